@@ -1,0 +1,31 @@
+package io.quarry.filter;
+
+/** The stable codes of tool errors and warnings; a language model reads them, so they change deliberately. */
+public enum ErrorCode {
+    /** The input is not parseable JSON. */
+    INVALID_JSON,
+    /** No such type. */
+    UNKNOWN_TYPE,
+    /** No such field, or a field name that breaks the naming rule. */
+    UNKNOWN_FIELD,
+    /** A {@code $} key where it does not belong, or an unknown operator. */
+    UNKNOWN_OPERATOR,
+    /** An operand of the wrong type or shape. */
+    INVALID_OPERAND,
+    /** An operator or value that does not fit the field's declared type. */
+    TYPE_MISMATCH,
+    /** A regular expression outside the portable subset. */
+    INVALID_REGEX,
+    /** A depth, list size, length or count over its limit. */
+    LIMIT_EXCEEDED,
+    /** A field the caller may not read. */
+    FORBIDDEN_FIELD,
+    /** No object with that id in scope. */
+    NOT_FOUND,
+    /** A cursor that is malformed or belongs to another query. */
+    INVALID_CURSOR,
+    /** The database did not answer within the statement timeout. */
+    QUERY_TIMEOUT,
+    /** Something failed inside the library; details are in the host's log, never in the message. */
+    INTERNAL
+}

@@ -1,0 +1,402 @@
+package io.quarry.filter;
+
+import static java.util.Objects.requireNonNull;
+
+import io.quarry.internal.IsoDateTime;
+import io.quarry.internal.NumericLiteral;
+import io.quarry.internal.Suggestions;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Schema;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks a parsed filter against the schema: fields exist and are exposed, operators and values fit
+ * the declared types, enum values are allowed. Errors carry the path of the offending condition and a
+ * hint written for a language model: the nearest field names, the allowed operators, the enum values,
+ * the accepted formats.
+ */
+public final class FilterValidator {
+    private static final int SUGGESTIONS = 3;
+    private static final String DATE_FORMATS =
+            "Dates are YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.ffffff]] with an optional Z or ±HH:MM offset, such as \"2024-01-31\" or \"2024-01-31T09:30:00Z\".";
+
+    private final Schema schema;
+
+    /** A validator for this schema. */
+    public FilterValidator(Schema schema) {
+        this.schema = requireNonNull(schema, "schema");
+    }
+
+    /**
+     * Validates a filter for one type, or for every type when {@code type} is {@code null}.
+     *
+     * @throws QueryException when a field is unknown or hidden, or an operator or value does not fit
+     *     the field's declared type
+     */
+    public ValidatedFilter validate(Filter filter, EntityType type) {
+        requireNonNull(filter, "filter");
+        Run run = new Run(type);
+        filter.accept(run);
+        if (!run.errors.isEmpty()) {
+            throw new QueryException(run.errors);
+        }
+        return new ValidatedFilter(filter, type, run.warnings);
+    }
+
+    /** One validation: walks every condition and collects errors and warnings. */
+    private final class Run implements Filter.Visitor<Void> {
+        final EntityType type;
+        final List<QueryError> errors = new ArrayList<>();
+        final List<QueryError> warnings = new ArrayList<>();
+
+        Run(EntityType type) {
+            this.type = type;
+        }
+
+        @Override
+        public Void and(Filter.And and) {
+            and.filters().forEach(f -> f.accept(this));
+            return null;
+        }
+
+        @Override
+        public Void or(Filter.Or or) {
+            or.filters().forEach(f -> f.accept(this));
+            return null;
+        }
+
+        @Override
+        public Void nor(Filter.Nor nor) {
+            nor.filters().forEach(f -> f.accept(this));
+            return null;
+        }
+
+        @Override
+        public Void condition(Filter.Condition condition) {
+            FieldPath path = condition.path();
+            String where = condition.source();
+            Optional<FieldKind> kind = path.system() ? Optional.of(systemKind(path.head())) : propertyKind(path, where);
+            kind.ifPresent(k -> condition.predicate().accept(new TypeCheck(k, where, errors)));
+            return null;
+        }
+
+        /** The declared kind of a property path; empty when unknown (schemaless) or after an error. */
+        private Optional<FieldKind> propertyKind(FieldPath path, String where) {
+            String head = path.head();
+            if (type != null) {
+                return typedKind(type, path, where);
+            }
+            // across all types: a field hidden anywhere is unavailable, so nothing hidden can leak
+            List<EntityType> types = schema.types();
+            if (types.stream().anyMatch(t -> t.hides(head))) {
+                errors.add(new QueryError(
+                        ErrorCode.UNKNOWN_FIELD,
+                        where,
+                        "No field '" + head + "' is available across all types.",
+                        "Pass 'type' to filter on a type's own fields."));
+                return Optional.empty();
+            }
+            List<EntityType> declaring =
+                    types.stream().filter(t -> t.field(head).isPresent()).toList();
+            if (declaring.isEmpty()) {
+                Set<String> known = new LinkedHashSet<>();
+                types.forEach(t -> known.addAll(t.exposedFieldNames()));
+                boolean anySchemaless = types.stream().anyMatch(t -> t.fields().isEmpty());
+                if (anySchemaless || types.isEmpty()) {
+                    return Optional.empty();
+                }
+                QueryError problem = new QueryError(
+                        ErrorCode.UNKNOWN_FIELD,
+                        where,
+                        "No type has a field '" + head + "'.",
+                        fieldHint(head, new ArrayList<>(known), "Fields"));
+                if (types.stream().allMatch(t -> t.origin() == EntityType.Origin.DECLARED)) {
+                    errors.add(problem);
+                } else {
+                    warnings.add(problem);
+                }
+                return Optional.empty();
+            }
+            if (path.nested()) {
+                return Optional.empty();
+            }
+            Set<FieldType> kinds = new LinkedHashSet<>();
+            declaring.forEach(t -> t.field(head).ifPresent(f -> kinds.add(f.type())));
+            if (kinds.size() != 1 || declaring.stream().anyMatch(t -> t.origin() != EntityType.Origin.DECLARED)) {
+                return Optional.empty();
+            }
+            Field field = declaring.get(0).field(head).orElseThrow();
+            return Optional.of(FieldKind.of(field, "'" + head + "'"));
+        }
+
+        private Optional<FieldKind> typedKind(EntityType t, FieldPath path, String where) {
+            String head = path.head();
+            Optional<Field> field = t.field(head);
+            if (field.isEmpty()) {
+                if (t.fields().isEmpty()) {
+                    return Optional.empty();
+                }
+                QueryError problem = new QueryError(
+                        ErrorCode.UNKNOWN_FIELD,
+                        where,
+                        t.name() + " has no field '" + head + "'.",
+                        fieldHint(head, t.exposedFieldNames(), t.name() + " fields"));
+                if (t.schemaless() && !t.hides(head)) {
+                    warnings.add(new QueryError(
+                            ErrorCode.UNKNOWN_FIELD,
+                            where,
+                            "No " + t.name() + " seen so far has a field '" + head + "'.",
+                            problem.hint()));
+                } else {
+                    errors.add(problem);
+                }
+                return Optional.empty();
+            }
+            if (t.schemaless()) {
+                return Optional.empty();
+            }
+            if (path.nested()) {
+                if (field.get().type() != FieldType.OBJECT) {
+                    errors.add(new QueryError(
+                            ErrorCode.UNKNOWN_FIELD,
+                            where,
+                            t.name() + "." + head + " is a "
+                                    + field.get().type().jsonName() + " field and has no nested fields.",
+                            "Filter on '" + head + "' itself."));
+                }
+                return Optional.empty();
+            }
+            return Optional.of(FieldKind.of(field.get(), t.name() + "." + head));
+        }
+
+        private FieldKind systemKind(String name) {
+            return switch (name) {
+                case "created_at", "updated_at" -> new FieldKind(name, FieldType.DATETIME, List.of(), null);
+                case "type" -> new FieldKind(name, FieldType.ENUM, schema.typeNames(), null);
+                default -> new FieldKind(name, FieldType.STRING, List.of(), null);
+            };
+        }
+    }
+
+    static String fieldHint(String input, List<String> names, String label) {
+        List<String> near = Suggestions.nearest(input, names, SUGGESTIONS);
+        StringBuilder hint = new StringBuilder();
+        if (!near.isEmpty()) {
+            hint.append("Did you mean ").append(quoteAll(near, " or ")).append("? ");
+        }
+        hint.append(label)
+                .append(": ")
+                .append(names.isEmpty() ? "(none)" : String.join(", ", names))
+                .append('.');
+        return hint.toString();
+    }
+
+    private static String quoteAll(List<String> names, String separator) {
+        return String.join(separator, names.stream().map(n -> "'" + n + "'").toList());
+    }
+
+    /**
+     * What the validator knows of a field: its type, enum values and array element type.
+     *
+     * @param label how messages name the field ({@code Task.status})
+     */
+    record FieldKind(String label, FieldType type, List<String> values, FieldType items) {
+        static FieldKind of(Field field, String label) {
+            return new FieldKind(label, field.type(), field.values(), field.items());
+        }
+
+        /** The kind of one element of an array field, or {@code null} when not declared. */
+        FieldKind element() {
+            return items == null ? null : new FieldKind(label + " elements", items, List.of(), null);
+        }
+    }
+
+    /** Checks each operator and value against the field's declared type. */
+    private record TypeCheck(FieldKind field, String where, List<QueryError> errors)
+            implements Predicate.Visitor<Void> {
+
+        private void mismatch(String message, String hint) {
+            errors.add(new QueryError(ErrorCode.TYPE_MISMATCH, where, message, hint));
+        }
+
+        /** The kind scalar operators compare against: an array field's element kind, or the field. */
+        private FieldKind scalarKind() {
+            return field.type() == FieldType.ARRAY ? field.element() : field;
+        }
+
+        @Override
+        public Void compare(Predicate.Compare compare) {
+            FieldKind kind = scalarKind();
+            if (kind == null) {
+                return null;
+            }
+            if (compare.op() == CompareOp.EQ) {
+                checkValue(kind, compare.operand(), "$eq");
+                return null;
+            }
+            String op = compare.op().operator();
+            switch (kind.type()) {
+                case BOOLEAN, OBJECT, ARRAY ->
+                    mismatch(
+                            "'" + op + "' does not apply to " + kind.label() + ", a "
+                                    + kind.type().jsonName() + " field.",
+                            operatorsFor(kind));
+                case ENUM ->
+                    mismatch(
+                            "'" + op + "' does not apply to " + kind.label() + ", an enum field.",
+                            "Use $in with the values you want: " + String.join(", ", kind.values()) + ".");
+                default -> checkValue(kind, compare.operand(), op);
+            }
+            return null;
+        }
+
+        @Override
+        public Void in(Predicate.In in) {
+            FieldKind kind = scalarKind();
+            if (kind != null) {
+                in.values().forEach(v -> checkValue(kind, v, "$in"));
+            }
+            return null;
+        }
+
+        @Override
+        public Void exists(Predicate.Exists exists) {
+            return null;
+        }
+
+        @Override
+        public Void regex(Predicate.Regex regex) {
+            textual("$regex");
+            return null;
+        }
+
+        @Override
+        public Void match(Predicate.Match match) {
+            textual(match.op().operator());
+            return null;
+        }
+
+        private void textual(String op) {
+            FieldKind kind = scalarKind();
+            if (kind == null) {
+                return;
+            }
+            if (kind.type().isNumeric() || kind.type() == FieldType.BOOLEAN || kind.type() == FieldType.OBJECT) {
+                mismatch(
+                        "'" + op + "' matches strings; " + kind.label() + " is a "
+                                + kind.type().jsonName() + " field.",
+                        operatorsFor(kind));
+            }
+        }
+
+        @Override
+        public Void all(Predicate.All all) {
+            if (field.type() != FieldType.ARRAY) {
+                mismatch(
+                        "'$all' applies to arrays; " + field.label() + " is a "
+                                + field.type().jsonName() + " field.",
+                        "Use $eq or $in instead.");
+            } else if (field.element() != null) {
+                all.values().forEach(v -> checkValue(field.element(), v, "$all"));
+            }
+            return null;
+        }
+
+        @Override
+        public Void size(Predicate.Size size) {
+            if (field.type() != FieldType.ARRAY) {
+                mismatch(
+                        "'$size' applies to arrays; " + field.label() + " is a "
+                                + field.type().jsonName() + " field.",
+                        "Use $exists to test whether the field is present.");
+            }
+            return null;
+        }
+
+        @Override
+        public Void not(Predicate.Not not) {
+            return not.predicate().accept(this);
+        }
+
+        @Override
+        public Void every(Predicate.Every every) {
+            every.predicates().forEach(p -> p.accept(this));
+            return null;
+        }
+
+        private void checkValue(FieldKind kind, Value value, String op) {
+            if (value instanceof Value.Null) {
+                return;
+            }
+            switch (kind.type()) {
+                case NUMBER, INTEGER -> {
+                    if (!(value instanceof Value.Num)) {
+                        String hint = value instanceof Value.Str s
+                                        && NumericLiteral.parse(s.value()).isPresent()
+                                ? "Write the number without quotes: "
+                                        + s.value().strip() + "."
+                                : "Give a number, such as 5.";
+                        mismatch(kind.label() + " is a number field; " + value + " is not a number.", hint);
+                    }
+                }
+                case BOOLEAN -> {
+                    if (!(value instanceof Value.Bool)) {
+                        mismatch(
+                                kind.label() + " is a boolean field; " + value + " is not true or false.",
+                                "Give true or false.");
+                    }
+                }
+                case ENUM -> {
+                    if (!(value instanceof Value.Str s) || !kind.values().contains(s.value())) {
+                        String input = value instanceof Value.Str s ? s.value() : value.toString();
+                        List<String> near = Suggestions.nearest(input, kind.values(), 1);
+                        mismatch(
+                                value + " is not a value of " + kind.label() + ".",
+                                (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Allowed values: "
+                                        + String.join(", ", kind.values()) + ".");
+                    }
+                }
+                case DATE, DATETIME -> {
+                    if (!(value instanceof Value.Str s) || !IsoDateTime.isDateTime(s.value())) {
+                        mismatch(
+                                kind.label() + " is a " + kind.type().jsonName() + " field; " + value
+                                        + " is not a date.",
+                                DATE_FORMATS);
+                    }
+                }
+                case STRING, TEXT -> {
+                    if (!(value instanceof Value.Str)) {
+                        mismatch(
+                                kind.label() + " is a " + kind.type().jsonName() + " field; " + value
+                                        + " is not a string.",
+                                "Quote the value: \"" + value + "\".");
+                    }
+                }
+                case OBJECT ->
+                    mismatch(
+                            "'" + op + "' cannot compare " + kind.label() + ", an object field, with a value.",
+                            "Filter its nested fields with dotted paths, or use $exists.");
+                case ARRAY -> {
+                    // an array of arrays: elements are not scalars, nothing to check
+                }
+            }
+        }
+
+        private static String operatorsFor(FieldKind kind) {
+            return switch (kind.type()) {
+                case BOOLEAN -> "Boolean fields take $eq, $ne, $in, $nin and $exists: {\"flag\": true}.";
+                case OBJECT ->
+                    "Object fields take $exists; filter their nested fields with dotted paths such as field.key.";
+                case NUMBER, INTEGER -> "Number fields take $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin and $exists.";
+                case ARRAY -> "Array fields take $all, $size and the scalar operators, which match any element.";
+                default -> "See the field's type in get_database_schema.";
+            };
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.quarry.filter;
+
+/** The literal string operators. */
+public enum MatchOp {
+    /** {@code $contains}: the literal occurs anywhere. */
+    CONTAINS("$contains"),
+    /** {@code $startsWith}: the value begins with the literal. */
+    STARTS_WITH("$startsWith"),
+    /** {@code $endsWith}: the value ends with the literal. */
+    ENDS_WITH("$endsWith");
+
+    private final String operator;
+
+    MatchOp(String operator) {
+        this.operator = operator;
+    }
+
+    /** The operator as written in a filter, such as {@code $startsWith}. */
+    public String operator() {
+        return operator;
+    }
+}

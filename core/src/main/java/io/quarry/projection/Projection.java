@@ -1,0 +1,72 @@
+package io.quarry.projection;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.IsoDateTime;
+import io.quarry.internal.Json;
+import io.quarry.schema.EntityType;
+import io.quarry.store.GraphObject;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How an object is shown to a model: {@link Detail#LIGHT} (id, type, last update, exposed properties
+ * with long strings cut) or {@link Detail#FULL} (every exposed property, both timestamps). Fields the
+ * host hid never appear.
+ */
+public final class Projection {
+    /** Strings longer than this many code points are cut in the light projection. */
+    public static final int LIGHT_STRING_LIMIT = 160;
+
+    private Projection() {}
+
+    /** The level of detail of a projection. */
+    public enum Detail {
+        /** A compact view for lists. */
+        LIGHT,
+        /** Everything that is exposed. */
+        FULL;
+
+        /** The name used in tool input, {@code light} or {@code full}. */
+        public String jsonName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Projects an object.
+     *
+     * @param object the object
+     * @param type its declared type, or {@code null} when none is known (all properties are shown)
+     * @param detail the level of detail
+     */
+    public static ObjectNode project(GraphObject object, EntityType type, Detail detail) {
+        ObjectNode out = Json.object();
+        out.put("id", object.id());
+        out.put("type", object.type());
+        if (detail == Detail.FULL) {
+            out.put("created_at", IsoDateTime.format(object.createdAt()));
+        }
+        out.put("updated_at", IsoDateTime.format(object.updatedAt()));
+        ObjectNode props = out.putObject("properties");
+        ObjectNode source = object.properties();
+        for (Map.Entry<String, JsonNode> e : source.properties()) {
+            if (type != null && type.hides(e.getKey())) {
+                continue;
+            }
+            props.set(e.getKey(), detail == Detail.LIGHT ? shorten(e.getValue()) : e.getValue());
+        }
+        return out;
+    }
+
+    private static JsonNode shorten(JsonNode value) {
+        if (value.isTextual()) {
+            String s = value.textValue();
+            if (s.codePointCount(0, s.length()) > LIGHT_STRING_LIMIT) {
+                int end = s.offsetByCodePoints(0, LIGHT_STRING_LIMIT);
+                return Json.MAPPER.getNodeFactory().textNode(s.substring(0, end) + "…");
+            }
+        }
+        return value;
+    }
+}

@@ -1,0 +1,99 @@
+package io.quarry.schema;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A type of object: its name, description, fields and relationships.
+ *
+ * <p>A type is <em>schemaless</em> when it declares no fields, or when its fields were only inferred
+ * from data: filters may then name any valid path, and a path never seen on the type draws a warning
+ * rather than an error.
+ *
+ * @param name the type name, following {@link Names#IDENTIFIER}
+ * @param description what the type is, written for a language model; may be {@code null}
+ * @param fields the fields, exposed and hidden, in declaration order
+ * @param relationships the relationships the type takes part in
+ * @param origin whether the fields were declared or inferred from data
+ */
+public record EntityType(
+        String name, String description, List<Field> fields, List<Relationship> relationships, Origin origin) {
+
+    /** Where a type's fields come from. */
+    public enum Origin {
+        /** Declared in configuration or code: unknown fields are errors. */
+        DECLARED,
+        /** Inferred from the values in the data: unknown fields are warnings. */
+        INFERRED
+    }
+
+    /** Checks the arguments: a valid name and unique field names. */
+    public EntityType {
+        requireNonNull(name, "name");
+        fields = List.copyOf(requireNonNull(fields, "fields"));
+        relationships = List.copyOf(requireNonNull(relationships, "relationships"));
+        requireNonNull(origin, "origin");
+        if (!Names.isIdentifier(name)) {
+            throw new IllegalArgumentException("type name '" + name + "' must match " + Names.IDENTIFIER.pattern());
+        }
+        Set<String> seen = new HashSet<>();
+        for (Field field : fields) {
+            if (!seen.add(field.name())) {
+                throw new IllegalArgumentException("type '" + name + "' declares field '" + field.name() + "' twice");
+            }
+        }
+    }
+
+    /** A declared type with these fields and no description or relationships. */
+    public static EntityType of(String name, Field... fields) {
+        return new EntityType(name, null, List.of(fields), List.of(), Origin.DECLARED);
+    }
+
+    /** Whether filters on this type accept any valid path (no declared fields, or inferred ones). */
+    public boolean schemaless() {
+        return origin == Origin.INFERRED || fields.isEmpty();
+    }
+
+    /** The exposed field named {@code fieldName}; a hidden field is not found. */
+    public Optional<Field> field(String fieldName) {
+        return fields.stream()
+                .filter(f -> f.exposed() && f.name().equals(fieldName))
+                .findFirst();
+    }
+
+    /** Whether the type declares {@code fieldName} as hidden. */
+    public boolean hides(String fieldName) {
+        return fields.stream().anyMatch(f -> !f.exposed() && f.name().equals(fieldName));
+    }
+
+    /** The exposed fields, in declaration order. */
+    public List<Field> exposedFields() {
+        List<Field> exposed = new ArrayList<>();
+        for (Field f : fields) {
+            if (f.exposed()) {
+                exposed.add(f);
+            }
+        }
+        return exposed;
+    }
+
+    /** The names of the exposed fields, in declaration order. */
+    public List<String> exposedFieldNames() {
+        return exposedFields().stream().map(Field::name).toList();
+    }
+
+    /** This type with a description. */
+    public EntityType describedAs(String newDescription) {
+        return new EntityType(name, newDescription, fields, relationships, origin);
+    }
+
+    /** This type with these relationships. */
+    public EntityType withRelationships(List<Relationship> newRelationships) {
+        return new EntityType(name, description, fields, newRelationships, origin);
+    }
+}

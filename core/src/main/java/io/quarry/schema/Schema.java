@@ -1,0 +1,135 @@
+package io.quarry.schema;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The types a host exposes to tools: immutable, built with {@link #builder()}, loaded from a
+ * configuration file with {@link #load(Path)}, or inferred from data with {@link #infer(Map)}.
+ */
+public final class Schema {
+    private final Map<String, EntityType> types;
+
+    private Schema(Map<String, EntityType> types) {
+        this.types = types;
+    }
+
+    /** A builder for a schema declared in code. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Loads the {@code types} section of a JSON or YAML configuration file.
+     *
+     * @throws SchemaException when the file cannot be read or does not describe a valid schema; the
+     *     message names the offending entry and says what to change
+     */
+    public static Schema load(Path file) {
+        return SchemaConfig.load(file);
+    }
+
+    /** Reads the {@code types} section of a configuration already parsed as a JSON tree. */
+    public static Schema fromConfig(JsonNode config) {
+        return SchemaConfig.read(config, "configuration");
+    }
+
+    /** Parses a configuration given as JSON or YAML text. */
+    public static Schema parse(String jsonOrYaml) {
+        try {
+            return fromConfig(SchemaConfig.YAML.readTree(jsonOrYaml));
+        } catch (IOException e) {
+            throw new SchemaException("configuration is not valid JSON or YAML: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Infers a schemaless schema from data: one type per key, fields and their types from the values seen.
+     *
+     * @param propertiesByType for each type name, the property objects of its objects
+     */
+    public static Schema infer(Map<String, ? extends Collection<? extends JsonNode>> propertiesByType) {
+        Builder builder = builder();
+        propertiesByType.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> builder.type(SchemaInference.inferType(e.getKey(), e.getValue())));
+        return builder.build();
+    }
+
+    /** The types, in declaration order. */
+    public List<EntityType> types() {
+        return List.copyOf(types.values());
+    }
+
+    /** The type names, in declaration order. */
+    public List<String> typeNames() {
+        return List.copyOf(types.keySet());
+    }
+
+    /** The type named {@code name}, if declared. */
+    public Optional<EntityType> type(String name) {
+        return Optional.ofNullable(types.get(name));
+    }
+
+    /** Whether no type is declared. */
+    public boolean isEmpty() {
+        return types.isEmpty();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Schema other && types.equals(other.types);
+    }
+
+    @Override
+    public int hashCode() {
+        return types.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Schema" + types.values();
+    }
+
+    /** Collects types; {@link #build()} checks that names are unique and relationship targets exist. */
+    public static final class Builder {
+        private final List<EntityType> types = new ArrayList<>();
+
+        private Builder() {}
+
+        /** Adds a type. */
+        public Builder type(EntityType type) {
+            types.add(requireNonNull(type, "type"));
+            return this;
+        }
+
+        /** Builds the schema. */
+        public Schema build() {
+            Map<String, EntityType> byName = new LinkedHashMap<>();
+            for (EntityType type : types) {
+                if (byName.putIfAbsent(type.name(), type) != null) {
+                    throw new SchemaException("type '" + type.name() + "' is declared twice");
+                }
+            }
+            for (EntityType type : types) {
+                for (Relationship r : type.relationships()) {
+                    if (!byName.containsKey(r.target())) {
+                        throw new SchemaException("type '" + type.name() + "': relationship '" + r.name()
+                                + "' targets unknown type '" + r.target() + "'; declared types: "
+                                + String.join(", ", byName.keySet()));
+                    }
+                }
+            }
+            return new Schema(byName);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.quarry.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.QueryException;
+import io.quarry.internal.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * A keyset position: the sort-key values and id of the last object of a page, bound to the query it
+ * came from. Opaque to the model; a store resumes strictly after it, so paging is stable while data
+ * changes.
+ *
+ * @param keyValues the sort-key values of the last row ({@code null} where missing)
+ * @param id the id of the last row
+ */
+public record Cursor(List<JsonNode> keyValues, String id) {
+
+    private static final String HINT = "Pass next_cursor exactly as the previous result gave it, with the same type, "
+            + "filter, query, related_to_id and sort; or omit cursor to start from the first page.";
+
+    /** Copies the values (which may hold {@code null}). */
+    public Cursor {
+        keyValues = java.util.Collections.unmodifiableList(new ArrayList<>(keyValues));
+    }
+
+    /** Encodes this position for a query with this fingerprint. */
+    public String encode(String fingerprint) {
+        ObjectNode node = Json.object();
+        ArrayNode keys = node.putArray("k");
+        keyValues.forEach(v -> keys.add(v == null ? Json.MAPPER.nullNode() : v));
+        node.put("i", id);
+        node.put("q", Integer.toHexString(fingerprint.hashCode()));
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(Json.write(node).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Decodes a cursor given by the model.
+     *
+     * @throws QueryException ({@link ErrorCode#INVALID_CURSOR}, path {@code cursor}) when it is malformed
+     *     or belongs to a query with another fingerprint or another number of sort keys
+     */
+    public static Cursor decode(String cursor, String fingerprint, int sortKeys) {
+        JsonNode node;
+        try {
+            node = Json.parse(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_CURSOR, "cursor", "The cursor is not one this tool issued.", HINT);
+        }
+        JsonNode keys = node.get("k");
+        JsonNode id = node.get("i");
+        JsonNode query = node.get("q");
+        if (keys == null
+                || !keys.isArray()
+                || id == null
+                || !id.isTextual()
+                || query == null
+                || keys.size() != sortKeys) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_CURSOR, "cursor", "The cursor is not one this tool issued.", HINT);
+        }
+        if (!query.asText().equals(Integer.toHexString(fingerprint.hashCode()))) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_CURSOR, "cursor", "The cursor belongs to a different query.", HINT);
+        }
+        List<JsonNode> values = new ArrayList<>();
+        keys.forEach(v -> values.add(v.isNull() ? null : v));
+        return new Cursor(values, id.asText());
+    }
+}

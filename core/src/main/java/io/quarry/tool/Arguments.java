@@ -1,0 +1,136 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.QueryException;
+import io.quarry.internal.Json;
+import io.quarry.internal.Suggestions;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+/** A tool's input, read parameter by parameter with errors that name the parameter and say what it takes. */
+final class Arguments {
+    private final ObjectNode input;
+
+    private Arguments(ObjectNode input) {
+        this.input = input;
+    }
+
+    /**
+     * Checks the input is an object with only known parameters.
+     *
+     * @throws QueryException {@code INVALID_OPERAND} for a non-object or an unknown parameter
+     */
+    static Arguments of(JsonNode input, List<String> parameters) {
+        if (input == null || input.isNull() || input.isMissingNode()) {
+            return new Arguments(Json.object());
+        }
+        if (!input.isObject()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "",
+                    "The tool input must be a JSON object.",
+                    "Parameters: " + String.join(", ", parameters) + ".");
+        }
+        for (Iterator<String> it = input.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!parameters.contains(name)) {
+                List<String> near = Suggestions.nearest(name, parameters, 1);
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        name,
+                        "Unknown parameter '" + name + "'.",
+                        (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Parameters: "
+                                + String.join(", ", parameters) + ".");
+            }
+        }
+        return new Arguments((ObjectNode) input);
+    }
+
+    /** The raw value of a parameter; empty when absent or null. */
+    Optional<JsonNode> node(String name) {
+        JsonNode v = input.get(name);
+        return v == null || v.isNull() ? Optional.empty() : Optional.of(v);
+    }
+
+    Optional<String> string(String name) {
+        Optional<JsonNode> v = node(name);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!v.get().isTextual()) {
+            throw QueryException.of(ErrorCode.INVALID_OPERAND, name, "'" + name + "' must be a string.", null);
+        }
+        return Optional.of(v.get().textValue());
+    }
+
+    /** A string that must be one of {@code allowed}. */
+    Optional<String> choice(String name, List<String> allowed) {
+        Optional<String> v = string(name);
+        if (v.isPresent() && !allowed.contains(v.get())) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "'" + name + "' must be one of " + String.join(", ", allowed) + ", not '" + v.get() + "'.",
+                    null);
+        }
+        return v;
+    }
+
+    /** A whole number within {@code [min, max]}. */
+    Optional<Integer> integer(String name, int min, int max) {
+        Optional<JsonNode> v = node(name);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<BigDecimal> n = Json.decimal(v.get());
+        if (n.isEmpty() || n.get().stripTrailingZeros().scale() > 0) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "'" + name + "' must be a whole number.",
+                    "Give a number from " + min + " to " + max + ".");
+        }
+        if (n.get().compareTo(BigDecimal.valueOf(min)) < 0 || n.get().compareTo(BigDecimal.valueOf(max)) > 0) {
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    name,
+                    "'" + name + "' must be from " + min + " to " + max + ", not "
+                            + n.get().toPlainString() + ".",
+                    max > min ? "Ask for at most " + max + " and page with next_cursor." : null);
+        }
+        return Optional.of(n.get().intValueExact());
+    }
+
+    /** An array of strings. */
+    Optional<List<String>> strings(String name) {
+        Optional<JsonNode> v = node(name);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!v.get().isArray()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "'" + name + "' must be an array of strings.",
+                    v.get().isTextual() ? "Write [" + Json.write(v.get()) + "]." : null);
+        }
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < v.get().size(); i++) {
+            JsonNode e = v.get().get(i);
+            if (!e.isTextual()) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        name + "[" + i + "]",
+                        "'" + name + "' must hold strings only.",
+                        null);
+            }
+            values.add(e.textValue());
+        }
+        return Optional.of(values);
+    }
+}

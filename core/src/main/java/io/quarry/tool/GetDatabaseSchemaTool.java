@@ -1,0 +1,150 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.Json;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Relationship;
+import io.quarry.store.ObjectStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code get_database_schema}: which types exist, their fields, enums and relationships. */
+final class GetDatabaseSchemaTool implements ToolHandler {
+    static final String NAME = "get_database_schema";
+    private static final List<String> DETAILS = List.of("names", "summary", "full");
+
+    private final SchemaView view;
+    private final ObjectStore store;
+
+    GetDatabaseSchemaTool(SchemaView view, ObjectStore store) {
+        this.view = view;
+        this.store = store;
+    }
+
+    String description() {
+        return "List the types of objects in the database with their fields, enum values and relationships, "
+                + "so you can write filters for query_graph_objects with names and values that exist. "
+                + "Call it first when you do not know the data model. detail: names (types and counts), "
+                + "summary (default: fields and relationships), full (adds field descriptions and formats). "
+                + "Example: {\"types\": [\""
+                + (view.typeNames().isEmpty() ? "Task" : view.typeNames().get(0))
+                + "\"], \"detail\": \"full\"}.";
+    }
+
+    ObjectNode inputSchema() {
+        ObjectNode schema = Schemas.object();
+        ObjectNode props = (ObjectNode) schema.get("properties");
+        ObjectNode types = props.putObject("types");
+        types.put("type", "array");
+        types.put("description", "Only these types; omit for all.");
+        types.set("items", Schemas.enumString(view.typeNames()));
+        ObjectNode detail = Schemas.enumString(DETAILS);
+        detail.put("description", "names, summary (default) or full.");
+        detail.put("default", "summary");
+        props.set("detail", detail);
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        String detail = args.choice("detail", DETAILS).orElse("summary");
+        List<EntityType> types = new ArrayList<>();
+        List<String> requested = args.strings("types").orElse(null);
+        if (requested == null) {
+            types.addAll(view.schema.types());
+        } else {
+            for (int i = 0; i < requested.size(); i++) {
+                EntityType t = view.type(requested.get(i), "types[" + i + "]");
+                if (!types.contains(t)) {
+                    types.add(t);
+                }
+            }
+        }
+        Map<String, Long> counts = store.countByType(call.context().scope());
+        ObjectNode result = render(types, counts, detail);
+        if (Results.size(result) > call.limits().sizeBudget() && !detail.equals("names")) {
+            result = render(types, counts, "fields");
+            result.put("truncated", true);
+            result.putArray("caps").add("size_budget");
+            result.put(
+                    "hint",
+                    "The full schema is larger than the size budget, so only field names are listed. "
+                            + "Ask for a few types in detail: {\"types\": [\""
+                            + types.get(0).name() + "\"], \"detail\": \"" + detail + "\"}.");
+        }
+        return result;
+    }
+
+    private ObjectNode render(List<EntityType> types, Map<String, Long> counts, String detail) {
+        ObjectNode result = Json.object();
+        ArrayNode list = result.putArray("types");
+        for (EntityType t : types) {
+            ObjectNode node = list.addObject();
+            node.put("name", t.name());
+            if (!detail.equals("names") && !detail.equals("fields") && t.description() != null) {
+                node.put("description", t.description());
+            }
+            node.put("count", counts.getOrDefault(t.name(), 0L));
+            if (detail.equals("names")) {
+                continue;
+            }
+            if (detail.equals("fields")) {
+                ArrayNode names = node.putArray("fields");
+                t.exposedFieldNames().forEach(names::add);
+                continue;
+            }
+            if (t.schemaless()) {
+                node.put("schemaless", true);
+            }
+            ObjectNode props = node.putObject("properties");
+            for (Field f : t.exposedFields()) {
+                props.set(f.name(), field(f, detail.equals("full")));
+            }
+            ArrayNode rels = node.putArray("relationships");
+            for (Relationship r : t.relationships()) {
+                ObjectNode rel = rels.addObject();
+                rel.put("name", r.name());
+                rel.put("target", r.target());
+                rel.put("direction", SchemaView.direction(r));
+                if (detail.equals("full") && r.description() != null) {
+                    rel.put("description", r.description());
+                }
+            }
+        }
+        if (!detail.equals("names")) {
+            ObjectNode system = result.putObject("system_fields");
+            system.put("id", "string");
+            system.put("type", "string");
+            system.put("created_at", "datetime");
+            system.put("updated_at", "datetime");
+        }
+        return result;
+    }
+
+    private static ObjectNode field(Field f, boolean full) {
+        ObjectNode node = Json.object();
+        node.put("type", f.type().jsonName());
+        if (f.type() == FieldType.ENUM) {
+            ArrayNode values = node.putArray("enum");
+            f.values().forEach(values::add);
+        }
+        if (f.items() != null) {
+            node.put("items", f.items().jsonName());
+        }
+        if (full) {
+            if (f.description() != null) {
+                node.put("description", f.description());
+            }
+            if (f.type() == FieldType.DATE) {
+                node.put("format", "YYYY-MM-DD");
+            } else if (f.type() == FieldType.DATETIME) {
+                node.put("format", "ISO-8601 date-time, such as 2024-01-31T09:30:00Z");
+            }
+        }
+        return node;
+    }
+}

@@ -1,0 +1,164 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
+import io.quarry.filter.FilterValidator;
+import io.quarry.filter.QueryError;
+import io.quarry.filter.QueryException;
+import io.quarry.filter.ValidatedFilter;
+import io.quarry.internal.Json;
+import io.quarry.projection.Projection;
+import io.quarry.schema.EntityType;
+import io.quarry.store.GraphObject;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.ObjectStore;
+import io.quarry.store.Page;
+import io.quarry.store.SortKey;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one query path every object-listing tool takes: validate, build an {@link ObjectQuery}, run it
+ * on the store, project the objects and wrap them in the result envelope within the size budget.
+ */
+final class QueryRunner {
+    private final SchemaView view;
+    private final ObjectStore store;
+    private final FilterValidator validator;
+
+    QueryRunner(SchemaView view, ObjectStore store) {
+        this.view = view;
+        this.store = store;
+        this.validator = new FilterValidator(view.schema);
+    }
+
+    /**
+     * A query as a tool states it.
+     *
+     * @param type the type, or {@code null} for every type of the schema
+     * @param filter the parsed filter
+     * @param text full-text words, or {@code null}
+     * @param relatedToId a related object, or {@code null}
+     * @param relationshipType the relationship type, or {@code null}
+     * @param sort the order; empty for newest first
+     * @param limit the page size
+     * @param cursor the previous page's cursor, or {@code null}
+     * @param detail the projection
+     */
+    record Request(
+            EntityType type,
+            Filter filter,
+            String text,
+            String relatedToId,
+            String relationshipType,
+            List<SortKey> sort,
+            int limit,
+            String cursor,
+            Projection.Detail detail) {}
+
+    ValidatedFilter validate(Filter filter, EntityType type) {
+        return validator.validate(filter, type);
+    }
+
+    ObjectNode run(Request request, ToolHandler.Call call) {
+        ValidatedFilter validated = validator.validate(request.filter(), request.type());
+        List<QueryError> warnings = new ArrayList<>(validated.warnings());
+        if (request.relatedToId() != null
+                && store.get(request.relatedToId(), call.context().scope()).isEmpty()) {
+            throw QueryException.of(
+                    ErrorCode.NOT_FOUND,
+                    "related_to_id",
+                    "No object '" + request.relatedToId() + "' exists.",
+                    "Use an id from a previous result; query_graph_objects finds objects by their fields.");
+        }
+        List<String> types = request.type() == null
+                ? view.typeNames()
+                : List.of(request.type().name());
+        ObjectQuery query = ObjectQuery.builder()
+                .types(types)
+                .filter(validated)
+                .text(request.text(), view.textFields(request.type()))
+                .relatedTo(request.relatedToId(), request.relationshipType())
+                .sort(request.sort())
+                .limit(request.limit())
+                .cursor(request.cursor())
+                .scope(call.context().scope())
+                .build();
+        Page page = store.search(query);
+        return envelope(page, request, call.limits().sizeBudget(), warnings);
+    }
+
+    private ObjectNode envelope(Page page, Request request, int budget, List<QueryError> warnings) {
+        List<ObjectNode> projected = new ArrayList<>();
+        for (GraphObject o : page.items()) {
+            EntityType type = view.schema.type(o.type()).orElse(null);
+            projected.add(Projection.project(o, type, request.detail()));
+        }
+        int keep = projected.size();
+        ObjectNode result = build(projected, keep, page, request, warnings);
+        while (keep > 0 && Results.size(result) > budget) {
+            keep--;
+            result = build(projected, keep, page, request, warnings);
+        }
+        return result;
+    }
+
+    private ObjectNode build(
+            List<ObjectNode> projected, int keep, Page page, Request request, List<QueryError> warnings) {
+        ObjectNode result = Json.object();
+        ArrayNode objects = result.putArray("objects");
+        projected.subList(0, keep).forEach(objects::add);
+        boolean cutByBudget = keep < projected.size();
+        boolean hasMore = page.hasMore() || cutByBudget;
+        result.put("returned", keep);
+        page.counted().ifPresent(total -> result.put("total", total));
+        result.put("has_more", hasMore);
+        result.put("truncated", hasMore);
+        ArrayNode caps = result.putArray("caps");
+        if (page.hasMore() && !cutByBudget) {
+            caps.add("limit");
+        }
+        if (cutByBudget) {
+            caps.add("size_budget");
+        }
+        String next =
+                cutByBudget ? (keep == 0 ? request.cursor() : page.cursors().get(keep - 1)) : page.nextCursor();
+        if (hasMore && next != null) {
+            result.put("next_cursor", next);
+        }
+        String hint = hint(keep, page, cutByBudget, request);
+        if (hint != null) {
+            result.put("hint", hint);
+        }
+        Results.warnings(result, warnings);
+        return result;
+    }
+
+    private static String hint(int keep, Page page, boolean cutByBudget, Request request) {
+        if (cutByBudget) {
+            return keep == 0
+                    ? "An object is larger than the size budget. Use detail \"light\", or get_graph_object for one object."
+                    : "The page was cut to " + keep
+                            + " objects to fit the size budget. Pass next_cursor for the rest, use detail "
+                            + "\"light\", or narrow the filter.";
+        }
+        if (page.hasMore()) {
+            String of = page.counted().isPresent() ? " of " + page.counted().getAsLong() : "";
+            return "Showing " + keep + of + " matches. Pass next_cursor to get the next page, or narrow the filter.";
+        }
+        if (keep == 0 && request.cursor() == null) {
+            return "Nothing matched. Check field values with get_database_schema (enum values are listed there), "
+                    + "try {\"$contains\": \"...\", \"$options\": \"i\"} for text, or loosen the filter.";
+        }
+        return null;
+    }
+
+    /** A sort key from the model, checked like a filter field. */
+    SortKey sortKey(FieldPath path, boolean descending, EntityType type, String where) {
+        validator.validate(new Filter.Condition(path, new io.quarry.filter.Predicate.Exists(true), where), type);
+        return new SortKey(path, descending);
+    }
+}

@@ -1,0 +1,111 @@
+package io.quarry.tool;
+
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.QueryException;
+import io.quarry.internal.Suggestions;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Names;
+import io.quarry.schema.Relationship;
+import io.quarry.schema.Schema;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** What the tools derive from the schema: names for enums and descriptions, text fields, type lookup. */
+final class SchemaView {
+    final Schema schema;
+
+    SchemaView(Schema schema) {
+        this.schema = schema;
+    }
+
+    List<String> typeNames() {
+        return schema.typeNames();
+    }
+
+    /**
+     * The type a parameter names.
+     *
+     * @throws QueryException {@code UNKNOWN_TYPE} with the nearest names
+     */
+    EntityType type(String name, String path) {
+        return schema.type(name).orElseThrow(() -> {
+            List<String> near = Suggestions.nearest(name, typeNames(), 3);
+            return QueryException.of(
+                    ErrorCode.UNKNOWN_TYPE,
+                    path,
+                    "There is no type '" + name + "'.",
+                    (near.isEmpty()
+                                    ? ""
+                                    : "Did you mean "
+                                            + String.join(
+                                                    " or ",
+                                                    near.stream()
+                                                            .map(n -> "'" + n + "'")
+                                                            .toList()) + "? ")
+                            + "Types: " + String.join(", ", typeNames()) + ".");
+        });
+    }
+
+    /** System fields then every exposed field of every type, without repeats. */
+    List<String> fieldNames() {
+        Set<String> names = new LinkedHashSet<>(Names.SYSTEM_FIELDS);
+        schema.types().forEach(t -> names.addAll(t.exposedFieldNames()));
+        return new ArrayList<>(names);
+    }
+
+    /** Whether some type accepts any field name (declares none, or was inferred). */
+    boolean anySchemaless() {
+        return schema.types().stream().anyMatch(EntityType::schemaless);
+    }
+
+    /** Relationship names declared anywhere. */
+    List<String> relationshipNames() {
+        Set<String> names = new LinkedHashSet<>();
+        schema.types().forEach(t -> t.relationships().forEach(r -> names.add(r.name())));
+        return new ArrayList<>(names);
+    }
+
+    /** The fields full-text search reads: string and text fields of the type (or of every type). */
+    List<FieldPath> textFields(EntityType type) {
+        List<EntityType> types = type == null ? schema.types() : List.of(type);
+        Set<String> names = new LinkedHashSet<>();
+        for (EntityType t : types) {
+            if (t.fields().isEmpty()) {
+                return List.of(); // a type with no known fields: search every string property
+            }
+            for (Field f : t.exposedFields()) {
+                boolean textual = f.type() == FieldType.STRING
+                        || f.type() == FieldType.TEXT
+                        || (f.type() == FieldType.ARRAY && (f.items() == null || f.items() == FieldType.STRING));
+                if (textual) {
+                    names.add(f.name());
+                }
+            }
+        }
+        return names.stream().map(FieldPath::property).toList();
+    }
+
+    /** A one-line summary of every type and its fields, for tool descriptions. */
+    String typeSummary(int budget) {
+        StringBuilder out = new StringBuilder();
+        for (EntityType t : schema.types()) {
+            String line =
+                    t.name() + (t.fields().isEmpty() ? "" : " (" + String.join(", ", t.exposedFieldNames()) + ")");
+            if (out.length() + line.length() > budget) {
+                out.append("… call get_database_schema for the rest.");
+                break;
+            }
+            out.append(out.isEmpty() ? "" : "; ").append(line);
+        }
+        return out.toString();
+    }
+
+    static String direction(Relationship r) {
+        return r.direction().jsonName();
+    }
+}

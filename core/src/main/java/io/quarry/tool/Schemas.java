@@ -1,0 +1,35 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.Json;
+import java.util.List;
+
+/** Small builders for the JSON Schemas of tool inputs. */
+final class Schemas {
+    private Schemas() {}
+
+    /** An object schema with no properties yet and no others allowed. */
+    static ObjectNode object() {
+        ObjectNode schema = Json.object();
+        schema.put("type", "object");
+        schema.putObject("properties");
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
+    static ObjectNode enumString(List<String> values) {
+        ObjectNode node = Json.object();
+        node.put("type", "string");
+        ArrayNode list = node.putArray("enum");
+        values.forEach(list::add);
+        return node;
+    }
+
+    static ObjectNode string(String description) {
+        ObjectNode node = Json.object();
+        node.put("type", "string");
+        node.put("description", description);
+        return node;
+    }
+}

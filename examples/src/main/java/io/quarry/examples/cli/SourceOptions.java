@@ -1,0 +1,108 @@
+package io.quarry.examples.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.schema.Schema;
+import io.quarry.schema.SchemaException;
+import io.quarry.store.DataFile;
+import io.quarry.store.GraphObject;
+import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.Scope;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.Toolkit;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Where the data comes from and in which scope: shared by every command that runs tools. */
+final class SourceOptions {
+    static final String DEMO_DATA = "/io/quarry/examples/demo/demo-data.json";
+    static final String DEMO_CONFIG = "/io/quarry/examples/demo/quarry.yaml";
+
+    @Option(
+            names = "--data",
+            paramLabel = "FILE",
+            description = "A data file ({\"objects\": [...], \"relationships\": [...]}). Default: the built-in demo.")
+    Path data;
+
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "A JSON or YAML configuration with the types. Default: the demo's with the demo data, "
+                    + "else types inferred from the data.")
+    Path config;
+
+    @Option(
+            names = "--scope",
+            paramLabel = "KEY=VALUE",
+            description = "Confine every read to objects with this scope value (repeatable), e.g. --scope org_id=acme.")
+    Map<String, String> scope = new LinkedHashMap<>();
+
+    /**
+     * The toolkit over the chosen data.
+     *
+     * @throws IllegalArgumentException with a message for the user when a file is unusable
+     */
+    Toolkit toolkit() {
+        DataFile.DataSet dataSet = data == null ? demoData() : DataFile.read(data);
+        Schema schema;
+        try {
+            if (config != null) {
+                schema = Schema.load(config);
+            } else if (data == null) {
+                schema = Schema.parse(resource(DEMO_CONFIG));
+            } else {
+                schema = inferred(dataSet.objects());
+            }
+        } catch (SchemaException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return Toolkit.builder()
+                .schema(schema)
+                .store(InMemoryObjectStore.of(dataSet))
+                .build();
+    }
+
+    ToolContext context() {
+        return ToolContext.builder().scope(new Scope(scope)).build();
+    }
+
+    private static Schema inferred(List<GraphObject> objects) {
+        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
+        for (GraphObject o : objects) {
+            byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+        }
+        if (byType.isEmpty()) {
+            throw new IllegalArgumentException("the data file holds no objects, so there are no types to query");
+        }
+        return Schema.infer(byType);
+    }
+
+    private static DataFile.DataSet demoData() {
+        try (InputStream in = SourceOptions.class.getResourceAsStream(DEMO_DATA)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);
+            }
+            return DataFile.read(in, "demo data");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = SourceOptions.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
