@@ -10,10 +10,31 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A tool's input, read parameter by parameter with errors that name the parameter and say what it takes. */
 final class Arguments {
+    /** Names models often use for a parameter, mapped to the parameter they meant. */
+    private static final Map<String, String> SYNONYMS = Map.ofEntries(
+            Map.entry("filter", "properties"),
+            Map.entry("filters", "properties"),
+            Map.entry("where", "properties"),
+            Map.entry("conditions", "properties"),
+            Map.entry("entity_type", "type"),
+            Map.entry("object_type", "type"),
+            Map.entry("kind", "type"),
+            Map.entry("search", "query"),
+            Map.entry("text", "query"),
+            Map.entry("q", "query"),
+            Map.entry("page_size", "limit"),
+            Map.entry("max_results", "limit"),
+            Map.entry("top_k", "limit"),
+            Map.entry("order_by", "sort"),
+            Map.entry("orderBy", "sort"),
+            Map.entry("next_cursor", "cursor"),
+            Map.entry("page_token", "cursor"));
+
     private final ObjectNode input;
 
     private Arguments(ObjectNode input) {
@@ -39,7 +60,10 @@ final class Arguments {
         for (Iterator<String> it = input.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (!parameters.contains(name)) {
-                List<String> near = Suggestions.nearest(name, parameters, 1);
+                String meant = SYNONYMS.get(name);
+                List<String> near = meant != null && parameters.contains(meant)
+                        ? List.of(meant)
+                        : Suggestions.nearest(name, parameters, 1);
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
                         name,

@@ -66,16 +66,39 @@ final class GetDatabaseSchemaTool implements ToolHandler {
         }
         Map<String, Long> counts = store.countByType(call.context().scope());
         ObjectNode result = render(types, counts, detail);
-        if (Results.size(result) > call.limits().sizeBudget() && !detail.equals("names")) {
-            result = render(types, counts, "fields");
-            result.put("truncated", true);
-            result.putArray("caps").add("size_budget");
-            result.put(
-                    "hint",
-                    "The full schema is larger than the size budget, so only field names are listed. "
-                            + "Ask for a few types in detail: {\"types\": [\""
-                            + types.get(0).name() + "\"], \"detail\": \"" + detail + "\"}.");
+        int budget = call.limits().sizeBudget();
+        if (Results.size(result) <= budget) {
+            return result;
         }
+        // over the budget: field names only, then type names only, then as many types as fit
+        String fallback = detail.equals("names") ? "names" : "fields";
+        result = render(types, counts, fallback);
+        if (Results.size(result) > budget) {
+            fallback = "names";
+            result = render(types, counts, fallback);
+        }
+        int shown = types.size();
+        while (shown > 1 && Results.size(withCap(result, types, shown, detail)) > budget) {
+            shown--;
+            result = render(types.subList(0, shown), counts, fallback);
+        }
+        return withCap(result, types, shown, detail);
+    }
+
+    private static ObjectNode withCap(ObjectNode rendered, List<EntityType> types, int shown, String detail) {
+        ObjectNode result = rendered.deepCopy();
+        result.put("truncated", true);
+        result.putArray("caps").add("size_budget");
+        if (shown < types.size()) {
+            result.put("omitted", types.size() - shown);
+        }
+        result.put(
+                "hint",
+                "The schema is larger than the size budget, so less detail is shown"
+                        + (shown < types.size() ? " and " + (types.size() - shown) + " types are omitted" : "")
+                        + ". Ask for a few types at a time: {\"types\": [\""
+                        + types.get(Math.min(shown, types.size() - 1)).name()
+                        + "\"], \"detail\": \"" + detail + "\"}.");
         return result;
     }
 

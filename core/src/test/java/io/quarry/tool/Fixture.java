@@ -1,0 +1,64 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.Json;
+import io.quarry.schema.Schema;
+import io.quarry.store.DataFile;
+import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.Scope;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The small project tracker the tool tests run on. */
+final class Fixture {
+    static final Scope ACME = Scope.of("org_id", "acme");
+
+    private Fixture() {}
+
+    static Schema schema() {
+        return Schema.parse(resource("fixture.yaml"));
+    }
+
+    static InMemoryObjectStore store() {
+        try (InputStream in = Fixture.class.getResourceAsStream("fixture-data.json")) {
+            return InMemoryObjectStore.of(DataFile.read(in, "fixture-data.json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Toolkit toolkit() {
+        return Toolkit.builder().schema(schema()).store(store()).build();
+    }
+
+    static ToolContext acme() {
+        return ToolContext.builder().scope(ACME).build();
+    }
+
+    static ObjectNode call(Toolkit toolkit, String tool, String json, ToolContext context) {
+        try {
+            return toolkit.call(tool, Json.parse(json), context).json();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static List<String> ids(JsonNode result) {
+        List<String> ids = new ArrayList<>();
+        result.path("objects").forEach(o -> ids.add(o.path("id").asText()));
+        return ids;
+    }
+
+    static String resource(String name) {
+        try (InputStream in = Fixture.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.quarry.tool;
+
+import static io.quarry.tool.Fixture.acme;
+import static io.quarry.tool.Fixture.call;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.Json;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class GetDatabaseSchemaToolTest {
+    private static final Toolkit TOOLKIT = Fixture.toolkit();
+
+    @Test
+    void namesListsTypesWithCountsInScope() {
+        ObjectNode result = call(TOOLKIT, "get_database_schema", "{\"detail\": \"names\"}", acme());
+        assertThat(result.toString())
+                .isEqualTo(
+                        "{\"types\":[{\"name\":\"Task\",\"count\":6},{\"name\":\"Project\",\"count\":1},{\"name\":\"Document\",\"count\":2}]}");
+    }
+
+    @Test
+    void summaryHasFieldsEnumsAndRelationshipsButNoFieldDescriptions() {
+        ObjectNode result = call(TOOLKIT, "get_database_schema", "{\"types\": [\"Task\"]}", acme());
+        JsonNode task = result.get("types").get(0);
+        assertThat(task.get("description").asText()).isEqualTo("A unit of work.");
+        assertThat(task.at("/properties/status/enum").toString())
+                .isEqualTo("[\"Open\",\"In Progress\",\"Blocked\",\"Done\"]");
+        assertThat(task.at("/properties/tags/items").asText()).isEqualTo("string");
+        assertThat(task.at("/properties/title/description").isMissingNode()).isTrue();
+        assertThat(task.at("/relationships/0").toString())
+                .isEqualTo("{\"name\":\"part_of\",\"target\":\"Project\",\"direction\":\"out\"}");
+        assertThat(result.at("/system_fields/updated_at").asText()).isEqualTo("datetime");
+        assertThat(fieldNames(task.get("properties")))
+                .containsExactly("title", "status", "priority", "due_at", "tags", "notes");
+    }
+
+    @Test
+    void fullAddsDescriptionsAndFormats() {
+        JsonNode task = call(TOOLKIT, "get_database_schema", "{\"types\": [\"Task\"], \"detail\": \"full\"}", acme())
+                .get("types")
+                .get(0);
+        assertThat(task.at("/properties/title/description").asText()).isEqualTo("Short name.");
+        assertThat(task.at("/properties/due_at/format").asText()).contains("ISO-8601");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"types\": [\"Tsk\"]}|UNKNOWN_TYPE|types[0]|Did you mean 'Task'?",
+                "{\"types\": \"Task\"}|INVALID_OPERAND|types|[\"Task\"]",
+                "{\"detail\": \"everything\"}|INVALID_OPERAND|detail|names, summary, full",
+                "{\"type\": \"Task\"}|INVALID_OPERAND|type|Did you mean 'types'?"
+            })
+    void mistakes(String input, String code, String path, String fragment) {
+        JsonNode error = call(TOOLKIT, "get_database_schema", input, acme()).get("error");
+        assertThat(error.get("code").asText()).isEqualTo(code);
+        assertThat(error.get("path").asText()).isEqualTo(path);
+        assertThat(error.get("message").asText() + " " + error.path("hint").asText())
+                .contains(fragment);
+    }
+
+    @ParameterizedTest(name = "{0} types over a 1000-character budget")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 40, 400})
+    void overTheBudgetItShowsLessAndSaysSo(int typeCount) {
+        io.quarry.schema.Schema.Builder builder = io.quarry.schema.Schema.builder();
+        for (int t = 0; t < typeCount; t++) {
+            List<io.quarry.schema.Field> fields = new ArrayList<>();
+            for (int f = 0; f < 12; f++) {
+                fields.add(io.quarry.schema.Field.of("field_number_" + f, io.quarry.schema.FieldType.STRING)
+                        .describedAs("A field."));
+            }
+            builder.type(new io.quarry.schema.EntityType(
+                    "Type" + t,
+                    "A type with a long description to fill the budget.",
+                    fields,
+                    List.of(),
+                    io.quarry.schema.EntityType.Origin.DECLARED));
+        }
+        Toolkit toolkit =
+                Toolkit.builder().schema(builder.build()).store(Fixture.store()).build();
+        Limits small = new Limits(20, 100, Limits.DEFAULTS.filter(), 1_000, Limits.DEFAULTS.statementTimeout());
+        ObjectNode result = call(
+                toolkit,
+                "get_database_schema",
+                "{\"detail\": \"full\"}",
+                ToolContext.builder().limits(small).build());
+        assertThat(Json.write(result).length()).isLessThanOrEqualTo(1_000);
+        assertThat(result.get("truncated").asBoolean()).isTrue();
+        assertThat(result.get("caps").toString()).contains("size_budget");
+        assertThat(result.get("hint").asText()).contains("\"types\"");
+        int shown = result.get("types").size();
+        assertThat(shown + result.path("omitted").asInt(0)).isEqualTo(typeCount);
+        if (typeCount == 3) {
+            assertThat(result.at("/types/0/fields").toString()).contains("field_number_11");
+        }
+    }
+
+    @Test
+    void inputSchemaEnumeratesTheTypes() {
+        ObjectNode schema = TOOLKIT.tool("get_database_schema").orElseThrow().inputSchema();
+        assertThat(schema.at("/properties/types/items/enum").toString())
+                .isEqualTo("[\"Task\",\"Project\",\"Document\"]");
+        assertThat(schema.get("additionalProperties").asBoolean()).isFalse();
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
