@@ -65,15 +65,25 @@ class QuarryCliTest {
     static Run run(String stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = QuarryCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+        int exit = QuarryCli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
                 new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
     void callPrintsOneLineOfJson() throws Exception {
-        Run run = run("", "call", "query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}",
-                "--data", data.toString(), "--config", config.toString());
+        Run run = run(
+                "",
+                "call",
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}",
+                "--data",
+                data.toString(),
+                "--config",
+                config.toString());
         assertThat(run.exit()).isZero();
         assertThat(run.out().strip()).doesNotContain("\n");
         JsonNode result = run.lines().get(0);
@@ -83,14 +93,29 @@ class QuarryCliTest {
 
     @Test
     void scopeConfinesTheData() throws Exception {
-        Run run = run("", "call", "query_graph_objects", "{\"type\": \"Task\"}", "--data", data.toString(), "--scope", "org_id=acme");
+        Run run = run(
+                "",
+                "call",
+                "query_graph_objects",
+                "{\"type\": \"Task\"}",
+                "--data",
+                data.toString(),
+                "--scope",
+                "org_id=acme");
         assertThat(run.lines().get(0).get("objects").findValuesAsText("id")).containsExactly("t2", "t1");
     }
 
     @Test
     void errorObjectsExitZero() throws Exception {
-        Run run = run("", "call", "query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"prority\": 1}}",
-                "--data", data.toString(), "--config", config.toString());
+        Run run = run(
+                "",
+                "call",
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"properties\": {\"prority\": 1}}",
+                "--data",
+                data.toString(),
+                "--config",
+                config.toString());
         assertThat(run.exit()).isZero();
         JsonNode error = run.lines().get(0).get("error");
         assertThat(error.get("code").asText()).isEqualTo("UNKNOWN_FIELD");
@@ -106,8 +131,13 @@ class QuarryCliTest {
 
     @Test
     void withoutConfigTheTypesAreInferredAndUnseenFieldsWarn() throws Exception {
-        Run run = run("", "call", "query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"prority\": {\"$exists\": false}}}",
-                "--data", data.toString());
+        Run run = run(
+                "",
+                "call",
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"properties\": {\"prority\": {\"$exists\": false}}}",
+                "--data",
+                data.toString());
         JsonNode result = run.lines().get(0);
         assertThat(result.get("returned").asInt()).isEqualTo(3);
         assertThat(result.at("/warnings/0/code").asText()).isEqualTo("UNKNOWN_FIELD");
@@ -143,7 +173,12 @@ class QuarryCliTest {
         assertThat(run("", "call", "--data", data.toString()).exit()).isEqualTo(2);
         assertThat(run("", "call", "--bogus").exit()).isEqualTo(2);
         assertThat(run("").exit()).isEqualTo(2);
-        Run missingFile = run("", "call", "get_database_schema", "--data", dir.resolve("nope.json").toString());
+        Run missingFile = run(
+                "",
+                "call",
+                "get_database_schema",
+                "--data",
+                dir.resolve("nope.json").toString());
         assertThat(missingFile.exit()).isEqualTo(2);
         assertThat(missingFile.err()).contains("nope.json");
         Run badConfig = run("", "call", "get_database_schema", "--data", data.toString(), "--config", data.toString());

@@ -46,7 +46,9 @@ class ReadmeCommandsIT {
         byte[] err = process.getErrorStream().readAllBytes();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String stdout = new String(out, StandardCharsets.UTF_8);
-        assertThat(process.exitValue()).as("exit code; stderr: " + new String(err, StandardCharsets.UTF_8)).isZero();
+        assertThat(process.exitValue())
+                .as("exit code; stderr: " + new String(err, StandardCharsets.UTF_8))
+                .isZero();
         if (command.startsWith(PREFIX + "call ")) {
             String[] lines = stdout.strip().split("\n");
             assertThat(lines).hasSize(1);
@@ -59,7 +61,9 @@ class ReadmeCommandsIT {
                     .orElse(null);
             if (expectedError == null) {
                 assertThat(result.has("error")).as(lines[0]).isFalse();
-                assertThat(result.has("types") || result.path("returned").asInt() > 0).as("a non-empty answer: " + lines[0]).isTrue();
+                assertThat(result.has("types") || result.path("returned").asInt() > 0)
+                        .as("a non-empty answer: " + lines[0])
+                        .isTrue();
             } else {
                 assertThat(result.at("/error/code").asText()).as(lines[0]).isEqualTo(expectedError);
                 assertThat(result.at("/error/hint").asText()).as(lines[0]).isNotBlank();
