@@ -82,7 +82,7 @@ public final class InMemoryObjectStore implements ObjectStore {
     @Override
     public Page search(ObjectQuery query) {
         requireNonNull(query, "query");
-        List<String> words = words(query.text());
+        List<String> words = query.words();
         Cursor after = query.cursor() == null
                 ? null
                 : Cursor.decode(
@@ -171,21 +171,6 @@ public final class InMemoryObjectStore implements ObjectStore {
             }
         }
         return counts;
-    }
-
-    /** The words of a full-text query: split on white space; quotes and a leading {@code -} are dropped. */
-    static List<String> words(String text) {
-        if (text == null || text.isBlank()) {
-            return List.of();
-        }
-        List<String> words = new ArrayList<>();
-        for (String w : text.strip().split("\\s+")) {
-            String word = w.replace("\"", "");
-            if (!word.isEmpty()) {
-                words.add(word);
-            }
-        }
-        return words;
     }
 
     /** Every word must occur, case-insensitively, in at least one of the fields (none: every string property). */

@@ -52,6 +52,24 @@ public record ObjectQuery(
         }
     }
 
+    /**
+     * The words of the full-text query: split on white space, quotes dropped; every word must match.
+     * Empty when there is no text.
+     */
+    public List<String> words() {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        List<String> words = new ArrayList<>();
+        for (String w : text.strip().split("\\s+")) {
+            String word = w.replace("\"", "");
+            if (!word.isEmpty()) {
+                words.add(word);
+            }
+        }
+        return words;
+    }
+
     /** A builder; defaults: no filter, newest first, limit 20, unrestricted scope; types are required. */
     public static Builder builder() {
         return new Builder();

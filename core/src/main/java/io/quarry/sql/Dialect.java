@@ -1,0 +1,81 @@
+package io.quarry.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What varies between databases, in small methods the {@link SqlCompiler} calls without ever asking
+ * which database it talks to. Values reach the SQL only through {@link SqlWriter#bind(Object)};
+ * identifiers only through {@link #quoteIdentifier(String)}, after validation.
+ *
+ * <p>JSON paths are lists of names that already passed the filter language's naming rule. Every
+ * predicate a dialect writes is two-valued: it is true or false, never SQL NULL, so {@code NOT}
+ * means "does not match".
+ */
+public interface Dialect {
+
+    /** A short name, such as {@code h2} or {@code postgres}; also the suffix of golden files. */
+    String name();
+
+    /** Quotes an identifier (table or column name) that matches {@link io.quarry.schema.Names#IDENTIFIER}. */
+    String quoteIdentifier(String identifier);
+
+    /** Prepares a connection for a read: read-only, the statement timeout, and any functions the dialect needs. */
+    void prepareRead(Connection connection, Duration timeout) throws SQLException;
+
+    /** Writes: some element of the JSON value at {@code path} of {@code document} passes the test (an array's elements, or the value itself). */
+    void anyElement(SqlWriter w, String document, List<String> path, ElementTest test);
+
+    /** Writes: the JSON value at {@code path} is present (JSON null counts). */
+    void exists(SqlWriter w, String document, List<String> path);
+
+    /** Writes: the JSON value at {@code path} is an array of exactly {@code size} elements. */
+    void arraySize(SqlWriter w, String document, List<String> path, int size);
+
+    /** Writes: the JSON value at {@code path} is an array, and each test is passed by some element. */
+    void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests);
+
+    /** Writes: some top-level property value (or element of an array property) passes the test. */
+    void anyProperty(SqlWriter w, String document, ElementTest test);
+
+    /** Writes a test on a text column (a system field such as {@code id} or {@code type}). */
+    void textColumn(SqlWriter w, String column, ElementTest test);
+
+    /** Writes the sort-key part of the JSON value at {@code path}; NULL when the part does not apply. */
+    void sortKey(SqlWriter w, String document, List<String> path, SortPart part);
+
+    /** Writes the sort key of a text column, ordering by code point. */
+    void textColumnSortKey(SqlWriter w, String column);
+
+    /** The value to bind for a cursor's text-column sort key, matching {@link #textColumnSortKey}. */
+    Object textColumnSortValue(String value);
+
+    /** The value to bind for a cursor's sort-key part, matching what {@link #sortKey} computes. */
+    Object sortValue(SortPart part, JsonNode value);
+
+    /** The bind value for an instant compared with a timestamp column. */
+    Object timestamp(Instant instant);
+
+    /** Reads an instant from a timestamp column. */
+    Instant readTimestamp(ResultSet rs, int column) throws SQLException;
+
+    /** Reads a JSON document column as text. */
+    String readJson(ResultSet rs, int column) throws SQLException;
+
+    /** Writes the bind for a JSON document being stored. */
+    void jsonValue(SqlWriter w, String json);
+
+    /** Whether an exception means the statement timeout fired. */
+    boolean isTimeout(SQLException e);
+
+    /** Writes {@code LIMIT n}. */
+    void limit(SqlWriter w, int n);
+
+    /** The statements that create the graph layout's tables, functions and indexes; idempotent. */
+    List<String> createGraphLayout(StoreMapping mapping);
+}

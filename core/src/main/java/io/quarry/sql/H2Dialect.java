@@ -1,0 +1,238 @@
+package io.quarry.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.schema.Names;
+import io.quarry.sql.functions.QuarryFunctions;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * H2 2.x. H2 has no JSON path functions and a backtracking {@code REGEXP_LIKE}, so the dialect
+ * registers {@link QuarryFunctions} ({@code CREATE ALIAS}) and every JSON test runs in them, with the
+ * evaluator's exact semantics and RE2/J for patterns. Documents are stored as JSON text
+ * ({@code VARCHAR}). H2 cannot index these tests: it suits embedded and demo data, not millions of rows.
+ */
+public final class H2Dialect implements Dialect {
+    private static final String FUNCTIONS = QuarryFunctions.class.getName();
+    private static final List<String[]> ALIASES = List.of(
+            new String[] {"QUARRY_ANY", "anyElement"},
+            new String[] {"QUARRY_ANY_PROPERTY", "anyProperty"},
+            new String[] {"QUARRY_TEXT", "text"},
+            new String[] {"QUARRY_EXISTS", "exists"},
+            new String[] {"QUARRY_ARRAY_SIZE", "arraySize"},
+            new String[] {"QUARRY_SORT_BRACKET", "sortBracket"},
+            new String[] {"QUARRY_SORT_NUMBER", "sortNumber"},
+            new String[] {"QUARRY_SORT_INSTANT", "sortInstant"},
+            new String[] {"QUARRY_SORT_STRING", "sortString"},
+            new String[] {"QUARRY_SORT_BOOLEAN", "sortBoolean"},
+            new String[] {"QUARRY_TEXT_KEY", "textKey"});
+
+    @Override
+    public String name() {
+        return "h2";
+    }
+
+    @Override
+    public String quoteIdentifier(String identifier) {
+        if (!Names.isIdentifier(identifier)) {
+            throw new IllegalArgumentException("not a valid identifier: " + identifier);
+        }
+        return '"' + identifier + '"';
+    }
+
+    @Override
+    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
+        connection.setReadOnly(true);
+        try (Statement st = connection.createStatement()) {
+            st.execute("SET QUERY_TIMEOUT " + timeout.toMillis());
+        }
+    }
+
+    @Override
+    public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
+        w.append("QUARRY_ANY(")
+                .append(document)
+                .append(", ")
+                .bind(String.join(".", path))
+                .append(", ");
+        testArguments(w, test);
+        w.append(")");
+    }
+
+    @Override
+    public void exists(SqlWriter w, String document, List<String> path) {
+        w.append("QUARRY_EXISTS(")
+                .append(document)
+                .append(", ")
+                .bind(String.join(".", path))
+                .append(")");
+    }
+
+    @Override
+    public void arraySize(SqlWriter w, String document, List<String> path, int size) {
+        w.append("(QUARRY_ARRAY_SIZE(")
+                .append(document)
+                .append(", ")
+                .bind(String.join(".", path))
+                .append(") = ")
+                .bind(size)
+                .append(")");
+    }
+
+    @Override
+    public void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests) {
+        w.append("(QUARRY_ARRAY_SIZE(")
+                .append(document)
+                .append(", ")
+                .bind(String.join(".", path))
+                .append(") >= 0");
+        for (ElementTest test : tests) {
+            w.append(" AND ");
+            anyElement(w, document, path, test);
+        }
+        w.append(")");
+    }
+
+    @Override
+    public void anyProperty(SqlWriter w, String document, ElementTest test) {
+        w.append("QUARRY_ANY_PROPERTY(").append(document).append(", ");
+        testArguments(w, test);
+        w.append(")");
+    }
+
+    @Override
+    public void textColumn(SqlWriter w, String column, ElementTest test) {
+        w.append("QUARRY_TEXT(").append(column).append(", ");
+        testArguments(w, test);
+        w.append(")");
+    }
+
+    /** Binds a test as the functions take it: kind, operator, operand, case flag. */
+    static void testArguments(SqlWriter w, ElementTest test) {
+        EmbeddedTest t = EmbeddedTest.of(test);
+        w.bind(t.kind())
+                .append(", ")
+                .bind(t.op())
+                .append(", ")
+                .bind(t.operand())
+                .append(", ")
+                .bind(t.ignoreCase());
+    }
+
+    @Override
+    public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
+        String function =
+                switch (part) {
+                    case BRACKET -> "QUARRY_SORT_BRACKET";
+                    case NUMBER -> "QUARRY_SORT_NUMBER";
+                    case INSTANT -> "QUARRY_SORT_INSTANT";
+                    case STRING -> "QUARRY_SORT_STRING";
+                    case BOOLEAN -> "QUARRY_SORT_BOOLEAN";
+                };
+        w.append(function)
+                .append("(")
+                .append(document)
+                .append(", ")
+                .bind(String.join(".", path))
+                .append(")");
+    }
+
+    @Override
+    public Object sortValue(SortPart part, JsonNode value) {
+        return switch (part) {
+            case BRACKET -> io.quarry.store.ObjectOrder.bracket(value);
+            case NUMBER -> QuarryFunctions.numberKey(value);
+            case INSTANT -> QuarryFunctions.instantKey(value);
+            case STRING -> QuarryFunctions.stringKey(value);
+            case BOOLEAN -> value.isBoolean() ? value.booleanValue() : null;
+        };
+    }
+
+    @Override
+    public void textColumnSortKey(SqlWriter w, String column) {
+        w.append("QUARRY_TEXT_KEY(").append(column).append(")");
+    }
+
+    @Override
+    public Object textColumnSortValue(String value) {
+        return HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public Object timestamp(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    @Override
+    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+
+    @Override
+    public String readJson(ResultSet rs, int column) throws SQLException {
+        return rs.getString(column);
+    }
+
+    @Override
+    public void jsonValue(SqlWriter w, String json) {
+        w.bind(json);
+    }
+
+    @Override
+    public boolean isTimeout(SQLException e) {
+        return e.getErrorCode() == 57014; // H2 "Statement was canceled or the session timed out"
+    }
+
+    @Override
+    public void limit(SqlWriter w, int n) {
+        w.append(" LIMIT ").bind(n);
+    }
+
+    @Override
+    public List<String> createGraphLayout(StoreMapping m) {
+        StringBuilder objects = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(quoteIdentifier(m.objectsTable()))
+                .append(" (")
+                .append(quoteIdentifier(m.id()))
+                .append(" VARCHAR(255) PRIMARY KEY, ")
+                .append(quoteIdentifier(m.type()))
+                .append(" VARCHAR(64) NOT NULL, ")
+                .append(quoteIdentifier(m.properties()))
+                .append(" VARCHAR(1000000) NOT NULL, ")
+                .append(quoteIdentifier(m.createdAt()))
+                .append(" TIMESTAMP(6) WITH TIME ZONE NOT NULL, ")
+                .append(quoteIdentifier(m.updatedAt()))
+                .append(" TIMESTAMP(6) WITH TIME ZONE NOT NULL");
+        for (String scope : m.scopeColumns()) {
+            objects.append(", ").append(quoteIdentifier(scope)).append(" VARCHAR(255)");
+        }
+        objects.append(")");
+        String rel = "CREATE TABLE IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable()) + " ("
+                + quoteIdentifier(m.relationshipId()) + " VARCHAR(255) PRIMARY KEY, "
+                + quoteIdentifier(m.srcId()) + " VARCHAR(255) NOT NULL, "
+                + quoteIdentifier(m.dstId()) + " VARCHAR(255) NOT NULL, "
+                + quoteIdentifier(m.relationshipType()) + " VARCHAR(64) NOT NULL)";
+        List<String> statements = new java.util.ArrayList<>(List.of(objects.toString(), rel));
+        for (String[] alias : ALIASES) {
+            statements.add("CREATE ALIAS IF NOT EXISTS " + alias[0] + " FOR '" + FUNCTIONS + "." + alias[1] + "'");
+        }
+        String objectsTable = quoteIdentifier(m.objectsTable());
+        statements.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(m.objectsTable() + "_type_updated") + " ON "
+                + objectsTable + " (" + quoteIdentifier(m.type()) + ", " + quoteIdentifier(m.updatedAt()) + ")");
+        statements.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable() + "_src") + " ON "
+                + quoteIdentifier(m.relationshipsTable()) + " (" + quoteIdentifier(m.srcId()) + ")");
+        statements.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable() + "_dst") + " ON "
+                + quoteIdentifier(m.relationshipsTable()) + " (" + quoteIdentifier(m.dstId()) + ")");
+        return statements;
+    }
+}

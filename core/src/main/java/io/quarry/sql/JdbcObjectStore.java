@@ -1,0 +1,624 @@
+package io.quarry.sql;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.MatchOp;
+import io.quarry.filter.QueryException;
+import io.quarry.internal.Json;
+import io.quarry.store.Cursor;
+import io.quarry.store.DataFile;
+import io.quarry.store.GraphObject;
+import io.quarry.store.GraphRelationship;
+import io.quarry.store.ObjectOrder;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.ObjectStore;
+import io.quarry.store.Page;
+import io.quarry.store.Scope;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import javax.sql.DataSource;
+
+/**
+ * An {@link ObjectStore} over a SQL database in the graph layout of a {@link StoreMapping}. Every
+ * statement is compiled by the {@link SqlCompiler}, runs in a read-only transaction under the
+ * statement timeout, carries the scope's predicates on every table it reads, and fetches a page as
+ * {@code limit + 1} rows. Results are exactly those of {@link io.quarry.store.InMemoryObjectStore}.
+ */
+public final class JdbcObjectStore implements ObjectStore {
+    private static final String O = "o";
+
+    private final DataSource dataSource;
+    private final Dialect dialect;
+    private final StoreMapping mapping;
+    private final Duration timeout;
+    private final SqlCompiler compiler;
+    private final SqlCompiler.Columns columns;
+
+    private JdbcObjectStore(Builder b) {
+        this.dataSource = b.dataSource;
+        this.dialect = b.dialect;
+        this.mapping = b.mapping;
+        this.timeout = b.timeout;
+        this.compiler = new SqlCompiler(dialect);
+        this.columns = SqlCompiler.Columns.of(O, mapping);
+    }
+
+    /** A builder: a data source and a dialect are required; the mapping defaults to {@link StoreMapping#graph}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The dialect. */
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /** The mapping. */
+    public StoreMapping mapping() {
+        return mapping;
+    }
+
+    /** Creates the graph layout's tables, functions and indexes if they do not exist. */
+    public void createLayout() {
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement()) {
+            for (String ddl : dialect.createGraphLayout(mapping)) {
+                st.execute(ddl);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("creating the graph layout failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Loads a data set in one transaction, in batches; a bad row fails the load and nothing is kept.
+     *
+     * @throws IllegalArgumentException when an object carries a scope key the mapping has no column for
+     */
+    public void load(DataFile.DataSet data) {
+        for (GraphObject o : data.objects()) {
+            for (String key : o.scope().keySet()) {
+                if (!mapping.scopeColumns().contains(key)) {
+                    throw new IllegalArgumentException("object '" + o.id() + "' has scope key '" + key
+                            + "' but the store maps only " + mapping.scopeColumns());
+                }
+            }
+        }
+        try (Connection c = dataSource.getConnection()) {
+            boolean autoCommit = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try {
+                insertObjects(c, data.objects());
+                insertRelationships(c, data.relationships());
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(autoCommit);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("loading failed, nothing was loaded: " + e.getMessage(), e);
+        }
+    }
+
+    private void insertObjects(Connection c, List<GraphObject> objects) throws SQLException {
+        SqlWriter w = new SqlWriter()
+                .append("INSERT INTO ")
+                .append(q(mapping.objectsTable()))
+                .append(" (")
+                .append(q(mapping.id()))
+                .append(", ")
+                .append(q(mapping.type()))
+                .append(", ")
+                .append(q(mapping.properties()))
+                .append(", ")
+                .append(q(mapping.createdAt()))
+                .append(", ")
+                .append(q(mapping.updatedAt()));
+        for (String s : mapping.scopeColumns()) {
+            w.append(", ").append(q(s));
+        }
+        w.append(") VALUES (?, ?, ");
+        dialect.jsonValue(w, "{}");
+        w.append(", ?, ?").append(", ?".repeat(mapping.scopeColumns().size())).append(")");
+        try (PreparedStatement ps = c.prepareStatement(w.toSql().text())) {
+            int n = 0;
+            for (GraphObject o : objects) {
+                int i = 1;
+                ps.setString(i++, o.id());
+                ps.setString(i++, o.type());
+                ps.setString(i++, Json.write(o.properties()));
+                ps.setObject(i++, dialect.timestamp(o.createdAt()));
+                ps.setObject(i++, dialect.timestamp(o.updatedAt()));
+                for (String s : mapping.scopeColumns()) {
+                    ps.setString(i++, o.scope().get(s));
+                }
+                ps.addBatch();
+                if (++n % 500 == 0) {
+                    ps.executeBatch();
+                }
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private void insertRelationships(Connection c, List<GraphRelationship> relationships) throws SQLException {
+        String sql = "INSERT INTO " + q(mapping.relationshipsTable()) + " (" + q(mapping.relationshipId()) + ", "
+                + q(mapping.srcId()) + ", " + q(mapping.dstId()) + ", " + q(mapping.relationshipType())
+                + ") VALUES (?, ?, ?, ?)";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int n = 0;
+            for (GraphRelationship r : relationships) {
+                ps.setString(1, r.id());
+                ps.setString(2, r.srcId());
+                ps.setString(3, r.dstId());
+                ps.setString(4, r.type());
+                ps.addBatch();
+                if (++n % 500 == 0) {
+                    ps.executeBatch();
+                }
+            }
+            ps.executeBatch();
+        }
+    }
+
+    @Override
+    public Page search(ObjectQuery query) {
+        requireNonNull(query, "query");
+        Cursor after = query.cursor() == null
+                ? null
+                : Cursor.decode(
+                        query.cursor(), query.fingerprint(), query.sort().size());
+        SqlWriter where = new SqlWriter();
+        writeWhere(where, query);
+        SqlWriter select = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql());
+        if (after != null) {
+            select.append(" AND ");
+            compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
+        }
+        select.append(" ORDER BY ");
+        compiler.orderBy(select, query.sort(), columns);
+        dialect.limit(select, query.limit() + 1);
+        SqlWriter count = new SqlWriter()
+                .append("SELECT COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql());
+        return read(c -> {
+            List<GraphObject> rows = objects(c, select.toSql());
+            long total = count(c, count.toSql());
+            boolean hasMore = rows.size() > query.limit();
+            List<GraphObject> items = hasMore ? rows.subList(0, query.limit()) : rows;
+            List<String> cursors = new ArrayList<>();
+            String fingerprint = query.fingerprint();
+            for (GraphObject o : items) {
+                cursors.add(new Cursor(ObjectOrder.keyValues(query.sort(), o.document()), o.id()).encode(fingerprint));
+            }
+            return new Page(items, hasMore, cursors, total);
+        });
+    }
+
+    /** The statements {@link #search} runs for a query: the page and the count. For tests and golden files. */
+    public List<io.quarry.sql.Sql> explain(ObjectQuery query) {
+        SqlWriter where = new SqlWriter();
+        writeWhere(where, query);
+        SqlWriter select = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql())
+                .append(" ORDER BY ");
+        compiler.orderBy(select, query.sort(), columns);
+        dialect.limit(select, query.limit() + 1);
+        return List.of(select.toSql());
+    }
+
+    private void writeWhere(SqlWriter w, ObjectQuery query) {
+        w.append(col(mapping.type())).append(" IN (");
+        for (int i = 0; i < query.types().size(); i++) {
+            w.append(i == 0 ? "" : ", ").bind(query.types().get(i));
+        }
+        w.append(")");
+        writeScope(w, O, query.scope());
+        w.append(" AND ");
+        compiler.writeFilter(w, query.filter().filter(), columns);
+        writeText(w, query);
+        if (query.relatedToId() != null) {
+            writeRelated(w, query);
+        }
+    }
+
+    private void writeScope(SqlWriter w, String alias, Scope scope) {
+        for (Map.Entry<String, String> e : scope.values().entrySet()) {
+            if (!mapping.scopeColumns().contains(e.getKey())) {
+                // fail closed: a scope the store cannot enforce must not be ignored
+                throw new IllegalStateException(
+                        "scope key '" + e.getKey() + "' has no column in the store mapping " + mapping.scopeColumns());
+            }
+            w.append(" AND ")
+                    .append(q(alias))
+                    .append(".")
+                    .append(q(e.getKey()))
+                    .append(" = ")
+                    .bind(e.getValue());
+        }
+    }
+
+    private void writeText(SqlWriter w, ObjectQuery query) {
+        List<String> words = query.words();
+        String document = compiler.column(columns, mapping.properties());
+        for (String word : words) {
+            ElementTest test = new ElementTest.Match(MatchOp.CONTAINS, word, true);
+            w.append(" AND (");
+            if (query.textFields().isEmpty()) {
+                dialect.anyProperty(w, document, test);
+            } else {
+                List<FieldPath> fields = query.textFields();
+                for (int i = 0; i < fields.size(); i++) {
+                    w.append(i == 0 ? "" : " OR ");
+                    dialect.anyElement(w, document, fields.get(i).segments(), test);
+                }
+            }
+            w.append(")");
+        }
+    }
+
+    private void writeRelated(SqlWriter w, ObjectQuery query) {
+        String rel = q(mapping.relationshipsTable());
+        String typeFilter =
+                query.relationshipType() == null ? "" : " AND " + q("r") + "." + q(mapping.relationshipType()) + " = ?";
+        w.append(" AND ")
+                .append(col(mapping.id()))
+                .append(" IN (SELECT ")
+                .append(q("r"))
+                .append(".")
+                .append(q(mapping.dstId()))
+                .append(" FROM ")
+                .append(rel)
+                .append(" ")
+                .append(q("r"))
+                .append(" WHERE ")
+                .append(q("r"))
+                .append(".")
+                .append(q(mapping.srcId()))
+                .append(" = ")
+                .bind(query.relatedToId());
+        if (query.relationshipType() != null) {
+            w.append(typeFilter.substring(0, typeFilter.length() - 1)).bind(query.relationshipType());
+        }
+        w.append(" UNION ALL SELECT ")
+                .append(q("r"))
+                .append(".")
+                .append(q(mapping.srcId()))
+                .append(" FROM ")
+                .append(rel)
+                .append(" ")
+                .append(q("r"))
+                .append(" WHERE ")
+                .append(q("r"))
+                .append(".")
+                .append(q(mapping.dstId()))
+                .append(" = ")
+                .bind(query.relatedToId());
+        if (query.relationshipType() != null) {
+            w.append(typeFilter.substring(0, typeFilter.length() - 1)).bind(query.relationshipType());
+        }
+        w.append(") AND EXISTS (SELECT 1 FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q("a"))
+                .append(" WHERE ")
+                .append(q("a"))
+                .append(".")
+                .append(q(mapping.id()))
+                .append(" = ")
+                .bind(query.relatedToId());
+        writeScope(w, "a", query.scope());
+        w.append(")");
+    }
+
+    @Override
+    public Optional<GraphObject> get(String id, Scope scope) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(col(mapping.id()))
+                .append(" = ")
+                .bind(id);
+        writeScope(w, O, scope);
+        List<GraphObject> found = read(c -> objects(c, w.toSql()));
+        return found.stream().findFirst();
+    }
+
+    @Override
+    public List<GraphRelationship> relationships(String id, Scope scope) {
+        String r = q("r");
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(r)
+                .append(".")
+                .append(q(mapping.relationshipId()))
+                .append(", ")
+                .append(r)
+                .append(".")
+                .append(q(mapping.srcId()))
+                .append(", ")
+                .append(r)
+                .append(".")
+                .append(q(mapping.dstId()))
+                .append(", ")
+                .append(r)
+                .append(".")
+                .append(q(mapping.relationshipType()))
+                .append(" FROM ")
+                .append(q(mapping.relationshipsTable()))
+                .append(" ")
+                .append(r)
+                .append(" WHERE (")
+                .append(r)
+                .append(".")
+                .append(q(mapping.srcId()))
+                .append(" = ")
+                .bind(id)
+                .append(" OR ")
+                .append(r)
+                .append(".")
+                .append(q(mapping.dstId()))
+                .append(" = ")
+                .bind(id)
+                .append(")");
+        for (String end : List.of(mapping.srcId(), mapping.dstId())) {
+            w.append(" AND EXISTS (SELECT 1 FROM ")
+                    .append(q(mapping.objectsTable()))
+                    .append(" ")
+                    .append(q("e"))
+                    .append(" WHERE ")
+                    .append(q("e"))
+                    .append(".")
+                    .append(q(mapping.id()))
+                    .append(" = ")
+                    .append(r)
+                    .append(".")
+                    .append(q(end));
+            writeScope(w, "e", scope);
+            w.append(")");
+        }
+        w.append(" ORDER BY ");
+        dialect.textColumnSortKey(w, r + "." + q(mapping.relationshipId()));
+        return read(c -> {
+            List<GraphRelationship> out = new ArrayList<>();
+            try (PreparedStatement ps = prepare(c, w.toSql());
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new GraphRelationship(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public Map<String, Long> countByType(Scope scope) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(col(mapping.type()))
+                .append(", COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE 1 = 1");
+        writeScope(w, O, scope);
+        w.append(" GROUP BY ").append(col(mapping.type()));
+        return read(c -> {
+            Map<String, Long> counts = new TreeMap<>();
+            try (PreparedStatement ps = prepare(c, w.toSql());
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    counts.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            return counts;
+        });
+    }
+
+    private String selectList() {
+        StringBuilder s = new StringBuilder();
+        for (String c :
+                List.of(mapping.id(), mapping.type(), mapping.properties(), mapping.createdAt(), mapping.updatedAt())) {
+            s.append(s.length() == 0 ? "" : ", ").append(col(c));
+        }
+        for (String scope : mapping.scopeColumns()) {
+            s.append(", ").append(col(scope));
+        }
+        return s.toString();
+    }
+
+    private List<GraphObject> objects(Connection c, io.quarry.sql.Sql sql) throws SQLException {
+        List<GraphObject> out = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(object(rs));
+            }
+        }
+        return out;
+    }
+
+    private long count(Connection c, io.quarry.sql.Sql sql) throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private GraphObject object(ResultSet rs) throws SQLException {
+        String id = rs.getString(1);
+        JsonNode properties;
+        try {
+            properties = Json.parse(dialect.readJson(rs, 3));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("object '" + id + "' holds properties that are not JSON", e);
+        }
+        Map<String, String> scope = new LinkedHashMap<>();
+        for (int i = 0; i < mapping.scopeColumns().size(); i++) {
+            String v = rs.getString(6 + i);
+            if (v != null) {
+                scope.put(mapping.scopeColumns().get(i), v);
+            }
+        }
+        Instant created = dialect.readTimestamp(rs, 4);
+        Instant updated = dialect.readTimestamp(rs, 5);
+        return new GraphObject(
+                id,
+                rs.getString(2),
+                properties.isObject() ? (ObjectNode) properties : Json.object(),
+                created,
+                updated,
+                scope);
+    }
+
+    private PreparedStatement prepare(Connection c, io.quarry.sql.Sql sql) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql.text());
+        ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+        for (int i = 0; i < sql.binds().size(); i++) {
+            ps.setObject(i + 1, sql.binds().get(i));
+        }
+        return ps;
+    }
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /** Runs reads in one read-only transaction under the timeout, and rolls it back. */
+    private <T> T read(Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            boolean autoCommit = c.getAutoCommit();
+            boolean readOnly = c.isReadOnly();
+            try {
+                c.setAutoCommit(false);
+                dialect.prepareRead(c, timeout);
+                return work.run(c);
+            } finally {
+                c.rollback();
+                c.setReadOnly(readOnly);
+                c.setAutoCommit(autoCommit);
+            }
+        } catch (SQLTimeoutException e) {
+            throw QueryException.of(
+                    ErrorCode.QUERY_TIMEOUT,
+                    "",
+                    "The query ran longer than the " + timeout.toSeconds() + " s limit.",
+                    "Narrow the filter (type, equality on an enum field, a date range) or ask for fewer objects.");
+        } catch (SQLException e) {
+            if (dialect.isTimeout(e)) {
+                throw QueryException.of(
+                        ErrorCode.QUERY_TIMEOUT,
+                        "",
+                        "The query ran longer than the " + timeout.toSeconds() + " s limit.",
+                        "Narrow the filter (type, equality on an enum field, a date range) or ask for fewer objects.");
+            }
+            throw new IllegalStateException("query failed: " + e.getMessage(), e);
+        }
+    }
+
+    private String q(String identifier) {
+        return dialect.quoteIdentifier(identifier);
+    }
+
+    private String col(String column) {
+        return q(O) + "." + q(column);
+    }
+
+    /** Builds a {@link JdbcObjectStore}. */
+    public static final class Builder {
+        private DataSource dataSource;
+        private Dialect dialect;
+        private StoreMapping mapping = StoreMapping.graph();
+        private Duration timeout = Duration.ofSeconds(5);
+
+        private Builder() {}
+
+        /** The host's data source. */
+        public Builder dataSource(DataSource dataSource) {
+            this.dataSource = dataSource;
+            return this;
+        }
+
+        /** The dialect of the database. */
+        public Builder dialect(Dialect dialect) {
+            this.dialect = dialect;
+            return this;
+        }
+
+        /** Where objects and relationships live. */
+        public Builder mapping(StoreMapping mapping) {
+            this.mapping = requireNonNull(mapping, "mapping");
+            return this;
+        }
+
+        /** The statement timeout; default 5 s. */
+        public Builder timeout(Duration timeout) {
+            this.timeout = requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /**
+         * Builds the store.
+         *
+         * @throws IllegalStateException naming what is missing
+         */
+        public JdbcObjectStore build() {
+            if (dataSource == null) {
+                throw new IllegalStateException("JdbcObjectStore.builder(): dataSource is required");
+            }
+            if (dialect == null) {
+                throw new IllegalStateException(
+                        "JdbcObjectStore.builder(): dialect is required, such as new H2Dialect()");
+            }
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalStateException("JdbcObjectStore.builder(): timeout must be positive");
+            }
+            return new JdbcObjectStore(this);
+        }
+    }
+}

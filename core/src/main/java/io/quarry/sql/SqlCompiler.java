@@ -1,0 +1,648 @@
+package io.quarry.sql;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.filter.CompareOp;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
+import io.quarry.filter.FilterParser;
+import io.quarry.filter.FilterValidator;
+import io.quarry.filter.Predicate;
+import io.quarry.filter.ValidatedFilter;
+import io.quarry.filter.Value;
+import io.quarry.internal.IsoDateTime;
+import io.quarry.schema.Schema;
+import io.quarry.store.ObjectOrder;
+import io.quarry.store.SortKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Compiles validated filters to parameterized SQL for any {@link Dialect}, without ever asking which
+ * database it talks to: the compiler decides what each operator means (which {@link ElementTest},
+ * which negation, which bracket), the dialect how its database writes it.
+ *
+ * <p>A host that wants only a WHERE fragment for its own statement:
+ *
+ * <pre>{@code
+ * SqlCompiler compiler = new SqlCompiler(new H2Dialect());
+ * Sql where = compiler.where(
+ *         compiler.validate("{\"status\": \"Done\", \"priority\": {\"$gt\": 5}}", schema, "Task"),
+ *         SqlCompiler.Columns.document("t", "props"));
+ * // where.text(): the condition with ? placeholders; where.binds(): the values, in order
+ * }</pre>
+ */
+public final class SqlCompiler {
+    private final Dialect dialect;
+
+    /** A compiler for this dialect. */
+    public SqlCompiler(Dialect dialect) {
+        this.dialect = requireNonNull(dialect, "dialect");
+    }
+
+    /**
+     * The columns a filter reads: a JSON document column and, optionally, the system-field columns.
+     *
+     * @param alias the table alias qualifying every column, or {@code null}
+     * @param document the JSON properties column
+     * @param id the id column, or {@code null} when the table has none
+     * @param type the type column, or {@code null}
+     * @param createdAt the creation timestamp column, or {@code null}
+     * @param updatedAt the update timestamp column, or {@code null}
+     */
+    public record Columns(String alias, String document, String id, String type, String createdAt, String updatedAt) {
+        /** Checks the document column is given. */
+        public Columns {
+            requireNonNull(document, "document");
+        }
+
+        /** Only a JSON document column: filters may name properties, not system fields. */
+        public static Columns document(String alias, String document) {
+            return new Columns(alias, document, null, null, null, null);
+        }
+
+        /** The columns of a mapping's objects table under an alias. */
+        public static Columns of(String alias, StoreMapping mapping) {
+            return new Columns(
+                    alias,
+                    mapping.properties(),
+                    mapping.id(),
+                    mapping.type(),
+                    mapping.createdAt(),
+                    mapping.updatedAt());
+        }
+    }
+
+    /**
+     * Parses and validates filter JSON for a type of a schema (or every type, when {@code type} is
+     * {@code null}).
+     *
+     * @throws io.quarry.filter.QueryException with the filter language's errors
+     */
+    public ValidatedFilter validate(String filterJson, Schema schema, String type) {
+        Filter filter = FilterParser.withDefaults().parse(filterJson);
+        return new FilterValidator(schema)
+                .validate(
+                        filter,
+                        type == null
+                                ? null
+                                : schema.type(type)
+                                        .orElseThrow(() ->
+                                                new IllegalArgumentException("no type '" + type + "' in the schema")));
+    }
+
+    /** The WHERE condition (without the keyword) of a validated filter. */
+    public Sql where(ValidatedFilter filter, Columns columns) {
+        SqlWriter w = new SqlWriter();
+        writeFilter(w, filter.filter(), columns);
+        return w.toSql();
+    }
+
+    void writeFilter(SqlWriter w, Filter filter, Columns columns) {
+        filter.accept(new FilterWriter(w, columns));
+    }
+
+    String column(Columns columns, String name) {
+        String quoted = dialect.quoteIdentifier(name);
+        return columns.alias() == null ? quoted : dialect.quoteIdentifier(columns.alias()) + "." + quoted;
+    }
+
+    private final class FilterWriter implements Filter.Visitor<Void> {
+        private final SqlWriter w;
+        private final Columns columns;
+
+        FilterWriter(SqlWriter w, Columns columns) {
+            this.w = w;
+            this.columns = columns;
+        }
+
+        @Override
+        public Void and(Filter.And and) {
+            return join(and.filters(), " AND ", "(1 = 1)");
+        }
+
+        @Override
+        public Void or(Filter.Or or) {
+            return join(or.filters(), " OR ", "(1 = 0)");
+        }
+
+        @Override
+        public Void nor(Filter.Nor nor) {
+            w.append("NOT ");
+            return join(nor.filters(), " OR ", "(1 = 0)");
+        }
+
+        private Void join(List<Filter> filters, String separator, String empty) {
+            if (filters.isEmpty()) {
+                w.append(empty);
+                return null;
+            }
+            w.append("(");
+            for (int i = 0; i < filters.size(); i++) {
+                if (i > 0) {
+                    w.append(separator);
+                }
+                filters.get(i).accept(this);
+            }
+            w.append(")");
+            return null;
+        }
+
+        @Override
+        public Void condition(Filter.Condition condition) {
+            condition.predicate().accept(new PredicateWriter(w, target(condition.path())));
+            return null;
+        }
+
+        private Target target(FieldPath path) {
+            if (!path.system()) {
+                return new PropertyTarget(column(columns, columns.document()), path.segments());
+            }
+            String name = path.head();
+            String col =
+                    switch (name) {
+                        case "id" -> columns.id();
+                        case "type" -> columns.type();
+                        case "created_at" -> columns.createdAt();
+                        default -> columns.updatedAt();
+                    };
+            if (col == null) {
+                throw new IllegalArgumentException(
+                        "the filter names the system field '" + name + "' but no column is mapped to it");
+            }
+            return name.endsWith("_at")
+                    ? new TimestampTarget(column(columns, col))
+                    : new TextTarget(column(columns, col));
+        }
+    }
+
+    /** Where a predicate's values come from: a JSON path, a text column or a timestamp column. */
+    private interface Target {
+        void any(SqlWriter w, ElementTest test);
+
+        void exists(SqlWriter w, boolean exists);
+
+        void arraySize(SqlWriter w, int size);
+
+        void all(SqlWriter w, List<ElementTest> tests);
+    }
+
+    private final class PropertyTarget implements Target {
+        private final String document;
+        private final List<String> path;
+
+        PropertyTarget(String document, List<String> path) {
+            this.document = document;
+            this.path = path;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            dialect.anyElement(w, document, path, test);
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            if (!exists) {
+                w.append("NOT ");
+            }
+            dialect.exists(w, document, path);
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            dialect.arraySize(w, document, path, size);
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            dialect.allElements(w, document, path, tests);
+        }
+    }
+
+    /** A text column that is never null: {@code id} and {@code type}. */
+    private final class TextTarget implements Target {
+        private final String column;
+
+        TextTarget(String column) {
+            this.column = column;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            test.accept(new ElementTestFilter<Void>() {
+                @Override
+                Void text() {
+                    dialect.textColumn(w, column, test);
+                    return null;
+                }
+
+                @Override
+                Void never() {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+            });
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /**
+     * A timestamp column that is never null; the filter language sees it as the canonical UTC string
+     * {@link IsoDateTime#format}, so equality holds only for that exact spelling.
+     */
+    private final class TimestampTarget implements Target {
+        private final String column;
+
+        TimestampTarget(String column) {
+            this.column = column;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            test.accept(new ElementTestFilter<Void>() {
+                @Override
+                public Void stringEquals(ElementTest.StringEquals t) {
+                    Optional<Instant> instant = IsoDateTime.parse(t.value());
+                    if (instant.isPresent() && IsoDateTime.format(instant.get()).equals(t.value())) {
+                        w.append("(")
+                                .append(column)
+                                .append(" = ")
+                                .bind(dialect.timestamp(instant.get()))
+                                .append(")");
+                    } else {
+                        w.append("(1 = 0)");
+                    }
+                    return null;
+                }
+
+                @Override
+                public Void instantCompare(ElementTest.InstantCompare t) {
+                    Instant instant = Instant.ofEpochSecond(
+                            Math.floorDiv(t.micros(), 1_000_000L), Math.floorMod(t.micros(), 1_000_000L) * 1_000L);
+                    w.append("(")
+                            .append(column)
+                            .append(" ")
+                            .append(sqlOperator(t.op()))
+                            .append(" ")
+                            .bind(dialect.timestamp(instant))
+                            .append(")");
+                    return null;
+                }
+
+                @Override
+                Void text() {
+                    throw new IllegalStateException(
+                            "validate the filter first: string operators do not apply to timestamps");
+                }
+
+                @Override
+                Void never() {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+            });
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /**
+     * Sorts element tests for a scalar column: string tests go to the column ({@link #text()}); numbers,
+     * booleans and null never match a string column ({@link #never()}).
+     */
+    private abstract static class ElementTestFilter<R> implements ElementTest.Visitor<R> {
+        abstract R text();
+
+        abstract R never();
+
+        @Override
+        public R stringEquals(ElementTest.StringEquals test) {
+            return text();
+        }
+
+        @Override
+        public R stringCompare(ElementTest.StringCompare test) {
+            return text();
+        }
+
+        @Override
+        public R numberCompare(ElementTest.NumberCompare test) {
+            return never();
+        }
+
+        @Override
+        public R instantCompare(ElementTest.InstantCompare test) {
+            return text();
+        }
+
+        @Override
+        public R booleanEquals(ElementTest.BooleanEquals test) {
+            return never();
+        }
+
+        @Override
+        public R isNull(ElementTest.IsNull test) {
+            return never();
+        }
+
+        @Override
+        public R regex(ElementTest.Regex test) {
+            return text();
+        }
+
+        @Override
+        public R match(ElementTest.Match test) {
+            return text();
+        }
+    }
+
+    /** What each operator means, as element tests on a target. */
+    private static final class PredicateWriter implements Predicate.Visitor<Void> {
+        private final SqlWriter w;
+        private final Target target;
+
+        PredicateWriter(SqlWriter w, Target target) {
+            this.w = w;
+            this.target = target;
+        }
+
+        @Override
+        public Void compare(Predicate.Compare compare) {
+            if (compare.op() == CompareOp.EQ) {
+                equal(compare.operand());
+                return null;
+            }
+            target.any(w, compare.operand().accept(new Value.Visitor<ElementTest>() {
+                @Override
+                public ElementTest string(Value.Str v) {
+                    Optional<Instant> instant = IsoDateTime.parse(v.value());
+                    return instant.isPresent()
+                            ? new ElementTest.InstantCompare(compare.op(), micros(instant.get()))
+                            : new ElementTest.StringCompare(compare.op(), v.value());
+                }
+
+                @Override
+                public ElementTest number(Value.Num v) {
+                    return new ElementTest.NumberCompare(compare.op(), v.value());
+                }
+
+                @Override
+                public ElementTest bool(Value.Bool v) {
+                    throw new IllegalStateException("the parser rejects booleans in comparisons");
+                }
+
+                @Override
+                public ElementTest nul(Value.Null v) {
+                    throw new IllegalStateException("the parser rejects null in comparisons");
+                }
+            }));
+            return null;
+        }
+
+        /** {@code $eq}: null also matches a missing field. */
+        private void equal(Value operand) {
+            if (operand instanceof Value.Null) {
+                w.append("(");
+                target.exists(w, false);
+                w.append(" OR ");
+                target.any(w, new ElementTest.IsNull());
+                w.append(")");
+                return;
+            }
+            target.any(w, equalityTest(operand));
+        }
+
+        @Override
+        public Void in(Predicate.In in) {
+            if (in.values().isEmpty()) {
+                w.append("(1 = 0)");
+                return null;
+            }
+            w.append("(");
+            for (int i = 0; i < in.values().size(); i++) {
+                if (i > 0) {
+                    w.append(" OR ");
+                }
+                equal(in.values().get(i));
+            }
+            w.append(")");
+            return null;
+        }
+
+        @Override
+        public Void exists(Predicate.Exists exists) {
+            target.exists(w, exists.exists());
+            return null;
+        }
+
+        @Override
+        public Void regex(Predicate.Regex regex) {
+            target.any(w, new ElementTest.Regex(regex.pattern(), regex.ignoreCase()));
+            return null;
+        }
+
+        @Override
+        public Void match(Predicate.Match match) {
+            target.any(w, new ElementTest.Match(match.op(), match.literal(), match.ignoreCase()));
+            return null;
+        }
+
+        @Override
+        public Void all(Predicate.All all) {
+            target.all(
+                    w, all.values().stream().map(PredicateWriter::equalityTest).toList());
+            return null;
+        }
+
+        @Override
+        public Void size(Predicate.Size size) {
+            target.arraySize(w, size.size());
+            return null;
+        }
+
+        @Override
+        public Void not(Predicate.Not not) {
+            w.append("NOT (");
+            not.predicate().accept(this);
+            w.append(")");
+            return null;
+        }
+
+        @Override
+        public Void every(Predicate.Every every) {
+            w.append("(");
+            for (int i = 0; i < every.predicates().size(); i++) {
+                if (i > 0) {
+                    w.append(" AND ");
+                }
+                every.predicates().get(i).accept(this);
+            }
+            w.append(")");
+            return null;
+        }
+
+        static ElementTest equalityTest(Value operand) {
+            return operand.accept(new Value.Visitor<ElementTest>() {
+                @Override
+                public ElementTest string(Value.Str v) {
+                    return new ElementTest.StringEquals(v.value());
+                }
+
+                @Override
+                public ElementTest number(Value.Num v) {
+                    return new ElementTest.NumberCompare(CompareOp.EQ, v.value());
+                }
+
+                @Override
+                public ElementTest bool(Value.Bool v) {
+                    return new ElementTest.BooleanEquals(v.value());
+                }
+
+                @Override
+                public ElementTest nul(Value.Null v) {
+                    return new ElementTest.IsNull();
+                }
+            });
+        }
+    }
+
+    /** Epoch microseconds of an instant. */
+    static long micros(Instant instant) {
+        return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
+    }
+
+    /** The SQL operator of a comparison. */
+    static String sqlOperator(CompareOp op) {
+        return switch (op) {
+            case EQ -> "=";
+            case GT -> ">";
+            case GTE -> ">=";
+            case LT -> "<";
+            case LTE -> "<=";
+        };
+    }
+
+    /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
+    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
+        for (SortKey key : sort) {
+            for (OrderPart part : parts(key, columns)) {
+                part.expression().accept(w);
+                w.append(part.reversible() && key.descending() ? " DESC, " : " ASC, ");
+            }
+        }
+        w.append(column(columns, columns.id())).append(" ASC");
+    }
+
+    /**
+     * Writes the keyset condition: rows strictly after the cursor row in the sort order. Each key
+     * contributes (greater, equal) conditions; the id breaks the final tie.
+     */
+    void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
+        List<OrderPart> parts = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
+        List<Boolean> descending = new ArrayList<>();
+        for (int i = 0; i < sort.size(); i++) {
+            SortKey key = sort.get(i);
+            JsonNode value = keyValues.get(i);
+            List<OrderPart> keyParts = parts(key, columns);
+            for (OrderPart part : keyParts) {
+                parts.add(part);
+                values.add(part.cursorValue().apply(value));
+                descending.add(part.reversible() && key.descending());
+            }
+        }
+        w.append("(");
+        int open = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            OrderPart part = parts.get(i);
+            Object value = values.get(i);
+            w.append("(");
+            part.expression().accept(w);
+            if (value == null) {
+                // a part that does not apply to the cursor row is NULL for every row of its bracket
+                w.append(" IS NULL AND ");
+                open += 1;
+            } else {
+                w.append(descending.get(i) ? " < " : " > ").bind(value).append(" OR (");
+                part.expression().accept(w);
+                w.append(" = ").bind(value).append(" AND ");
+                open += 2;
+            }
+        }
+        w.append(column(columns, columns.id())).append(" > ").bind(id);
+        w.append(")".repeat(open)).append(")");
+    }
+
+    /** One ORDER BY expression of a sort key and how a cursor value maps to its bind. */
+    private record OrderPart(
+            java.util.function.Consumer<SqlWriter> expression,
+            java.util.function.Function<JsonNode, Object> cursorValue,
+            boolean reversible) {}
+
+    private List<OrderPart> parts(SortKey key, Columns columns) {
+        FieldPath path = key.field();
+        if (path.system()) {
+            String name = path.head();
+            if (name.endsWith("_at")) {
+                String col = column(columns, name.equals("created_at") ? columns.createdAt() : columns.updatedAt());
+                return List.of(new OrderPart(
+                        w -> w.append(col),
+                        v -> v == null
+                                ? null
+                                : dialect.timestamp(
+                                        IsoDateTime.parse(v.textValue()).orElseThrow()),
+                        true));
+            }
+            String col = column(columns, name.equals("id") ? columns.id() : columns.type());
+            return List.of(new OrderPart(
+                    w -> dialect.textColumnSortKey(w, col),
+                    v -> v == null ? null : dialect.textColumnSortValue(v.textValue()),
+                    true));
+        }
+        String document = column(columns, columns.document());
+        List<String> segments = path.segments();
+        List<OrderPart> parts = new ArrayList<>();
+        parts.add(new OrderPart(
+                w -> dialect.sortKey(w, document, segments, SortPart.BRACKET),
+                v -> v == null ? 5 : ObjectOrder.bracket(v),
+                false));
+        for (SortPart part : List.of(SortPart.NUMBER, SortPart.INSTANT, SortPart.STRING, SortPart.BOOLEAN)) {
+            parts.add(new OrderPart(
+                    w -> dialect.sortKey(w, document, segments, part),
+                    v -> v == null ? null : dialect.sortValue(part, v),
+                    true));
+        }
+        return parts;
+    }
+}
