@@ -14,7 +14,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "quarry 0.1.0-SNAPSHOT",
         description = "Run Quarry's agent tools over a data file or the built-in demo knowledge graph.",
-        subcommands = {CallCommand.class, ToolsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            CallCommand.class,
+            ToolsCommand.class,
+            InitCommand.class,
+            LoadCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class QuarryCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -3,9 +3,12 @@ package io.quarry.examples.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.schema.Schema;
 import io.quarry.schema.SchemaException;
+import io.quarry.sql.JdbcObjectStore;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.ObjectStore;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.Toolkit;
@@ -28,7 +31,8 @@ final class SourceOptions {
     @Option(
             names = "--data",
             paramLabel = "FILE",
-            description = "A data file ({\"objects\": [...], \"relationships\": [...]}). Default: the built-in demo.")
+            description = "A data file ({\"objects\": [...], \"relationships\": [...]}), served from memory. "
+                    + "Default: the built-in demo, in an embedded H2 database created on first use.")
     Path data;
 
     @Option(
@@ -37,6 +41,19 @@ final class SourceOptions {
             description = "A JSON or YAML configuration with the types. Default: the demo's with the demo data, "
                     + "else types inferred from the data.")
     Path config;
+
+    @Option(
+            names = "--jdbc-url",
+            paramLabel = "URL",
+            description =
+                    "A database in Quarry's graph layout (see 'quarry init' and 'quarry load'), e.g. jdbc:h2:file:./graph.")
+    String jdbcUrl;
+
+    @Option(names = "--user", paramLabel = "USER", description = "The database user.")
+    String user;
+
+    @Option(names = "--password", paramLabel = "PASSWORD", description = "The database password.")
+    String password;
 
     @Option(
             names = "--scope",
@@ -50,23 +67,39 @@ final class SourceOptions {
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
-        DataFile.DataSet dataSet = data == null ? demoData() : DataFile.read(data);
+        if (data != null && jdbcUrl != null) {
+            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
+        }
+        ObjectStore store;
         Schema schema;
         try {
-            if (config != null) {
-                schema = Schema.load(config);
-            } else if (data == null) {
-                schema = Schema.parse(resource(DEMO_CONFIG));
+            if (jdbcUrl != null) {
+                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
+                store = jdbc;
+                schema = config != null ? Schema.load(config) : inferred(sample(jdbc));
+            } else if (data != null) {
+                DataFile.DataSet dataSet = DataFile.read(data);
+                store = InMemoryObjectStore.of(dataSet);
+                schema = config != null ? Schema.load(config) : inferred(dataSet.objects());
             } else {
-                schema = inferred(dataSet.objects());
+                store = Databases.demo(SourceOptions::demoData);
+                schema = config != null ? Schema.load(config) : Schema.parse(resource(DEMO_CONFIG));
             }
         } catch (SchemaException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return Toolkit.builder()
-                .schema(schema)
-                .store(InMemoryObjectStore.of(dataSet))
-                .build();
+        return Toolkit.builder().schema(schema).store(store).build();
+    }
+
+    /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
+    private static List<GraphObject> sample(ObjectStore store) {
+        List<GraphObject> objects = new ArrayList<>();
+        for (String type : store.countByType(Scope.unrestricted()).keySet()) {
+            objects.addAll(
+                    store.search(ObjectQuery.builder().type(type).limit(500).build())
+                            .items());
+        }
+        return objects;
     }
 
     ToolContext context() {
@@ -84,7 +117,7 @@ final class SourceOptions {
         return Schema.infer(byType);
     }
 
-    private static DataFile.DataSet demoData() {
+    static DataFile.DataSet demoData() {
         try (InputStream in = SourceOptions.class.getResourceAsStream(DEMO_DATA)) {
             if (in == null) {
                 throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);

@@ -27,6 +27,11 @@ class QuarryCliTest {
 
     @BeforeAll
     static void files() throws Exception {
+        files(dir);
+    }
+
+    /** Writes the data file and the configuration into {@code dir}. */
+    static void files(Path dir) throws Exception {
         data = dir.resolve("data.json");
         Files.writeString(data, """
                 {"objects": [

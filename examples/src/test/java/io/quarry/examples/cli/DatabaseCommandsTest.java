@@ -1,0 +1,104 @@
+package io.quarry.examples.cli;
+
+import static io.quarry.examples.cli.QuarryCliTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code init}, {@code load} and {@code --jdbc-url} on embedded H2 files. */
+class DatabaseCommandsTest {
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void data() throws Exception {
+        QuarryCliTest.files(dir);
+    }
+
+    @Test
+    void loadThenQueryGivesWhatTheDataFileGives() throws Exception {
+        String url = "jdbc:h2:file:" + dir.resolve("graph").toAbsolutePath();
+        QuarryCliTest.Run load = run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url);
+        assertThat(load.exit()).as(load.err()).isZero();
+        assertThat(load.out()).contains("\"objects\": 4");
+        String call = "{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}";
+        JsonNode fromDb = run(
+                        "",
+                        "call",
+                        "query_graph_objects",
+                        call,
+                        "--jdbc-url",
+                        url,
+                        "--config",
+                        QuarryCliTest.config.toString(),
+                        "--scope",
+                        "org_id=acme")
+                .lines()
+                .get(0);
+        JsonNode fromFile = run(
+                        "",
+                        "call",
+                        "query_graph_objects",
+                        call,
+                        "--data",
+                        QuarryCliTest.data.toString(),
+                        "--config",
+                        QuarryCliTest.config.toString(),
+                        "--scope",
+                        "org_id=acme")
+                .lines()
+                .get(0);
+        assertThat(fromDb).isEqualTo(fromFile);
+        assertThat(fromDb.get("returned").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void withoutConfigTheDatabaseTypesAreInferred() throws Exception {
+        String url = "jdbc:h2:file:" + dir.resolve("inferred").toAbsolutePath();
+        assertThat(run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url)
+                        .exit())
+                .isZero();
+        JsonNode schema = run("", "call", "get_database_schema", "{}", "--jdbc-url", url)
+                .lines()
+                .get(0);
+        assertThat(schema.at("/types/1/properties/priority/type").asText()).isEqualTo("number");
+    }
+
+    @Test
+    void aBadRowLoadsNothing() throws Exception {
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"}, {\"id\": \"a\", \"type\": \"T\"}]}");
+        String url = "jdbc:h2:file:" + dir.resolve("bad").toAbsolutePath();
+        QuarryCliTest.Run load = run("", "load", "--data", bad.toString(), "--jdbc-url", url);
+        assertThat(load.exit()).isNotZero();
+        assertThat(load.err()).contains("nothing was loaded");
+        JsonNode names = run(
+                        "",
+                        "call",
+                        "get_database_schema",
+                        "{\"detail\": \"names\"}",
+                        "--jdbc-url",
+                        url,
+                        "--config",
+                        QuarryCliTest.config.toString())
+                .lines()
+                .get(0);
+        assertThat(names.at("/types/0/count").asInt()).isZero();
+    }
+
+    @Test
+    void initIsIdempotent() {
+        String url = "jdbc:h2:file:" + dir.resolve("init").toAbsolutePath();
+        assertThat(run("", "init", "--jdbc-url", url, "--scope-column", "org_id")
+                        .exit())
+                .isZero();
+        assertThat(run("", "init", "--jdbc-url", url, "--scope-column", "org_id")
+                        .exit())
+                .isZero();
+    }
+}
