@@ -8,16 +8,19 @@ import java.util.Optional;
 /**
  * Exact decimal numbers from filter values: numeric literals in strings, JSON numbers and Java numbers.
  *
- * <p>A number is accepted only if it is representable as a finite, non-zero-flushed double: zero, or a
- * magnitude between {@link Double#MIN_VALUE} and {@link Double#MAX_VALUE} inclusive. Values are kept
- * exactly as decimals, so {@code 9007199254740993} stays greater than {@code 9007199254740992}.
+ * <p>A value is a number only if it is {@linkplain #inDoubleRange(BigDecimal) in the double range}:
+ * it converts to a finite double, and to a nonzero one unless it is zero. Values are kept exactly as
+ * decimals, so {@code 9007199254740993} stays greater than {@code 9007199254740992}.
  */
 public final class NumericLiteral {
 
-    private static final BigDecimal MAX = new BigDecimal(Double.MAX_VALUE);
-    private static final BigDecimal MIN = new BigDecimal(Double.MIN_VALUE);
+    // Round-to-nearest-even sends magnitudes >= 2^1024 - 2^970 (halfway between MAX_VALUE and the next
+    // power of two) to infinity, and magnitudes <= 2^-1075 (half of MIN_VALUE) to zero.
+    private static final BigDecimal OVERFLOW =
+            new BigDecimal(BigInteger.TWO.pow(1024).subtract(BigInteger.TWO.pow(970)));
+    private static final BigDecimal UNDERFLOW = new BigDecimal(Double.MIN_VALUE).multiply(new BigDecimal("0.5"));
 
-    // Decimal exponent of the leading significant digit: 1e308 <= MAX < 1e309 and 1e-324 <= MIN < 1e-323.
+    // Decimal exponent of the leading significant digit: 1e308 < OVERFLOW < 1e309, 1e-324 < UNDERFLOW < 1e-323.
     private static final long MAX_LEADING_EXPONENT = 308;
     private static final long MIN_LEADING_EXPONENT = -324;
 
@@ -32,10 +35,10 @@ public final class NumericLiteral {
      * <p>Accepts exactly: optional ASCII whitespace (space, tab, CR, LF), an optional sign {@code +} or
      * {@code -}, then {@code \d+\.?\d*} or {@code \.\d+} in ASCII digits, an optional exponent {@code
      * [eE][+-]?\d+}, and optional ASCII whitespace. Unicode digits, {@code _} separators, hexadecimal,
-     * {@code Infinity} and {@code NaN} are not numbers. A nonzero literal whose magnitude is above {@link
-     * Double#MAX_VALUE} ({@code "1e400"}) or below {@link Double#MIN_VALUE} ({@code "1e-400"}) is not a
-     * number either, so every accepted value is a finite double that does not flush to zero. Zero with
-     * any exponent is zero.
+     * {@code Infinity} and {@code NaN} are not numbers. A literal outside the {@linkplain
+     * #inDoubleRange(BigDecimal) double range} is not a number either: {@code "1e400"} would overflow to
+     * infinity and {@code "1e-400"} would underflow to zero, while {@code "4.9e-324"} (Java's rendering
+     * of {@link Double#MIN_VALUE}) is accepted. Zero with any exponent is zero.
      *
      * <p>Runs in time linear in the length of {@code s} apart from the final {@link BigInteger}
      * construction of the significant digits; the exponent is range-checked before anything is built.
@@ -217,8 +220,14 @@ public final class NumericLiteral {
     }
 
     /**
-     * Tells whether a decimal is zero or has a magnitude between {@link Double#MIN_VALUE} and {@link
-     * Double#MAX_VALUE}, both inclusive.
+     * Tells whether a decimal converts to a finite double, and to a nonzero one unless it is zero.
+     *
+     * <p>This is what {@link Double#parseDouble(String)} does with the decimal under IEEE
+     * round-to-nearest-even: a nonzero magnitude is in range when it is above 2<sup>-1075</sup> (half of
+     * {@link Double#MIN_VALUE}, about 2.47e-324) and below 2<sup>1024</sup> - 2<sup>970</sup> (halfway
+     * from {@link Double#MAX_VALUE} to 2<sup>1024</sup>, about 1.7976931348623158e308). So every finite
+     * double's shortest rendering is in range, and a number that backends store as a double never turns
+     * into an infinity or a false zero.
      *
      * @param value the value to check
      * @return {@code true} if {@code value} converts to a finite double without becoming zero
@@ -228,7 +237,7 @@ public final class NumericLiteral {
             return true;
         }
         BigDecimal magnitude = value.abs();
-        return magnitude.compareTo(MAX) <= 0 && magnitude.compareTo(MIN) >= 0;
+        return magnitude.compareTo(OVERFLOW) < 0 && magnitude.compareTo(UNDERFLOW) > 0;
     }
 
     private static Optional<BigDecimal> fromFloat(float f) {

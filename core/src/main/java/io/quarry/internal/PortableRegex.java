@@ -2,7 +2,9 @@ package io.quarry.internal;
 
 import com.google.re2j.Pattern;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,18 +23,24 @@ import java.util.Optional;
  * {@code (?:...)}; alternation {@code |}; and the quantifiers {@code * + ? {m} {m,} {m,n}} with
  * {@code m <= n <= 1000}.
  *
- * <p>Besides what the contract names, this class requires {@code ]}, {@code }} and a {@code -} that is
- * neither first, last nor part of a range to be escaped inside or outside classes as applicable;
+ * <p>Besides what the contract names, this class requires a {@code ]} or a closing brace outside a
+ * class, and a {@code -} inside one that is neither first, last nor part of a range, to be escaped;
  * rejects {@code [} and {@code &&} inside a class (set syntax in some engines), a quantifier on an
- * anchor, groups nested more than {@value #MAX_NESTING} deep, and nested counted repetitions whose
- * counts multiply beyond {@value #MAX_REPEAT} (as RE2 does), so that a pattern cannot make a backend
+ * anchor, groups nested more than 100 deep, and nested counted repetitions whose
+ * counts multiply beyond 1000 (as RE2 does), so that a pattern cannot make a backend
  * compile a huge program.
  *
  * <p>Semantics: matching is an unanchored find; {@code .} matches any one code point except {@code
  * \n}; {@code ^} and {@code $} match only at the very start and end of the text; {@code \d} is
  * {@code [0-9]}, {@code \w} is {@code [0-9A-Za-z_]} and {@code \s} is {@code [\t\n\x0B\f\r ]}, in every
- * mode. Case-insensitive matching folds literals and ranges by Unicode simple case folding (RE2's),
- * and never changes {@code \d \w \s} or their negations.
+ * mode. Case-insensitive matching folds literals and class ranges by simple case folding taken from
+ * the JDK's Unicode data: ASCII letters fold pairwise, and also {@code k} with
+ * U+212A KELVIN SIGN and {@code s} with U+017F LONG S; it never changes {@code \d \w \s} or their
+ * negations.
+ *
+ * <p>Folding is done here, by expanding literals and classes, and never by RE2/J's {@code
+ * CASE_INSENSITIVE} flag: RE2/J 1.8 mixes its bundled fold tables with the running JDK's case data and
+ * loops forever on some code points (U+1C80..U+1C88 on Java 17; google/re2j#168).
  */
 public final class PortableRegex {
 
@@ -47,12 +55,13 @@ public final class PortableRegex {
 
     private static final String METACHARACTERS = "\\.^$|?*+()[]{}/-";
 
+    /** Inline flag letters of Java, PCRE, Python and .NET, to recognize {@code (?i)} and the like. */
+    private static final String FLAGS = "imsxnuUdJaLc-";
+
     /** The characters {@link #quote(String)} escapes: those that are not literal outside a class. */
     private static final String SPECIAL = "\\.^$|?*+()[]{}";
 
     private static final int MAX_CODE_POINT = Character.MAX_CODE_POINT;
-    private static final int KELVIN_SIGN = 0x212A;
-    private static final int LONG_S = 0x17F;
 
     private static final int CACHE_SIZE = 256;
     private static final Map<CacheKey, Pattern> CACHE = new LinkedHashMap<>(CACHE_SIZE * 2, 0.75f, true);
@@ -84,7 +93,8 @@ public final class PortableRegex {
      * Compiles a portable pattern to an RE2/J pattern with the contract's semantics.
      *
      * <p>Use {@link com.google.re2j.Matcher#find()} on the result: portable patterns match anywhere in
-     * the text. The pattern is translated first, so RE2/J's own syntax and defaults never leak through.
+     * the text. The pattern is translated first, so RE2/J's own syntax and defaults never leak through;
+     * case-insensitivity is compiled into explicit classes, so the result has no RE2/J flags.
      *
      * @param pattern a portable pattern
      * @param caseInsensitive whether to fold case ({@code "$options": "i"})
@@ -100,14 +110,14 @@ public final class PortableRegex {
         } catch (Invalid e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return Pattern.compile(translated, caseInsensitive ? Pattern.CASE_INSENSITIVE : 0);
+        return Pattern.compile(translated);
     }
 
     /**
      * Tells whether a portable pattern matches anywhere in {@code input}, compiling through a small
      * cache.
      *
-     * <p>The {@value #CACHE_SIZE} most recently used compiled patterns are kept, so per-row callers
+     * <p>The 256 most recently used compiled patterns are kept, so per-row callers
      * (database functions) compile each pattern once. Thread-safe.
      *
      * @param pattern a portable pattern
@@ -317,7 +327,7 @@ public final class PortableRegex {
             if (quantifierAt(pos)) {
                 throw new Invalid("quantifier '" + quantifierText(pos) + "' at position " + pos
                         + " has nothing to repeat (it follows the quantifier '" + written
-                        + "'); to repeat a repetition, group it first, as in (a" + written + ")*");
+                        + "'); use one quantifier, or wrap the repeated part in a group first");
             }
             int product = count > 0 ? weight * count : weight;
             if (product > MAX_REPEAT) {
@@ -459,7 +469,7 @@ public final class PortableRegex {
         }
 
         private static boolean isFlag(int c) {
-            return c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+            return c < 0x80 && FLAGS.indexOf(c) >= 0;
         }
 
         private void escape() {
@@ -619,6 +629,7 @@ public final class PortableRegex {
                 if (c == '-' && !first && !(pos + 1 < cp.length && cp[pos + 1] == ']')) {
                     throw misplacedHyphen(pos);
                 }
+                int lowStart = pos;
                 int lo = classAtom(perl);
                 if (lo < 0) {
                     first = false;
@@ -626,15 +637,22 @@ public final class PortableRegex {
                 }
                 int hi = lo;
                 if (pos + 1 < cp.length && cp[pos] == '-' && cp[pos + 1] != ']') {
-                    int dash = pos;
+                    if (cp[lowStart] == '-') {
+                        throw misplacedHyphen(lowStart);
+                    }
                     pos++;
                     if (cp[pos] == '-') {
                         throw misplacedHyphen(pos);
                     }
-                    hi = classAtom(null);
+                    int highStart = pos;
+                    hi = classAtom(new ArrayList<>());
+                    if (hi < 0) {
+                        throw new Invalid("range at position " + lowStart + " ends in the class '"
+                                + text(highStart, pos) + "'; escape the '-' as \\- to match a hyphen");
+                    }
                     if (hi < lo) {
-                        throw new Invalid("reversed range '" + text(dash - 1 - (cp[dash - 2] == '\\' ? 1 : 0), pos)
-                                + "' at position " + (dash - 1) + " in a class; write the lower character first");
+                        throw new Invalid("reversed range '" + text(lowStart, pos) + "' at position " + lowStart
+                                + " in a class; write the lower character first");
                     }
                 }
                 ranges.add(new int[] {lo, hi});
@@ -644,13 +662,13 @@ public final class PortableRegex {
         }
 
         private Invalid misplacedHyphen(int at) {
-            return new Invalid(
-                    "'-' at position " + at + " in a class is not part of a range; escape it as \\- to match a hyphen");
+            return new Invalid("'-' at position " + at
+                    + " in a class is ambiguous; escape it as \\- to match a hyphen, or put it first or last");
         }
 
         /**
          * Reads one class member: returns its code point, or -1 after adding a {@code \d}-style class to
-         * {@code perl}; a null {@code perl} means a range end, where such classes are not allowed.
+         * {@code perl}.
          */
         private int classAtom(List<int[]> perl) {
             int at = pos;
@@ -681,10 +699,6 @@ public final class PortableRegex {
             pos += 2;
             switch (e) {
                 case 'd', 'D', 'w', 'W', 's', 'S' -> {
-                    if (perl == null) {
-                        throw new Invalid("range at position " + (at - 2) + " ends in the class '" + text(at, at + 2)
-                                + "'; escape the '-' as \\- to match a hyphen");
-                    }
                     perl.addAll(perlClass(e));
                     if (pos + 1 < cp.length && cp[pos] == '-' && cp[pos + 1] != ']') {
                         throw new Invalid("range at position " + at + " starts with the class '" + text(at, at + 2)
@@ -711,92 +725,26 @@ public final class PortableRegex {
         }
 
         private void literal(int c) {
-            if (c < 0x80 && Character.isLetterOrDigit(c)) {
+            int[] orbit = caseInsensitive ? CaseFolding.orbit(c) : null;
+            if (orbit != null) {
+                List<int[]> members = new ArrayList<>();
+                for (int m : orbit) {
+                    members.add(new int[] {m, m});
+                }
+                out.append(bracket(false, normalize(members)));
+            } else if (c < 0x80 && Character.isLetterOrDigit(c)) {
                 out.append((char) c);
             } else if (c < 0x80 && c > ' ' && c != 0x7F) {
                 out.append('\\').append((char) c);
-            } else if (c >= 0x80 && !Character.isSurrogate((char) c) && c != 0x85) {
-                out.appendCodePoint(c);
             } else {
                 hex(out, c);
             }
         }
 
         private String renderClass(boolean negated, List<int[]> ranges, List<int[]> perl) {
-            if (!caseInsensitive || perl.isEmpty()) {
-                return bracket(negated, union(ranges, perl));
-            }
-            // Case folding must not touch \d \w \s: RE2 would let (?i)\w match U+212A and U+017F.
-            if (ranges.isEmpty()) {
-                return "(?-i:" + bracket(negated, perl) + ")";
-            }
-            if (!negated) {
-                return "(?:" + bracket(false, ranges) + "|(?-i:" + bracket(false, perl) + "))";
-            }
-            return negatedFoldedClass(ranges, perl);
-        }
-
-        /**
-         * Renders {@code [^F P]} under case folding: the code points outside fold(F) and outside P.
-         *
-         * <p>P, a union of {@code \d \w \s} and their negations, either contains all non-ASCII code
-         * points or none. The ASCII part is computed here exactly; the non-ASCII part is left to RE2's
-         * folding of F, except for U+212A and U+017F, the only non-ASCII code points that fold to ASCII.
-         */
-        private String negatedFoldedClass(List<int[]> ranges, List<int[]> perl) {
-            List<int[]> outside = complement(perl);
-            List<int[]> exact = new ArrayList<>();
-            for (int c = 0; c < 0x80; c++) {
-                if (contains(outside, c) && !foldsInto(c, ranges)) {
-                    exact.add(new int[] {c, c});
-                }
-            }
-            boolean nonAscii = contains(outside, 0x80);
-            if (nonAscii) {
-                for (int c : new int[] {LONG_S, KELVIN_SIGN}) {
-                    if (!foldsInto(c, ranges)) {
-                        exact.add(new int[] {c, c});
-                    }
-                }
-            }
-            List<String> parts = new ArrayList<>();
-            if (!exact.isEmpty()) {
-                parts.add("(?-i:" + bracket(false, normalize(exact)) + ")");
-            }
-            if (nonAscii) {
-                List<int[]> excluded = new ArrayList<>(ranges);
-                excluded.add(new int[] {0, 0x7F});
-                parts.add(bracket(true, normalize(excluded)));
-            }
-            if (parts.isEmpty()) {
-                return bracket(true, List.of(new int[] {0, MAX_CODE_POINT}));
-            }
-            return parts.size() == 1 ? parts.get(0) : "(?:" + String.join("|", parts) + ")";
-        }
-
-        /** Whether some member of {@code ranges} is in the simple case-fold orbit of {@code c}. */
-        private static boolean foldsInto(int c, List<int[]> ranges) {
-            for (int member : asciiOrbit(c)) {
-                if (contains(ranges, member)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        /** The simple case-fold orbit of an ASCII code point, or of U+212A or U+017F. */
-        private static int[] asciiOrbit(int c) {
-            int lower = c == KELVIN_SIGN ? 'k' : c == LONG_S ? 's' : c >= 'A' && c <= 'Z' ? c + 32 : c;
-            if (lower == 'k') {
-                return new int[] {'k', 'K', KELVIN_SIGN};
-            }
-            if (lower == 's') {
-                return new int[] {'s', 'S', LONG_S};
-            }
-            if (lower >= 'a' && lower <= 'z') {
-                return new int[] {lower, lower - 32};
-            }
-            return new int[] {c};
+            // \d \w \s and their negations are never folded.
+            List<int[]> members = caseInsensitive ? CaseFolding.fold(ranges) : ranges;
+            return bracket(negated, union(members, perl));
         }
 
         private String text(int from, int to) {
@@ -805,6 +753,102 @@ public final class PortableRegex {
     }
 
     private record Repeat(int min, int max, int end) {}
+
+    /**
+     * Simple case folding from the JDK's Unicode data, built on first case-insensitive use.
+     *
+     * <p>Two code points fold together when a chain of {@link Character#toLowerCase(int)}, {@link
+     * Character#toUpperCase(int)} and {@link Character#toTitleCase(int)} mappings connects them, except
+     * that U+0130 and U+0131 (Turkic dotted capital I and dotless small i) fold only to themselves, as in
+     * Unicode's simple case folding. This agrees with Unicode simple case folding for practical
+     * purposes and, unlike RE2/J's tables, always with the running JDK.
+     */
+    static final class CaseFolding {
+        private static final int DOTTED_CAPITAL_I = 0x130;
+        private static final int DOTLESS_SMALL_I = 0x131;
+
+        /** Every code point with a case partner, sorted. */
+        private static final int[] CASED;
+
+        /** {@code ORBITS[i]}: the sorted code points that fold together with {@code CASED[i]}. */
+        private static final int[][] ORBITS;
+
+        static {
+            Map<Integer, Integer> parent = new HashMap<>();
+            for (int c = 0; c <= MAX_CODE_POINT; c++) {
+                if (c == DOTTED_CAPITAL_I || c == DOTLESS_SMALL_I) {
+                    continue;
+                }
+                int lower = Character.toLowerCase(c);
+                int upper = Character.toUpperCase(c);
+                int title = Character.toTitleCase(c);
+                if (lower != c) {
+                    union(parent, c, lower);
+                }
+                if (upper != c) {
+                    union(parent, c, upper);
+                }
+                if (title != c) {
+                    union(parent, c, title);
+                }
+            }
+            CASED = parent.keySet().stream()
+                    .mapToInt(Integer::intValue)
+                    .sorted()
+                    .toArray();
+            Map<Integer, List<Integer>> members = new HashMap<>();
+            for (int c : CASED) {
+                members.computeIfAbsent(root(parent, c), r -> new ArrayList<>()).add(c);
+            }
+            Map<Integer, int[]> orbitByRoot = new HashMap<>();
+            ORBITS = new int[CASED.length][];
+            for (int i = 0; i < CASED.length; i++) {
+                ORBITS[i] = orbitByRoot.computeIfAbsent(
+                        root(parent, CASED[i]),
+                        r -> members.get(r).stream().mapToInt(Integer::intValue).toArray());
+            }
+        }
+
+        private CaseFolding() {}
+
+        /** The code points that fold together with {@code c}, itself included, or null if none other. */
+        static int[] orbit(int c) {
+            int i = Arrays.binarySearch(CASED, c);
+            return i >= 0 ? ORBITS[i] : null;
+        }
+
+        /** The ranges plus every code point that folds together with a member of them. */
+        static List<int[]> fold(List<int[]> ranges) {
+            List<int[]> folded = new ArrayList<>(ranges);
+            for (int[] r : ranges) {
+                int i = Arrays.binarySearch(CASED, r[0]);
+                for (i = i >= 0 ? i : -i - 1; i < CASED.length && CASED[i] <= r[1]; i++) {
+                    for (int m : ORBITS[i]) {
+                        folded.add(new int[] {m, m});
+                    }
+                }
+            }
+            return normalize(folded);
+        }
+
+        private static void union(Map<Integer, Integer> parent, int a, int b) {
+            int ra = root(parent, a);
+            int rb = root(parent, b);
+            if (ra != rb) {
+                parent.put(Math.max(ra, rb), Math.min(ra, rb));
+            }
+        }
+
+        private static int root(Map<Integer, Integer> parent, int c) {
+            int r = parent.computeIfAbsent(c, k -> k);
+            while (r != parent.get(r)) {
+                int grandparent = parent.get(parent.get(r));
+                parent.put(r, grandparent);
+                r = grandparent;
+            }
+            return r;
+        }
+    }
 
     private static boolean isDigit(int c) {
         return c >= '0' && c <= '9';
@@ -860,15 +904,6 @@ public final class PortableRegex {
             result.add(new int[] {next, MAX_CODE_POINT});
         }
         return result;
-    }
-
-    private static boolean contains(List<int[]> ranges, int c) {
-        for (int[] r : ranges) {
-            if (r[0] <= c && c <= r[1]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String bracket(boolean negated, List<int[]> ranges) {

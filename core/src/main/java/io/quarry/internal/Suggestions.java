@@ -16,6 +16,9 @@ public final class Suggestions {
 
     private static final int MIN_PREFIX = 3;
 
+    // Distances between the lowercased originals only break ties; beyond this they all tie.
+    private static final int TIE_BREAK_LIMIT = 8;
+
     private Suggestions() {}
 
     /**
@@ -27,8 +30,9 @@ public final class Suggestions {
      * between the normalized forms is at most {@code max(1, min(3, n / 3))}, {@code n} being the
      * normalized input's length in code points, or when one normalized form is a prefix of the other
      * and at least 3 code points long. Kept candidates are ordered by normalized distance, then by the
-     * distance between the lowercased originals, then by their order in {@code candidates}. Duplicates
-     * are kept once; an input that normalizes to nothing has no suggestions.
+     * distance between the lowercased originals (so {@code due_at} ranks {@code due_at} before {@code
+     * dueAt}), then by their order in {@code candidates}. Duplicates are kept once; an input that
+     * normalizes to nothing has no suggestions. The cost is linear in the total length of the names.
      *
      * @param input the name that was not found
      * @param candidates the names that exist, in a stable order
@@ -48,7 +52,8 @@ public final class Suggestions {
             return List.of();
         }
         int threshold = Math.max(1, Math.min(3, inputLength / 3));
-        String lowerInput = input.toLowerCase(Locale.ROOT);
+        int[] in = normalInput.codePoints().toArray();
+        int[] lowerInput = input.toLowerCase(Locale.ROOT).codePoints().toArray();
         List<Match> matches = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int index = 0;
@@ -62,16 +67,20 @@ public final class Suggestions {
             if (length == 0) {
                 continue;
             }
-            boolean prefix = Math.min(length, inputLength) >= MIN_PREFIX
-                    && (normal.startsWith(normalInput) || normalInput.startsWith(normal));
-            // The distance is at least the difference in length: skip hopeless pairs cheaply.
-            if (!prefix && Math.abs(length - inputLength) > threshold) {
-                continue;
+            int d;
+            if (Math.min(length, inputLength) >= MIN_PREFIX
+                    && (normal.startsWith(normalInput) || normalInput.startsWith(normal))) {
+                // Between a string and its prefix the distance is exactly the difference in length.
+                d = Math.abs(length - inputLength);
+            } else {
+                d = boundedDistance(in, normal.codePoints().toArray(), threshold);
+                if (d > threshold) {
+                    continue;
+                }
             }
-            int d = distance(normalInput, normal);
-            if (prefix || d <= threshold) {
-                matches.add(new Match(candidate, d, distance(lowerInput, candidate.toLowerCase(Locale.ROOT)), order));
-            }
+            int[] lowerCandidate =
+                    candidate.toLowerCase(Locale.ROOT).codePoints().toArray();
+            matches.add(new Match(candidate, d, boundedDistance(lowerInput, lowerCandidate, TIE_BREAK_LIMIT), order));
         }
         matches.sort(Comparator.comparingInt(Match::distance)
                 .thenComparingInt(Match::caseInsensitiveDistance)
@@ -108,6 +117,47 @@ public final class Suggestions {
                     best = Math.min(best, twoBack[j - 2] + 1);
                 }
                 current[j] = best;
+            }
+            int[] recycled = twoBack;
+            twoBack = previous;
+            previous = current;
+            current = recycled;
+        }
+        return previous[y.length];
+    }
+
+    /**
+     * The OSA distance if it is at most {@code limit}, else {@code limit + 1}; only the diagonal band
+     * {@code |i - j| <= limit} of the table is computed, so the cost is linear in the lengths.
+     */
+    static int boundedDistance(int[] x, int[] y, int limit) {
+        int beyond = limit + 1;
+        if (Math.abs(x.length - y.length) > limit) {
+            return beyond;
+        }
+        int[] twoBack = new int[y.length + 1];
+        int[] previous = new int[y.length + 1];
+        int[] current = new int[y.length + 1];
+        for (int j = 0; j <= y.length; j++) {
+            previous[j] = Math.min(j, beyond);
+        }
+        for (int i = 1; i <= x.length; i++) {
+            int lo = Math.max(1, i - limit);
+            int hi = Math.min(y.length, i + limit);
+            current[0] = Math.min(i, beyond);
+            if (lo > 1) {
+                current[lo - 1] = beyond;
+            }
+            for (int j = lo; j <= hi; j++) {
+                int cost = x[i - 1] == y[j - 1] ? 0 : 1;
+                int best = Math.min(Math.min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
+                if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1]) {
+                    best = Math.min(best, twoBack[j - 2] + 1);
+                }
+                current[j] = Math.min(best, beyond);
+            }
+            if (hi < y.length) {
+                current[hi + 1] = beyond;
             }
             int[] recycled = twoBack;
             twoBack = previous;
