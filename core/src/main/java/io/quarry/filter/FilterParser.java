@@ -44,7 +44,10 @@ public final class FilterParser {
             "$size");
     private static final String FIELD_OPERATOR_LIST = String.join(", ", FIELD_OPERATORS);
     private static final int MAX_PATH_SEGMENTS = 8;
-    private static final int MAX_ERRORS = 10;
+    /** At most this many errors (and warnings) are reported, the first ones in document order. */
+    static final int MAX_REPORTED = 10;
+    /** How much of the input a message echoes: a model may send 100 kB. */
+    private static final int PREVIEW = 60;
 
     private final FilterLimits limits;
 
@@ -73,7 +76,7 @@ public final class FilterParser {
                     ErrorCode.INVALID_JSON,
                     "",
                     "The filter is not valid JSON: " + e.getOriginalMessage(),
-                    "Send a JSON object such as {\"status\": \"Done\", \"priority\": {\"$gt\": 5}}.");
+                    "Send a JSON object such as {\"status\": \"Done\", \"priority\": {\"$gt\": 5}}; {} matches everything.");
         }
         return parse(node, "");
     }
@@ -129,7 +132,7 @@ public final class FilterParser {
         final List<QueryError> errors = new ArrayList<>();
 
         void error(ErrorCode code, String path, String message, String hint) {
-            if (errors.size() < MAX_ERRORS) {
+            if (errors.size() < MAX_REPORTED) {
                 errors.add(new QueryError(code, path, message, hint));
             }
         }
@@ -272,7 +275,7 @@ public final class FilterParser {
                         path,
                         "An array is not a value to compare with.",
                         "To match any of several values use $in: {\"" + field + "\": {\"$in\": "
-                                + abbreviate(Json.write(value))
+                                + Json.preview(value, PREVIEW)
                                 + "}}; to require all of them in an array field use $all.");
                 return null;
             }
@@ -311,7 +314,7 @@ public final class FilterParser {
                             path,
                             "A plain object is not a value to compare with.",
                             "To match a nested field use a dotted path: {\"" + field + "." + plain.get(0) + "\": "
-                                    + Json.write(value.get(plain.get(0))) + "}.");
+                                    + Json.preview(value.get(plain.get(0)), PREVIEW) + "}.");
                 } else {
                     error(
                             ErrorCode.INVALID_OPERAND,
@@ -480,7 +483,7 @@ public final class FilterParser {
                         "'" + op.operator() + "' takes one value, not an array.",
                         op == CompareOp.EQ
                                 ? "To match any of several values use {\"" + field + "\": {\"$in\": "
-                                        + abbreviate(Json.write(operand)) + "}}."
+                                        + Json.preview(operand, PREVIEW) + "}}."
                                 : "Give a single number, string or date.");
                 return null;
             }
@@ -502,7 +505,8 @@ public final class FilterParser {
                         ErrorCode.INVALID_OPERAND,
                         path,
                         "'" + op + "' takes an array of values, not " + describe(operand) + ".",
-                        "Write {\"" + op + "\": [" + (operand.isContainerNode() ? "\"a\", \"b\"" : Json.write(operand))
+                        "Write {\"" + op + "\": ["
+                                + (operand.isContainerNode() ? "\"a\", \"b\"" : Json.preview(operand, PREVIEW))
                                 + "]}.");
                 return null;
             }
@@ -624,7 +628,8 @@ public final class FilterParser {
                     error(
                             ErrorCode.INVALID_OPERAND,
                             path,
-                            "The number " + node + " is outside the range of numbers that can be compared.",
+                            "The number " + Json.preview(node, PREVIEW)
+                                    + " is outside the range of numbers that can be compared.",
                             "Use a number within the double range.");
                     return null;
                 }
@@ -648,7 +653,7 @@ public final class FilterParser {
 
     /** Input echoed in a message is cut to a readable length: a model may send 100 kB. */
     static String abbreviate(String text) {
-        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+        return text.length() <= PREVIEW ? text : text.substring(0, PREVIEW - 3) + "...";
     }
 
     static String describe(JsonNode node) {
@@ -659,11 +664,11 @@ public final class FilterParser {
             return "an array";
         }
         if (node.isTextual()) {
-            return "the string " + abbreviate(Json.write(node));
+            return "the string " + Json.preview(node, PREVIEW);
         }
         if (node.isNull()) {
             return "null";
         }
-        return node.isBoolean() ? "the boolean " + node : "the number " + node;
+        return (node.isBoolean() ? "the boolean " : "the number ") + Json.preview(node, PREVIEW);
     }
 }

@@ -36,6 +36,8 @@ public final class FilterValidator {
     /**
      * Validates a filter for one type, or for every type when {@code type} is {@code null}.
      *
+     * <p>Errors and warnings are reported in document order, at most ten of each (the first ten).
+     *
      * @throws QueryException when a field is unknown or hidden, or an operator or value does not fit
      *     the field's declared type
      */
@@ -44,9 +46,14 @@ public final class FilterValidator {
         Run run = new Run(type);
         filter.accept(run);
         if (!run.errors.isEmpty()) {
-            throw new QueryException(run.errors);
+            throw new QueryException(reported(run.errors));
         }
-        return new ValidatedFilter(filter, type, run.warnings);
+        return new ValidatedFilter(filter, type, reported(run.warnings));
+    }
+
+    /** The first {@link FilterParser#MAX_REPORTED} problems, in document order, as the parser reports them. */
+    private static List<QueryError> reported(List<QueryError> problems) {
+        return problems.subList(0, Math.min(problems.size(), FilterParser.MAX_REPORTED));
     }
 
     /** One validation: walks every condition and collects errors and warnings. */
@@ -94,32 +101,48 @@ public final class FilterValidator {
             }
             // across all types: a field hidden anywhere is unavailable, so nothing hidden can leak
             List<EntityType> types = schema.types();
-            if (types.stream().anyMatch(t -> t.hides(head))) {
-                errors.add(new QueryError(
-                        ErrorCode.UNKNOWN_FIELD,
-                        where,
-                        "No field '" + head + "' is available across all types.",
-                        "Pass 'type' to filter on a type's own fields."));
-                return Optional.empty();
-            }
+            Set<String> hidden = new LinkedHashSet<>();
+            types.forEach(t -> t.fields().stream().filter(f -> !f.exposed()).forEach(f -> hidden.add(f.name())));
             List<EntityType> declaring =
                     types.stream().filter(t -> t.field(head).isPresent()).toList();
+            Set<String> known = new LinkedHashSet<>();
+            types.forEach(t -> known.addAll(t.exposedFieldNames()));
+            known.removeAll(hidden);
+            QueryError unknown = new QueryError(
+                    ErrorCode.UNKNOWN_FIELD,
+                    where,
+                    "No type has a field '" + head + "'.",
+                    fieldHint(head, new ArrayList<>(known), "Fields"));
+            if (hidden.contains(head)) {
+                if (declaring.isEmpty()) {
+                    // worded exactly as a field no type has
+                    errors.add(unknown);
+                } else {
+                    errors.add(new QueryError(
+                            ErrorCode.UNKNOWN_FIELD,
+                            where,
+                            "No field '" + head + "' is available across all types.",
+                            "Pass 'type' to filter on a type's own fields: "
+                                    + String.join(
+                                            ", ",
+                                            declaring.stream()
+                                                    .map(EntityType::name)
+                                                    .toList())
+                                    + " " + (declaring.size() == 1 ? "has" : "have") + " '" + head + "'."));
+                }
+                return Optional.empty();
+            }
             if (declaring.isEmpty()) {
-                Set<String> known = new LinkedHashSet<>();
-                types.forEach(t -> known.addAll(t.exposedFieldNames()));
-                boolean anySchemaless = types.stream().anyMatch(t -> t.fields().isEmpty());
+                // a declared type without fields accepts any name; an inferred one only warns
+                boolean anySchemaless =
+                        types.stream().anyMatch(t -> t.fields().isEmpty() && t.origin() == EntityType.Origin.DECLARED);
                 if (anySchemaless || types.isEmpty()) {
                     return Optional.empty();
                 }
-                QueryError problem = new QueryError(
-                        ErrorCode.UNKNOWN_FIELD,
-                        where,
-                        "No type has a field '" + head + "'.",
-                        fieldHint(head, new ArrayList<>(known), "Fields"));
                 if (types.stream().allMatch(t -> t.origin() == EntityType.Origin.DECLARED)) {
-                    errors.add(problem);
+                    errors.add(unknown);
                 } else {
-                    warnings.add(problem);
+                    warnings.add(unknown);
                 }
                 return Optional.empty();
             }
@@ -139,7 +162,7 @@ public final class FilterValidator {
             String head = path.head();
             Optional<Field> field = t.field(head);
             if (field.isEmpty()) {
-                if (t.fields().isEmpty()) {
+                if (t.fields().isEmpty() && t.origin() == EntityType.Origin.DECLARED) {
                     return Optional.empty();
                 }
                 QueryError problem = new QueryError(
@@ -166,8 +189,7 @@ public final class FilterValidator {
                     errors.add(new QueryError(
                             ErrorCode.UNKNOWN_FIELD,
                             where,
-                            t.name() + "." + head + " is a "
-                                    + field.get().type().jsonName() + " field and has no nested fields.",
+                            t.name() + "." + head + " is " + aField(field.get().type()) + " and has no nested fields.",
                             "Filter on '" + head + "' itself."));
                 }
                 return Optional.empty();
@@ -182,6 +204,12 @@ public final class FilterValidator {
                 default -> new FieldKind(name, FieldType.STRING, List.of(), null);
             };
         }
+    }
+
+    /** {@code "a string field"}, {@code "an integer field"}: messages are read, so the article fits. */
+    static String aField(FieldType type) {
+        String name = type.jsonName();
+        return ("aeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name + " field";
     }
 
     static String fieldHint(String input, List<String> names, String label) {
@@ -244,8 +272,7 @@ public final class FilterValidator {
             switch (kind.type()) {
                 case BOOLEAN, OBJECT, ARRAY ->
                     mismatch(
-                            "'" + op + "' does not apply to " + kind.label() + ", a "
-                                    + kind.type().jsonName() + " field.",
+                            "'" + op + "' does not apply to " + kind.label() + ", " + aField(kind.type()) + ".",
                             operatorsFor(kind));
                 case ENUM ->
                     mismatch(
@@ -289,8 +316,7 @@ public final class FilterValidator {
             }
             if (kind.type().isNumeric() || kind.type() == FieldType.BOOLEAN || kind.type() == FieldType.OBJECT) {
                 mismatch(
-                        "'" + op + "' matches strings; " + kind.label() + " is a "
-                                + kind.type().jsonName() + " field.",
+                        "'" + op + "' matches strings; " + kind.label() + " is " + aField(kind.type()) + ".",
                         operatorsFor(kind));
             }
         }
@@ -299,8 +325,7 @@ public final class FilterValidator {
         public Void all(Predicate.All all) {
             if (field.type() != FieldType.ARRAY) {
                 mismatch(
-                        "'$all' applies to arrays; " + field.label() + " is a "
-                                + field.type().jsonName() + " field.",
+                        "'$all' applies to arrays; " + field.label() + " is " + aField(field.type()) + ".",
                         "Use $eq or $in instead.");
             } else if (field.element() != null) {
                 all.values().forEach(v -> checkValue(field.element(), v, "$all"));
@@ -312,8 +337,7 @@ public final class FilterValidator {
         public Void size(Predicate.Size size) {
             if (field.type() != FieldType.ARRAY) {
                 mismatch(
-                        "'$size' applies to arrays; " + field.label() + " is a "
-                                + field.type().jsonName() + " field.",
+                        "'$size' applies to arrays; " + field.label() + " is " + aField(field.type()) + ".",
                         "Use $exists to test whether the field is present.");
             }
             return null;
@@ -365,16 +389,14 @@ public final class FilterValidator {
                 case DATE, DATETIME -> {
                     if (!(value instanceof Value.Str s) || !IsoDateTime.isDateTime(s.value())) {
                         mismatch(
-                                kind.label() + " is a " + kind.type().jsonName() + " field; " + value
-                                        + " is not a date.",
+                                kind.label() + " is " + aField(kind.type()) + "; " + value + " is not a date.",
                                 DATE_FORMATS);
                     }
                 }
                 case STRING, TEXT -> {
                     if (!(value instanceof Value.Str)) {
                         mismatch(
-                                kind.label() + " is a " + kind.type().jsonName() + " field; " + value
-                                        + " is not a string.",
+                                kind.label() + " is " + aField(kind.type()) + "; " + value + " is not a string.",
                                 "Quote the value: \"" + value + "\".");
                     }
                 }

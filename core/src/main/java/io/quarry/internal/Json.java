@@ -1,5 +1,6 @@
 package io.quarry.internal;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,15 +8,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
+import java.util.Map;
 import java.util.Optional;
 
-/** The one JSON configuration of the library: exact decimals, duplicate keys rejected. */
+/** The one JSON configuration of the library: exact decimals, duplicate keys and trailing tokens rejected. */
 public final class Json {
-    /** Reads numbers as exact decimals and rejects duplicate keys, so a filter means one thing. */
+    /**
+     * Reads numbers as exact decimals and rejects duplicate keys and anything after the value ({@code {"a": 1} x}),
+     * so a filter means one thing.
+     */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
@@ -26,9 +35,39 @@ public final class Json {
         return MAPPER.createObjectNode();
     }
 
-    /** Parses JSON text into a tree. */
+    /**
+     * Parses JSON text into a tree.
+     *
+     * @throws JsonProcessingException for malformed or empty text, and for a number no {@link BigDecimal}
+     *     can hold (such as {@code 1e2147483648})
+     */
     public static JsonNode parse(String json) throws JsonProcessingException {
-        return MAPPER.readTree(json);
+        try {
+            return present(MAPPER.readTree(json));
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw unreadableNumber(e);
+        }
+    }
+
+    /** Parses JSON from a stream, with the same rules as {@link #parse(String)}. */
+    public static JsonNode parse(InputStream in) throws IOException {
+        try {
+            return present(MAPPER.readTree(in));
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw unreadableNumber(e);
+        }
+    }
+
+    /** Jackson reads empty or blank text as a missing node; for us it is no JSON at all. */
+    private static JsonNode present(JsonNode node) throws JsonProcessingException {
+        if (node == null || node.isMissingNode()) {
+            throw new JsonParseException(null, "the text is empty; a JSON value is required");
+        }
+        return node;
+    }
+
+    private static JsonProcessingException unreadableNumber(RuntimeException cause) {
+        return new JsonParseException(null, "a number is too large to read (its exponent is out of range)", cause);
     }
 
     /** Compact JSON text of a tree. */
@@ -41,24 +80,57 @@ public final class Json {
     }
 
     /**
-     * The exact decimal a JSON number node holds; a double node (from a tree built elsewhere) gives
-     * its shortest decimal form, so {@code 0.1} stays {@code 0.1}. Empty for NaN, infinities and
-     * anything outside the finite double range.
+     * Compact JSON of a tree for a message, cut to at most {@code max} characters (ending in {@code ...}
+     * when cut). Safe for input of any size and depth: it stops reading once {@code max} is reached.
+     */
+    public static String preview(JsonNode node, int max) {
+        StringBuilder out = new StringBuilder();
+        if (render(node, out, max)) {
+            return out.toString();
+        }
+        return out.substring(0, Math.max(0, max - 3)) + "...";
+    }
+
+    /** Appends compact JSON; returns {@code false} as soon as the text exceeds {@code max} characters. */
+    private static boolean render(JsonNode node, StringBuilder out, int max) {
+        if (node.isArray()) {
+            out.append('[');
+            int i = 0;
+            for (JsonNode element : node) {
+                if (i++ > 0) {
+                    out.append(',');
+                }
+                if (out.length() > max || !render(element, out, max)) {
+                    return false;
+                }
+            }
+            out.append(']');
+        } else if (node.isObject()) {
+            out.append('{');
+            int i = 0;
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                if (i++ > 0) {
+                    out.append(',');
+                }
+                out.append(write(TextNode.valueOf(e.getKey()))).append(':');
+                if (out.length() > max || !render(e.getValue(), out, max)) {
+                    return false;
+                }
+            }
+            out.append('}');
+        } else {
+            out.append(write(node));
+        }
+        return out.length() <= max;
+    }
+
+    /**
+     * The exact decimal a JSON number node holds, by {@link NumericLiteral}'s rules: a double node gives
+     * its shortest decimal form ({@code 0.1} stays {@code 0.1}, {@link Double#MIN_VALUE} is {@code
+     * 4.9E-324}) and a float node the float's shortest form, not the widened double. Empty for anything
+     * but a number node, for NaN and infinities, and outside the finite double range.
      */
     public static Optional<BigDecimal> decimal(JsonNode node) {
-        if (node == null || !node.isNumber()) {
-            return Optional.empty();
-        }
-        BigDecimal value;
-        if (node.isDouble() || node.isFloat()) {
-            double d = node.doubleValue();
-            if (Double.isNaN(d) || Double.isInfinite(d)) {
-                return Optional.empty();
-            }
-            value = BigDecimal.valueOf(d);
-        } else {
-            value = node.decimalValue();
-        }
-        return NumericLiteral.inDoubleRange(value) ? Optional.of(value) : Optional.empty();
+        return node != null && node.isNumber() ? NumericLiteral.fromJson(node) : Optional.empty();
     }
 }

@@ -60,13 +60,6 @@ public final class Projection {
     }
 
     private static JsonNode shorten(JsonNode value) {
-        if (value.isTextual()) {
-            String s = value.textValue();
-            if (s.codePointCount(0, s.length()) > LIGHT_STRING_LIMIT) {
-                int end = s.offsetByCodePoints(0, LIGHT_STRING_LIMIT);
-                return Json.MAPPER.getNodeFactory().textNode(s.substring(0, end) + "…");
-            }
-        }
-        return value;
+        return TypeProjection.cut(value, LIGHT_STRING_LIMIT);
     }
 }

@@ -22,7 +22,7 @@ final class SchemaConfig {
             .build();
 
     /** Top-level sections: {@code types} is read here, the others by the components they configure. */
-    static final Set<String> SECTIONS = Set.of("types", "limits", "tools", "store");
+    static final Set<String> SECTIONS = Set.of("types", "limits", "tools", "store", "projections", "graph");
 
     private static final Set<String> TYPE_KEYS = Set.of("description", "fields", "relationships");
     private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed");

@@ -19,6 +19,7 @@ import io.quarry.store.ObjectQuery;
 import io.quarry.store.ObjectStore;
 import io.quarry.store.Page;
 import io.quarry.store.Scope;
+import io.quarry.store.ScopeGraph;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,10 +29,13 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import javax.sql.DataSource;
 
@@ -422,16 +426,7 @@ public final class JdbcObjectStore implements ObjectStore {
         }
         w.append(" ORDER BY ");
         dialect.textColumnSortKey(w, r + "." + q(mapping.relationshipId()));
-        return read(c -> {
-            List<GraphRelationship> out = new ArrayList<>();
-            try (PreparedStatement ps = prepare(c, w.toSql());
-                    ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new GraphRelationship(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
-                }
-            }
-            return out;
-        });
+        return read(c -> relationships(c, w.toSql()));
     }
 
     @Override
@@ -456,6 +451,127 @@ public final class JdbcObjectStore implements ObjectStore {
             }
             return counts;
         });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Two statements in one read-only transaction, so both see the same data: the scope's objects,
+     * and the relationships joined to both ends in the scope. The graph layout has two tables; reading
+     * them in one transaction is preferred over two connections in parallel.
+     */
+    @Override
+    public ScopeGraph graph(Scope scope) {
+        requireNonNull(scope, "scope");
+        SqlWriter objects = objectsInScope(scope);
+        SqlWriter rels = relationshipsInScope(scope);
+        return read(c -> ScopeGraph.of(objects(c, objects.toSql()), relationships(c, rels.toSql())));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One statement for the relationships and one for the objects per batch of
+     * {@value #BATCH} ids, in one read-only transaction.
+     */
+    @Override
+    public ScopeGraph neighbourhood(Collection<String> ids, Scope scope) {
+        requireNonNull(scope, "scope");
+        List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+        return read(c -> {
+            Map<String, GraphRelationship> edges = new LinkedHashMap<>();
+            for (List<String> batch : batches(wanted)) {
+                SqlWriter w = relationshipsInScope(scope).append(" WHERE ");
+                inList(w, q("r") + "." + q(mapping.srcId()), batch);
+                w.append(" OR ");
+                inList(w, q("r") + "." + q(mapping.dstId()), batch);
+                relationships(c, w.toSql()).forEach(r -> edges.putIfAbsent(r.id(), r));
+            }
+            Set<String> objectIds = new LinkedHashSet<>(wanted);
+            edges.values().forEach(r -> {
+                objectIds.add(r.srcId());
+                objectIds.add(r.dstId());
+            });
+            List<GraphObject> found = new ArrayList<>();
+            for (List<String> batch : batches(List.copyOf(objectIds))) {
+                SqlWriter w = objectsInScope(scope).append(" AND ");
+                inList(w, col(mapping.id()), batch);
+                found.addAll(objects(c, w.toSql()));
+            }
+            return ScopeGraph.of(found, edges.values());
+        });
+    }
+
+    /** How many ids one statement binds at most. */
+    private static final int BATCH = 500;
+
+    private static List<List<String>> batches(List<String> ids) {
+        List<List<String>> out = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i += BATCH) {
+            out.add(ids.subList(i, Math.min(ids.size(), i + BATCH)));
+        }
+        return out;
+    }
+
+    private static void inList(SqlWriter w, String column, List<String> values) {
+        w.append(column).append(" IN (");
+        for (int i = 0; i < values.size(); i++) {
+            w.append(i == 0 ? "" : ", ").bind(values.get(i));
+        }
+        w.append(")");
+    }
+
+    /** {@code SELECT objects WHERE 1 = 1 AND scope}. */
+    private SqlWriter objectsInScope(Scope scope) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE 1 = 1");
+        writeScope(w, O, scope);
+        return w;
+    }
+
+    /** {@code SELECT relationships JOIN both ends in the scope}, ready for a WHERE clause. */
+    private SqlWriter relationshipsInScope(Scope scope) {
+        String r = q("r");
+        SqlWriter w = new SqlWriter().append("SELECT ");
+        List<String> relColumns =
+                List.of(mapping.relationshipId(), mapping.srcId(), mapping.dstId(), mapping.relationshipType());
+        for (int i = 0; i < relColumns.size(); i++) {
+            w.append(i == 0 ? "" : ", ").append(r).append(".").append(q(relColumns.get(i)));
+        }
+        w.append(" FROM ").append(q(mapping.relationshipsTable())).append(" ").append(r);
+        for (String[] end : List.of(new String[] {"s", mapping.srcId()}, new String[] {"d", mapping.dstId()})) {
+            w.append(" JOIN ")
+                    .append(q(mapping.objectsTable()))
+                    .append(" ")
+                    .append(q(end[0]))
+                    .append(" ON ")
+                    .append(q(end[0]))
+                    .append(".")
+                    .append(q(mapping.id()))
+                    .append(" = ")
+                    .append(r)
+                    .append(".")
+                    .append(q(end[1]));
+            writeScope(w, end[0], scope);
+        }
+        return w;
+    }
+
+    private List<GraphRelationship> relationships(Connection c, io.quarry.sql.Sql sql) throws SQLException {
+        List<GraphRelationship> out = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new GraphRelationship(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+        }
+        return out;
     }
 
     private String selectList() {

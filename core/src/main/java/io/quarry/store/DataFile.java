@@ -67,7 +67,7 @@ public final class DataFile {
     public static DataSet read(InputStream in, String source) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(in);
+            root = Json.parse(in);
         } catch (IOException e) {
             throw new IllegalArgumentException(source + ": not valid JSON: " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package io.quarry.store;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.FieldPath;
 import io.quarry.internal.IsoDateTime;
@@ -43,6 +44,12 @@ public record GraphObject(
     @Override
     public ObjectNode properties() {
         return properties.deepCopy();
+    }
+
+    /** The value of one top-level property, or {@code null} when it is absent; a copy. */
+    public JsonNode property(String name) {
+        JsonNode v = properties.get(name);
+        return v == null ? null : v.deepCopy();
     }
 
     /**

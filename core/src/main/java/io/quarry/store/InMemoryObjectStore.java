@@ -28,6 +28,7 @@ import java.util.TreeMap;
 public final class InMemoryObjectStore implements ObjectStore {
     private final Map<String, Entry> objects;
     private final Map<String, List<GraphRelationship>> relationshipsById;
+    private final List<GraphRelationship> relationships;
 
     private record Entry(GraphObject object, ObjectNode document) {}
 
@@ -58,6 +59,7 @@ public final class InMemoryObjectStore implements ObjectStore {
         adjacency.values().forEach(list -> list.sort(Comparator.comparing(GraphRelationship::id, CodePoints::compare)));
         this.objects = byId;
         this.relationshipsById = adjacency;
+        this.relationships = List.copyOf(relationships);
     }
 
     /**
@@ -171,6 +173,18 @@ public final class InMemoryObjectStore implements ObjectStore {
             }
         }
         return counts;
+    }
+
+    @Override
+    public ScopeGraph graph(Scope scope) {
+        requireNonNull(scope, "scope");
+        List<GraphObject> inScope = new ArrayList<>();
+        for (Entry e : objects.values()) {
+            if (scope.admits(e.object())) {
+                inScope.add(e.object());
+            }
+        }
+        return ScopeGraph.of(inScope, relationships);
     }
 
     /** Every word must occur, case-insensitively, in at least one of the fields (none: every string property). */

@@ -1,5 +1,7 @@
 package io.quarry.store;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,4 +28,71 @@ public interface ObjectStore {
 
     /** How many objects of each type the scope holds, by type name. */
     Map<String, Long> countByType(Scope scope);
+
+    /**
+     * Groups the objects a query selects and computes metrics per group, with the semantics of the
+     * {@link Aggregator}. This default pages through {@link #search} and aggregates in memory, so every
+     * store supports it; a store may compute the same result in the database.
+     */
+    default Aggregation aggregate(AggregateQuery query) {
+        Aggregator aggregator = new Aggregator(query);
+        String cursor = null;
+        int pageSize = Math.min(1_000, query.maxObjects());
+        while (true) {
+            Page page = search(ObjectQuery.builder()
+                    .types(query.types())
+                    .filter(query.filter())
+                    .sort(List.of(new SortKey(io.quarry.filter.FieldPath.systemField("id"), false)))
+                    .limit(pageSize)
+                    .cursor(cursor)
+                    .scope(query.scope())
+                    .build());
+            for (GraphObject o : page.items()) {
+                if (aggregator.objects() >= query.maxObjects()) {
+                    return aggregator.result(false);
+                }
+                aggregator.add(o.document());
+            }
+            if (!page.hasMore()) {
+                return aggregator.result(true);
+            }
+            cursor = page.nextCursor();
+        }
+    }
+
+    /**
+     * Every object of the scope and every relationship whose both ends are in it, in one call: what a
+     * graph snapshot is built from. A SQL store reads each table once (never a query per object).
+     * Both stores of the library implement it; the default refuses, since a per-object fallback would
+     * be too slow to offer.
+     *
+     * @throws UnsupportedOperationException from a store that does not implement it
+     */
+    default ScopeGraph graph(Scope scope) {
+        throw new UnsupportedOperationException(
+                getClass().getName() + " does not implement ObjectStore.graph(Scope); get_project_graph needs it");
+    }
+
+    /**
+     * The objects with these ids, their relationships whose both ends are in the scope, and the
+     * objects at the other ends: what derived fields of a page of objects read. The default asks
+     * {@link #get} and {@link #relationships} per object; a SQL store reads each table once per batch.
+     */
+    default ScopeGraph neighbourhood(Collection<String> ids, Scope scope) {
+        Map<String, GraphObject> objects = new LinkedHashMap<>();
+        Map<String, GraphRelationship> relationships = new LinkedHashMap<>();
+        for (String id : ids) {
+            get(id, scope).ifPresent(o -> objects.put(o.id(), o));
+        }
+        for (String id : List.copyOf(objects.keySet())) {
+            for (GraphRelationship r : relationships(id, scope)) {
+                relationships.putIfAbsent(r.id(), r);
+                String other = r.other(id);
+                if (!objects.containsKey(other)) {
+                    get(other, scope).ifPresent(o -> objects.put(o.id(), o));
+                }
+            }
+        }
+        return ScopeGraph.of(objects.values(), relationships.values());
+    }
 }

@@ -92,6 +92,35 @@ final class Arguments {
         return Optional.of(v.get().textValue());
     }
 
+    /** A boolean. */
+    Optional<Boolean> bool(String name) {
+        Optional<JsonNode> v = node(name);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!v.get().isBoolean()) {
+            throw QueryException.of(ErrorCode.INVALID_OPERAND, name, "'" + name + "' must be true or false.", null);
+        }
+        return Optional.of(v.get().booleanValue());
+    }
+
+    /** An exact decimal number. */
+    Optional<BigDecimal> number(String name) {
+        Optional<JsonNode> v = node(name);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<BigDecimal> n = Json.decimal(v.get());
+        if (n.isEmpty()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "'" + name + "' must be a number.",
+                    v.get().isTextual() ? "Write it without quotes." : null);
+        }
+        return n;
+    }
+
     /** A string that must be one of {@code allowed}. */
     Optional<String> choice(String name, List<String> allowed) {
         Optional<String> v = string(name);

@@ -8,6 +8,7 @@ import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Relationship;
 import io.quarry.store.ObjectStore;
+import io.quarry.store.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,17 +20,25 @@ final class GetDatabaseSchemaTool implements ToolHandler {
 
     private final SchemaView view;
     private final ObjectStore store;
+    private final CommonValues commonValues;
 
     GetDatabaseSchemaTool(SchemaView view, ObjectStore store) {
         this.view = view;
         this.store = store;
+        this.commonValues = new CommonValues(store);
+    }
+
+    /** Forgets the cached common values; the next {@code full} answer computes them again. */
+    void refreshStatistics() {
+        commonValues.clear();
     }
 
     String description() {
         return "List the types of objects in the database with their fields, enum values and relationships, "
                 + "so you can write filters for query_graph_objects with names and values that exist. "
                 + "Call it first when you do not know the data model. detail: names (types and counts), "
-                + "summary (default: fields and relationships), full (adds field descriptions and formats). "
+                + "summary (default: fields and relationships), full (adds field descriptions, formats and the "
+                + "most common values of short text fields). "
                 + "Example: {\"types\": [\""
                 + (view.typeNames().isEmpty() ? "Task" : view.typeNames().get(0))
                 + "\"], \"detail\": \"full\"}.";
@@ -65,28 +74,38 @@ final class GetDatabaseSchemaTool implements ToolHandler {
             }
         }
         Map<String, Long> counts = store.countByType(call.context().scope());
-        ObjectNode result = render(types, counts, detail);
+        ObjectNode result = render(types, counts, detail, call.context().scope());
         int budget = call.limits().sizeBudget();
         if (Results.size(result) <= budget) {
-            return result;
+            return complete(result, types.size());
         }
         // over the budget: field names only, then type names only, then as many types as fit
         String fallback = detail.equals("names") ? "names" : "fields";
-        result = render(types, counts, fallback);
+        result = render(types, counts, fallback, null);
         if (Results.size(result) > budget) {
             fallback = "names";
-            result = render(types, counts, fallback);
+            result = render(types, counts, fallback, null);
         }
         int shown = types.size();
         while (shown > 1 && Results.size(withCap(result, types, shown, detail)) > budget) {
             shown--;
-            result = render(types.subList(0, shown), counts, fallback);
+            result = render(types.subList(0, shown), counts, fallback, null);
         }
         return withCap(result, types, shown, detail);
     }
 
+    private static ObjectNode complete(ObjectNode result, int types) {
+        result.put("returned", types);
+        result.put("total", types);
+        result.put("truncated", false);
+        result.putArray("caps");
+        return result;
+    }
+
     private static ObjectNode withCap(ObjectNode rendered, List<EntityType> types, int shown, String detail) {
         ObjectNode result = rendered.deepCopy();
+        result.put("returned", shown);
+        result.put("total", types.size());
         result.put("truncated", true);
         result.putArray("caps").add("size_budget");
         if (shown < types.size()) {
@@ -102,7 +121,11 @@ final class GetDatabaseSchemaTool implements ToolHandler {
         return result;
     }
 
-    private ObjectNode render(List<EntityType> types, Map<String, Long> counts, String detail) {
+    /**
+     * The types at a level of detail: names, fields (names only), summary or full; with a scope, full
+     * adds the common values computed in that scope.
+     */
+    ObjectNode render(List<EntityType> types, Map<String, Long> counts, String detail, Scope scope) {
         ObjectNode result = Json.object();
         ArrayNode list = result.putArray("types");
         for (EntityType t : types) {
@@ -124,8 +147,15 @@ final class GetDatabaseSchemaTool implements ToolHandler {
                 node.put("schemaless", true);
             }
             ObjectNode props = node.putObject("properties");
+            Map<String, List<String>> common =
+                    detail.equals("full") && scope != null ? commonValues.of(t, scope) : Map.of();
             for (Field f : t.exposedFields()) {
-                props.set(f.name(), field(f, detail.equals("full")));
+                ObjectNode field = field(f, detail.equals("full"));
+                List<String> values = common.get(f.name());
+                if (values != null) {
+                    values.forEach(field.putArray("common_values")::add);
+                }
+                props.set(f.name(), field);
             }
             ArrayNode rels = node.putArray("relationships");
             for (Relationship r : t.relationships()) {

@@ -86,17 +86,40 @@ final class GuardedTool implements Tool {
                             "Try again, or try a simpler request."))),
                     true);
         }
-        notifyListeners(arguments, context, Duration.ofNanos(System.nanoTime() - start), result);
+        int budget = context.limits() == null
+                ? limits.sizeBudget()
+                : Math.min(limits.sizeBudget(), context.limits().sizeBudget());
+        if (result.text().length() > budget) {
+            // the last guard: a tool that could not fit its answer says so instead of sending it cut
+            LOG.warn(
+                    "tool {} produced {} characters, over the size budget of {}",
+                    name,
+                    result.text().length(),
+                    budget);
+            result = new ToolResult(
+                    Results.error(List.of(new QueryError(
+                            ErrorCode.LIMIT_EXCEEDED,
+                            "",
+                            "The answer is larger than the size budget of " + budget + " characters.",
+                            "Ask for less: a smaller limit, detail \"light\", fewer types, or a narrower filter."))),
+                    true);
+        }
+        int rows = result.isError() ? 0 : result.json().path("returned").asInt(0);
+        notify(
+                listeners,
+                new ToolCall(
+                        name,
+                        arguments,
+                        context.scope(),
+                        context.user(),
+                        Duration.ofNanos(System.nanoTime() - start),
+                        rows,
+                        result.errorCode()));
         return result;
     }
 
-    private void notifyListeners(JsonNode arguments, ToolContext context, Duration duration, ToolResult result) {
-        if (listeners.isEmpty()) {
-            return;
-        }
-        int rows = result.isError() ? 0 : result.json().path("returned").asInt(0);
-        ToolCall call =
-                new ToolCall(name, arguments, context.scope(), context.user(), duration, rows, result.errorCode());
+    /** Tells every listener of a call; a listener that throws is logged and skipped. */
+    static void notify(List<ToolListener> listeners, ToolCall call) {
         for (ToolListener listener : listeners) {
             try {
                 listener.onCall(call);

@@ -10,7 +10,9 @@ import io.quarry.filter.QueryError;
 import io.quarry.filter.QueryException;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
+import io.quarry.projection.Neighbourhood;
 import io.quarry.projection.Projection;
+import io.quarry.projection.Projections;
 import io.quarry.schema.EntityType;
 import io.quarry.store.GraphObject;
 import io.quarry.store.ObjectQuery;
@@ -28,11 +30,17 @@ final class QueryRunner {
     private final SchemaView view;
     private final ObjectStore store;
     private final FilterValidator validator;
+    private final Projections projections;
 
     QueryRunner(SchemaView view, ObjectStore store) {
+        this(view, store, Projections.none(view.schema));
+    }
+
+    QueryRunner(SchemaView view, ObjectStore store, Projections projections) {
         this.view = view;
         this.store = store;
         this.validator = new FilterValidator(view.schema);
+        this.projections = projections;
     }
 
     /**
@@ -88,15 +96,28 @@ final class QueryRunner {
                 .scope(call.context().scope())
                 .build();
         Page page = store.search(query);
-        return envelope(page, request, call.limits().sizeBudget(), warnings);
+        return envelope(page, request, call, warnings);
     }
 
-    private ObjectNode envelope(Page page, Request request, int budget, List<QueryError> warnings) {
+    /** The page's objects in the request's detail, reading their neighbourhood in one call when a projection derives fields. */
+    List<ObjectNode> project(List<GraphObject> objects, Projection.Detail detail, ToolHandler.Call call) {
+        boolean derives = objects.stream()
+                .anyMatch(o -> projections.projection(o.type(), detail).readsRelationships());
+        Neighbourhood around = derives
+                ? Neighbourhood.of(view.visible(store.neighbourhood(
+                        objects.stream().map(GraphObject::id).toList(),
+                        call.context().scope())))
+                : Neighbourhood.none();
         List<ObjectNode> projected = new ArrayList<>();
-        for (GraphObject o : page.items()) {
-            EntityType type = view.schema.type(o.type()).orElse(null);
-            projected.add(Projection.project(o, type, request.detail()));
+        for (GraphObject o : objects) {
+            projected.add(projections.projection(o.type(), detail).apply(o, around));
         }
+        return projected;
+    }
+
+    private ObjectNode envelope(Page page, Request request, ToolHandler.Call call, List<QueryError> warnings) {
+        int budget = call.limits().sizeBudget();
+        List<ObjectNode> projected = project(page.items(), request.detail(), call);
         int keep = projected.size();
         ObjectNode result = build(projected, keep, page, request, warnings);
         while (keep > 0 && Results.size(result) > budget) {

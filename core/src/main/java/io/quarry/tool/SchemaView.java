@@ -10,6 +10,8 @@ import io.quarry.schema.FieldType;
 import io.quarry.schema.Names;
 import io.quarry.schema.Relationship;
 import io.quarry.schema.Schema;
+import io.quarry.store.GraphObject;
+import io.quarry.store.ScopeGraph;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -107,5 +109,16 @@ final class SchemaView {
 
     static String direction(Relationship r) {
         return r.direction().jsonName();
+    }
+
+    /** The graph without objects of types the schema does not declare, nor their relationships. */
+    ScopeGraph visible(ScopeGraph graph) {
+        List<GraphObject> kept = new ArrayList<>();
+        for (GraphObject o : graph.objects()) {
+            if (schema.type(o.type()).isPresent()) {
+                kept.add(o);
+            }
+        }
+        return kept.size() == graph.size() ? graph : ScopeGraph.of(kept, graph.relationships());
     }
 }

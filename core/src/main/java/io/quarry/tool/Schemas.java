@@ -32,4 +32,14 @@ final class Schemas {
         node.put("description", description);
         return node;
     }
+
+    /** An integer from {@code min} to {@code max} with a default: the shape of every {@code limit}. */
+    static ObjectNode integer(int min, int max, int defaultValue) {
+        ObjectNode node = Json.object();
+        node.put("type", "integer");
+        node.put("minimum", min);
+        node.put("maximum", max);
+        node.put("default", defaultValue);
+        return node;
+    }
 }

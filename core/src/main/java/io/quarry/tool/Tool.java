@@ -1,7 +1,11 @@
 package io.quarry.tool;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.QueryError;
+import io.quarry.internal.Json;
 
 /**
  * A tool a language model can call: a name, a description written for the model, a JSON Schema of
@@ -28,4 +32,27 @@ public interface Tool {
      * @param context the host's scope, user, clock and limits for this call, invisible to the model
      */
     ToolResult call(JsonNode arguments, ToolContext context);
+
+    /**
+     * Runs the tool on the model's input as JSON text, as agent frameworks hand it over: text that is
+     * not JSON (or repeats a key) gives an {@code INVALID_JSON} error result instead of an exception.
+     *
+     * @param arguments the model's input as JSON text ({@code null} or blank is the empty object)
+     * @param context the host's scope, user, clock and limits for this call, invisible to the model
+     */
+    default ToolResult call(String arguments, ToolContext context) {
+        JsonNode parsed = null;
+        if (arguments != null && !arguments.isBlank()) {
+            try {
+                parsed = Json.parse(arguments);
+            } catch (JsonProcessingException e) {
+                return ToolResult.error(new QueryError(
+                        ErrorCode.INVALID_JSON,
+                        "",
+                        "The tool input is not valid JSON: " + e.getOriginalMessage(),
+                        "Send one JSON object with the tool's parameters, such as {\"type\": \"Task\"}."));
+            }
+        }
+        return call(parsed, context);
+    }
 }

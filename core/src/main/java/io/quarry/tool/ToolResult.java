@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.QueryError;
 import io.quarry.internal.Json;
+import java.util.List;
 
 /**
  * What a tool call returns to the model: a JSON object, either a result or {@code {"error": {...}}}.
@@ -17,6 +20,27 @@ public record ToolResult(ObjectNode json, boolean isError) {
     /** Checks the argument and copies it. */
     public ToolResult {
         json = requireNonNull(json, "json").deepCopy();
+    }
+
+    /**
+     * The error result {@code {"error": {"code", "path", "message", "hint"}}} for one error: for hosts
+     * and adapters that refuse a call before it reaches a tool.
+     */
+    public static ToolResult error(QueryError error) {
+        return new ToolResult(Results.error(List.of(requireNonNull(error, "error"))), true);
+    }
+
+    /**
+     * The error result for a failure inside the library or the host's code, such as an adapter's
+     * context function that threw: an {@code INTERNAL} error that tells the model nothing about the
+     * cause, which belongs in the host's log.
+     */
+    public static ToolResult internalError() {
+        return error(new QueryError(
+                ErrorCode.INTERNAL,
+                "",
+                "The tool failed inside the library; the host's log has the details.",
+                "Try again, or try a simpler request."));
     }
 
     @Override

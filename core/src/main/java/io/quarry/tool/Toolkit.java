@@ -5,7 +5,9 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.ErrorCode;
 import io.quarry.filter.QueryError;
+import io.quarry.graph.SnapshotBuilder;
 import io.quarry.internal.Suggestions;
+import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.store.ObjectStore;
 import java.util.ArrayList;
@@ -28,13 +30,31 @@ import java.util.Optional;
  * <p>Immutable and thread-safe once built.
  */
 public final class Toolkit {
+    /** Every tool this version can generate, in catalog order; configuration may disable any of them. */
+    static final List<String> CATALOG = List.of(
+            GetDatabaseSchemaTool.NAME,
+            QueryGraphObjectsTool.NAME,
+            DiscoverSchemaTool.NAME,
+            GetGraphObjectTool.NAME,
+            GetObjectRelationshipsTool.NAME,
+            TextPatternSearchTool.NAME,
+            DatetimeRangeSearchTool.NAME,
+            NumberRangeSearchTool.NAME,
+            EnumFilterSearchTool.NAME,
+            AggregateGraphObjectsTool.NAME,
+            GetProjectGraphTool.NAME);
+
     private final Schema schema;
     private final Map<String, Tool> tools;
+    private final List<ToolListener> listeners;
+    private final Runnable refreshStatistics;
 
-    private Toolkit(Builder b) {
+    private Toolkit(Builder b, ToolConfig config) {
         this.schema = b.schema;
+        this.listeners = List.copyOf(b.listeners);
         SchemaView view = new SchemaView(b.schema);
-        QueryRunner runner = new QueryRunner(view, b.store);
+        Projections projections = b.projections != null ? b.projections : Projections.none(b.schema);
+        QueryRunner runner = new QueryRunner(view, b.store, projections);
         Map<String, Tool> byName = new LinkedHashMap<>();
         GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(view, b.store);
         byName.put(
@@ -56,7 +76,58 @@ public final class Toolkit {
                         queryTool,
                         b.limits,
                         b.listeners));
+        for (CatalogTool tool : catalog(view, runner, b, config, schemaTool)) {
+            byName.put(
+                    tool.name(),
+                    new GuardedTool(tool.name(), tool.description(), tool.inputSchema(), tool, b.limits, b.listeners));
+        }
+        GetProjectGraphTool graphTool = new GetProjectGraphTool(
+                view,
+                b.store,
+                b.snapshots != null
+                        ? b.snapshots
+                        : SnapshotBuilder.builder().projections(projections).build());
+        byName.put(
+                GetProjectGraphTool.NAME,
+                new GuardedTool(
+                        GetProjectGraphTool.NAME,
+                        graphTool.description(),
+                        graphTool.inputSchema(),
+                        graphTool,
+                        b.limits,
+                        b.listeners));
+        byName.keySet().removeAll(config.disabled);
+        byName.keySet().removeAll(b.disabled);
         this.tools = byName;
+        this.refreshStatistics = schemaTool::refreshStatistics;
+    }
+
+    /** The tools after the first two, in catalog order; a type-specialized tool only when some type has its fields. */
+    private static List<CatalogTool> catalog(
+            SchemaView view, QueryRunner runner, Builder b, ToolConfig config, GetDatabaseSchemaTool schemaTool) {
+        List<CatalogTool> tools = new ArrayList<>();
+        tools.add(new DiscoverSchemaTool(view, b.store, schemaTool));
+        tools.add(new GetGraphObjectTool(view, b.store));
+        tools.add(new GetObjectRelationshipsTool(view, b.store, b.limits));
+        for (TypedSearch search : List.of(
+                new TextPatternSearchTool(view, runner, config, b.limits),
+                new DatetimeRangeSearchTool(view, runner, config, b.limits),
+                new NumberRangeSearchTool(view, runner, config, b.limits),
+                new EnumFilterSearchTool(view, runner, config, b.limits))) {
+            if (search.available()) {
+                tools.add(search);
+            }
+        }
+        tools.add(new AggregateGraphObjectsTool(view, runner, b.store, b.limits));
+        return tools;
+    }
+
+    /**
+     * Forgets the statistics computed from the data (the common values {@code get_database_schema}
+     * shows at detail {@code full}); the next call computes them again. Call it after large data changes.
+     */
+    public void refreshStatistics() {
+        refreshStatistics.run();
     }
 
     /** A builder: a schema and a store are required. */
@@ -90,7 +161,7 @@ public final class Toolkit {
         Tool tool = tools.get(name);
         if (tool == null) {
             List<String> near = Suggestions.nearest(String.valueOf(name), List.copyOf(tools.keySet()), 1);
-            return new ToolResult(
+            ToolResult unknown = new ToolResult(
                     Results.error(List.of(new QueryError(
                             ErrorCode.NOT_FOUND,
                             "",
@@ -98,6 +169,17 @@ public final class Toolkit {
                             (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Tools: "
                                     + String.join(", ", tools.keySet()) + "."))),
                     true);
+            GuardedTool.notify(
+                    listeners,
+                    new ToolCall(
+                            String.valueOf(name),
+                            arguments,
+                            context.scope(),
+                            context.user(),
+                            java.time.Duration.ZERO,
+                            0,
+                            unknown.errorCode()));
+            return unknown;
         }
         return tool.call(arguments, context);
     }
@@ -106,10 +188,64 @@ public final class Toolkit {
     public static final class Builder {
         private Schema schema;
         private ObjectStore store;
-        private Limits limits = Limits.DEFAULTS;
+        private Limits limits;
         private final List<ToolListener> listeners = new ArrayList<>();
+        private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
+        private JsonNode config;
+        private String configSource;
+        private java.nio.file.Path configFile;
+
+        private Projections projections;
+        private SnapshotBuilder snapshots;
 
         private Builder() {}
+
+        /** How objects are shown; the default is {@link Projections#none}, generic light and full detail. */
+        public Builder projections(Projections projections) {
+            this.projections = requireNonNull(projections, "projections");
+            return this;
+        }
+
+        /** How {@code get_project_graph} builds snapshots; the default uses the projections and default caps. */
+        public Builder snapshots(SnapshotBuilder snapshots) {
+            this.snapshots = requireNonNull(snapshots, "snapshots");
+            return this;
+        }
+
+        /**
+         * A configuration file (YAML or JSON): its {@code types} give the schema (unless
+         * {@link #schema} is set), its {@code limits} the limits (unless {@link #limits} is set), and
+         * its {@code tools} which tools are off and the rules of single fields. See
+         * docs/configuration.md.
+         *
+         * @throws io.quarry.schema.SchemaException when the file cannot be read or parsed
+         */
+        public Builder config(java.nio.file.Path file) {
+            this.config = ToolConfig.parse(file);
+            this.configSource = file.toString();
+            this.configFile = file;
+            return this;
+        }
+
+        /** A configuration already parsed as a JSON tree; see {@link #config(java.nio.file.Path)}. */
+        public Builder config(JsonNode config) {
+            this.config = requireNonNull(config, "config");
+            this.configSource = "configuration";
+            this.configFile = null;
+            return this;
+        }
+
+        /** Leaves these tools out of the toolkit, as the configuration's {@code tools.disabled} does. */
+        public Builder disable(String... toolNames) {
+            for (String name : toolNames) {
+                if (!CATALOG.contains(name)) {
+                    throw new IllegalArgumentException("Toolkit.builder().disable: unknown tool '" + name + "'; tools: "
+                            + String.join(", ", CATALOG));
+                }
+                disabled.add(name);
+            }
+            return this;
+        }
 
         /** The schema tools are generated from and filters are checked against. */
         public Builder schema(Schema schema) {
@@ -141,6 +277,9 @@ public final class Toolkit {
          * @throws IllegalStateException naming what is missing
          */
         public Toolkit build() {
+            if (schema == null && config != null) {
+                schema = configFile != null ? Schema.load(configFile) : Schema.fromConfig(config);
+            }
             if (schema == null) {
                 throw new IllegalStateException("Toolkit.builder(): schema is required; pass Schema.load(path), "
                         + "Schema.builder()...build() or Schema.infer(...)");
@@ -153,7 +292,12 @@ public final class Toolkit {
                 throw new IllegalStateException(
                         "Toolkit.builder(): the schema declares no types; tools would have nothing to show");
             }
-            return new Toolkit(this);
+            ToolConfig toolConfig =
+                    config == null ? ToolConfig.NONE : ToolConfig.read(config, configSource, schema, CATALOG);
+            if (limits == null) {
+                limits = toolConfig.limits == null ? Limits.DEFAULTS : toolConfig.limits;
+            }
+            return new Toolkit(this, toolConfig);
         }
     }
 }

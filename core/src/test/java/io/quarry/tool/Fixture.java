@@ -54,6 +54,20 @@ final class Fixture {
         return ids;
     }
 
+    /** A YAML or JSON resource as a tree. */
+    static JsonNode yaml(String name) {
+        return yamlText(resource(name));
+    }
+
+    /** YAML or JSON text as a tree. */
+    static JsonNode yamlText(String text) {
+        try {
+            return new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static String resource(String name) {
         try (InputStream in = Fixture.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -21,7 +21,8 @@ class GetDatabaseSchemaToolTest {
         ObjectNode result = call(TOOLKIT, "get_database_schema", "{\"detail\": \"names\"}", acme());
         assertThat(result.toString())
                 .isEqualTo(
-                        "{\"types\":[{\"name\":\"Task\",\"count\":6},{\"name\":\"Project\",\"count\":1},{\"name\":\"Document\",\"count\":2}]}");
+                        "{\"types\":[{\"name\":\"Task\",\"count\":6},{\"name\":\"Project\",\"count\":1},{\"name\":\"Document\",\"count\":2}],"
+                                + "\"returned\":3,\"total\":3,\"truncated\":false,\"caps\":[]}");
     }
 
     @Test

@@ -73,6 +73,11 @@ final class Databases {
      * demo data on first use (into a temporary file, moved into place when complete).
      */
     static JdbcObjectStore demo(java.util.function.Supplier<DataFile.DataSet> demoData) {
+        return open(demoUrl(demoData), null, null);
+    }
+
+    /** The JDBC URL of the demo database (read-only), created and loaded on first use. */
+    static String demoUrl(java.util.function.Supplier<DataFile.DataSet> demoData) {
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "quarry-demo-0.1.0");
         Path file = dir.resolve("demo.mv.db");
         try {
@@ -96,7 +101,7 @@ final class Databases {
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot create the demo database in " + dir + ": " + e.getMessage(), e);
         }
-        return open("jdbc:h2:file:" + dir.resolve("demo").toAbsolutePath() + ";ACCESS_MODE_DATA=r", null, null);
+        return "jdbc:h2:file:" + dir.resolve("demo").toAbsolutePath() + ";ACCESS_MODE_DATA=r";
     }
 
     private static boolean tableExists(DataSource ds) {

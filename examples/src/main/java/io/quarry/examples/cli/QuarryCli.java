@@ -19,17 +19,22 @@ import picocli.CommandLine.Command;
             ToolsCommand.class,
             InitCommand.class,
             LoadCommand.class,
+            McpCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class QuarryCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** Where {@code call --batch} reads its calls. */
+    /** Where {@code call --batch} reads its calls and {@code mcp} its requests. */
     final java.io.InputStream in;
 
-    private QuarryCli(java.io.InputStream in) {
+    /** Standard output as bytes, for the {@code mcp} protocol. */
+    final java.io.OutputStream out;
+
+    private QuarryCli(java.io.InputStream in, java.io.OutputStream out) {
         this.in = in;
+        this.out = out;
     }
 
     /** Runs the command line and exits with its code: 0 for results (error objects included), 2 for usage errors. */
@@ -43,7 +48,7 @@ public final class QuarryCli implements Runnable {
 
     /** Runs the command line on these streams and returns the exit code; for tests and embedding. */
     public static int run(String[] args, PrintStream out, PrintStream err, java.io.InputStream in) {
-        CommandLine cli = new CommandLine(new QuarryCli(in));
+        CommandLine cli = new CommandLine(new QuarryCli(in, out));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

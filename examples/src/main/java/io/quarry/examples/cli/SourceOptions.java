@@ -83,7 +83,7 @@ final class SourceOptions {
                 schema = config != null ? Schema.load(config) : inferred(dataSet.objects());
             } else {
                 store = Databases.demo(SourceOptions::demoData);
-                schema = config != null ? Schema.load(config) : Schema.parse(resource(DEMO_CONFIG));
+                schema = config != null ? Schema.load(config) : Schema.parse(demoConfig());
             }
         } catch (SchemaException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
@@ -126,6 +126,10 @@ final class SourceOptions {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static String demoConfig() {
+        return resource(DEMO_CONFIG);
     }
 
     private static String resource(String name) {

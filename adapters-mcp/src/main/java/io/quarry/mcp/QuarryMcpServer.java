@@ -1,0 +1,205 @@
+package io.quarry.mcp;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quarry.internal.Json;
+import io.quarry.tool.Tool;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolResult;
+import io.quarry.tool.Toolkit;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Quarry's tools as an MCP server, on the MCP Java SDK: serve a {@link Toolkit} over stdio in one
+ * line, or take the tool specifications into a server you build yourself (another transport, more
+ * features).
+ *
+ * <pre>{@code
+ * QuarryMcpServer.serveStdio(toolkit, ToolContext.builder().scope(Scope.of("org_id", "acme")).build());
+ * }</pre>
+ *
+ * <p>Every tool is annotated read-only, idempotent and closed-world. A tool's result is its JSON as
+ * one text content; a Quarry error object comes back the same way with {@code isError: true}, never
+ * as a protocol error, so the model can read the hint and try again. Quarry checks the arguments
+ * itself (its messages name the nearest field and the allowed values), so the SDK's own input
+ * validation is off. Over stdio there is no per-request identity: the scope and user are fixed when
+ * the server starts.
+ */
+public final class QuarryMcpServer {
+    private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpServer.class);
+    private static final String NAME = "quarry";
+    private static final String VERSION = "0.1.0-SNAPSHOT";
+
+    private QuarryMcpServer() {}
+
+    /**
+     * The MCP tool specifications of a toolkit, for a server you build yourself.
+     *
+     * @param toolkit the tools to serve
+     * @param context the host's context for each call, from the client's session (scope, user);
+     *     called once per call
+     */
+    public static List<SyncToolSpecification> tools(
+            Toolkit toolkit, Function<McpSyncServerExchange, ToolContext> context) {
+        requireNonNull(toolkit, "toolkit");
+        requireNonNull(context, "context");
+        return toolkit.tools().stream()
+                .map(tool -> specification(tool, context))
+                .toList();
+    }
+
+    /**
+     * Starts a server on these streams and returns it; the SDK reads requests on its own threads.
+     *
+     * @param toolkit the tools to serve
+     * @param context the scope and user of every call
+     * @param in where requests arrive, one JSON-RPC message a line
+     * @param out where responses go; nothing else may write to it
+     */
+    public static McpSyncServer start(Toolkit toolkit, ToolContext context, InputStream in, OutputStream out) {
+        requireNonNull(context, "context");
+        McpJsonMapper mapper = McpJsonDefaults.getMapper();
+        return McpServer.sync(new StdioServerTransportProvider(mapper, in, out))
+                .serverInfo(NAME, VERSION)
+                .instructions("Read-only access to a database: call get_database_schema first to learn the types, "
+                        + "fields and relationships, then query_graph_objects.")
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
+                .validateToolInputs(false)
+                .tools(tools(toolkit, exchange -> context))
+                .build();
+    }
+
+    /**
+     * Serves a toolkit over this process's standard input and output until the client closes
+     * standard input. Standard output carries the protocol only: the caller keeps logs on standard
+     * error.
+     *
+     * @param toolkit the tools to serve
+     * @param context the scope and user of every call
+     */
+    public static void serveStdio(Toolkit toolkit, ToolContext context) {
+        serve(toolkit, context, System.in, System.out);
+    }
+
+    /**
+     * Serves a toolkit on these streams until {@code in} ends, then closes the server.
+     *
+     * @param toolkit the tools to serve
+     * @param context the scope and user of every call
+     * @param in where requests arrive
+     * @param out where responses go; nothing else may write to it
+     */
+    public static void serve(Toolkit toolkit, ToolContext context, InputStream in, OutputStream out) {
+        CountDownLatch ended = new CountDownLatch(1);
+        McpSyncServer server = start(toolkit, context, new EndSignal(in, ended), out);
+        try {
+            ended.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            server.closeGracefully();
+        }
+    }
+
+    private static SyncToolSpecification specification(
+            Tool tool, Function<McpSyncServerExchange, ToolContext> context) {
+        McpSchema.Tool described = McpSchema.Tool.builder(
+                        tool.name(),
+                        Json.MAPPER.convertValue(tool.inputSchema(), new TypeReference<Map<String, Object>>() {}))
+                .description(tool.description())
+                .annotations(McpSchema.ToolAnnotations.builder()
+                        .readOnlyHint(true)
+                        .destructiveHint(false)
+                        .idempotentHint(true)
+                        .openWorldHint(false)
+                        .build())
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(described)
+                .callHandler((exchange, request) -> result(call(tool, context, exchange, request)))
+                .build();
+    }
+
+    private static ToolResult call(
+            Tool tool,
+            Function<McpSyncServerExchange, ToolContext> context,
+            McpSyncServerExchange exchange,
+            McpSchema.CallToolRequest request) {
+        // a thrown exception would reach the client as a protocol error the model never reads
+        try {
+            return tool.call(Json.MAPPER.valueToTree(request.arguments()), context.apply(exchange));
+        } catch (RuntimeException e) {
+            LOG.error("tool {} failed in the MCP server", tool.name(), e);
+            return ToolResult.internalError();
+        }
+    }
+
+    private static McpSchema.CallToolResult result(ToolResult result) {
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(result.text())
+                .isError(result.isError())
+                .build();
+    }
+
+    /** Counts down a latch when the stream ends, so a stdio server knows its client has gone. */
+    private static final class EndSignal extends FilterInputStream {
+        private final CountDownLatch ended;
+
+        EndSignal(InputStream in, CountDownLatch ended) {
+            super(requireNonNull(in, "in"));
+            this.ended = ended;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return signal(super.read());
+            } catch (IOException e) {
+                ended.countDown();
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return signal(super.read(b, off, len));
+            } catch (IOException e) {
+                ended.countDown();
+                throw e;
+            }
+        }
+
+        private int signal(int n) {
+            if (n < 0) {
+                ended.countDown();
+            }
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            ended.countDown();
+            super.close();
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.quarry.springai;
+
+import io.quarry.tool.Limits;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code quarry.*} properties of {@link QuarryAutoConfiguration}. Public because Spring Boot
+ * binds it; hosts configure it in {@code application.properties}, not in code.
+ */
+@ConfigurationProperties(prefix = "quarry")
+public class QuarryProperties {
+    /** Whether to create Quarry's tool callbacks from the application's DataSource. */
+    private boolean enabled = true;
+
+    /** Where the Quarry configuration with the types and fields is (a Spring resource location, JSON or YAML). */
+    private String config = "classpath:quarry.yaml";
+
+    /** The tools to offer, by name; empty for every tool. */
+    private List<String> tools = new ArrayList<>();
+
+    /** Where the objects and relationships live in the DataSource. */
+    private final Store store = new Store();
+
+    /** The limits on every call; the model can only ask for less. */
+    private final LimitSettings limits = new LimitSettings();
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getConfig() {
+        return config;
+    }
+
+    public void setConfig(String config) {
+        this.config = config;
+    }
+
+    public List<String> getTools() {
+        return tools;
+    }
+
+    public void setTools(List<String> tools) {
+        this.tools = tools;
+    }
+
+    public Store getStore() {
+        return store;
+    }
+
+    public LimitSettings getLimits() {
+        return limits;
+    }
+
+    /** Where the objects and relationships live: Quarry's graph layout. */
+    public static class Store {
+        /** The objects table. */
+        private String objectsTable = "quarry_objects";
+
+        /** The relationships table. */
+        private String relationshipsTable = "quarry_relationships";
+
+        /** The scope columns of the objects table, such as org_id; the host's tool context gives their values. */
+        private List<String> scopeColumns = new ArrayList<>();
+
+        /** How long one database statement may run. */
+        private Duration timeout = Duration.ofSeconds(5);
+
+        public String getObjectsTable() {
+            return objectsTable;
+        }
+
+        public void setObjectsTable(String objectsTable) {
+            this.objectsTable = objectsTable;
+        }
+
+        public String getRelationshipsTable() {
+            return relationshipsTable;
+        }
+
+        public void setRelationshipsTable(String relationshipsTable) {
+            this.relationshipsTable = relationshipsTable;
+        }
+
+        public List<String> getScopeColumns() {
+            return scopeColumns;
+        }
+
+        public void setScopeColumns(List<String> scopeColumns) {
+            this.scopeColumns = scopeColumns;
+        }
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+    }
+
+    /** The host's limits on tool calls. */
+    public static class LimitSettings {
+        /** Objects per page when the model gives no limit. */
+        private int defaultLimit = Limits.DEFAULTS.defaultLimit();
+
+        /** The largest limit a model may ask for. */
+        private int maxLimit = Limits.DEFAULTS.maxLimit();
+
+        /** The most characters of JSON one result may hold. */
+        private int sizeBudget = Limits.DEFAULTS.sizeBudget();
+
+        /** How long one database statement may run. */
+        private Duration statementTimeout = Limits.DEFAULTS.statementTimeout();
+
+        public int getDefaultLimit() {
+            return defaultLimit;
+        }
+
+        public void setDefaultLimit(int defaultLimit) {
+            this.defaultLimit = defaultLimit;
+        }
+
+        public int getMaxLimit() {
+            return maxLimit;
+        }
+
+        public void setMaxLimit(int maxLimit) {
+            this.maxLimit = maxLimit;
+        }
+
+        public int getSizeBudget() {
+            return sizeBudget;
+        }
+
+        public void setSizeBudget(int sizeBudget) {
+            this.sizeBudget = sizeBudget;
+        }
+
+        public Duration getStatementTimeout() {
+            return statementTimeout;
+        }
+
+        public void setStatementTimeout(Duration statementTimeout) {
+            this.statementTimeout = statementTimeout;
+        }
+
+        Limits toLimits() {
+            return new Limits(defaultLimit, maxLimit, Limits.DEFAULTS.filter(), sizeBudget, statementTimeout);
+        }
+    }
+}

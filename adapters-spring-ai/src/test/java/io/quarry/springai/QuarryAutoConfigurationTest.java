@@ -1,0 +1,155 @@
+package io.quarry.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarry.testing.Demo;
+import io.quarry.tool.ToolListener;
+import io.quarry.tool.Toolkit;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.ToolCallbackProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.annotation.ImportCandidates;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The Boot auto-configuration, as a host application would get it. */
+class QuarryAutoConfigurationTest {
+    private static final DataSource DEMO = Demo.dataSource("spring-boot");
+    private static final String CONFIG = "quarry.config=file:" + Demo.config();
+
+    private final ApplicationContextRunner runner =
+            new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class));
+
+    @Test
+    void aDataSourceIsAllAHostNeedsForToolCallbacks() {
+        runner.withBean(DataSource.class, () -> DEMO).withPropertyValues(CONFIG).run(context -> {
+            assertThat(context).hasSingleBean(Toolkit.class).hasSingleBean(ToolCallbackProvider.class);
+            ToolCallback[] callbacks =
+                    context.getBean(ToolCallbackProvider.class).getToolCallbacks();
+            assertThat(callbacks).extracting(c -> c.getToolDefinition().name()).containsExactly(Demo.toolNames());
+            assertThat(callbacks[1].call("{\"type\": \"Project\", \"limit\": 1}"))
+                    .contains("\"returned\":1");
+        });
+    }
+
+    @Test
+    void withoutADataSourceThereAreNoBeans() {
+        runner.withPropertyValues(CONFIG).run(context -> assertThat(context)
+                .hasNotFailed()
+                .doesNotHaveBean(Toolkit.class)
+                .doesNotHaveBean(ToolCallbackProvider.class));
+    }
+
+    @Test
+    void aToolkitOfTheHostsOwnGetsTheCallbacksWithoutADataSource() {
+        Toolkit own = io.quarry.testing.Demo.toolkit("spring-boot-own");
+        runner.withBean(Toolkit.class, () -> own).run(context -> {
+            assertThat(context).hasSingleBean(ToolCallbackProvider.class);
+            assertThat(context.getBean(Toolkit.class)).isSameAs(own);
+        });
+    }
+
+    @Test
+    void quarryEnabledFalseTurnsItOff() {
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withPropertyValues(CONFIG, "quarry.enabled=false")
+                .run(context -> assertThat(context).doesNotHaveBean(ToolCallbackProvider.class));
+    }
+
+    @Test
+    void propertiesAreBound() {
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withPropertyValues(
+                        CONFIG,
+                        "quarry.tools=query_graph_objects",
+                        "quarry.store.scope-columns=org_id,project_id",
+                        "quarry.store.timeout=3s",
+                        "quarry.limits.default-limit=5",
+                        "quarry.limits.max-limit=7",
+                        "quarry.limits.size-budget=9000",
+                        "quarry.limits.statement-timeout=2s")
+                .run(context -> {
+                    QuarryProperties p = context.getBean(QuarryProperties.class);
+                    assertThat(p.getTools()).containsExactly("query_graph_objects");
+                    assertThat(p.getStore().getScopeColumns()).containsExactly("org_id", "project_id");
+                    assertThat(p.getStore().getTimeout()).isEqualTo(Duration.ofSeconds(3));
+                    assertThat(p.getLimits().getStatementTimeout()).isEqualTo(Duration.ofSeconds(2));
+                    ToolCallback[] callbacks =
+                            context.getBean(ToolCallbackProvider.class).getToolCallbacks();
+                    assertThat(callbacks)
+                            .extracting(c -> c.getToolDefinition().name())
+                            .containsExactly("query_graph_objects");
+                    assertThat(callbacks[0].call("{\"type\": \"Task\"}")).contains("\"returned\":5");
+                    assertThat(callbacks[0].call("{\"type\": \"Task\", \"limit\": 50}"))
+                            .contains("'limit' must be from 1 to 7, not 50.");
+                });
+    }
+
+    @Test
+    void aMissingConfigurationFailsStartupWithWhatToDo() {
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withPropertyValues("quarry.config=classpath:nowhere.yaml")
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("there is no Quarry configuration at 'classpath:nowhere.yaml'"));
+    }
+
+    @Test
+    void toolListenerBeansHearEveryCall() {
+        List<String> heard = new ArrayList<>();
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(ToolListener.class, () -> call -> heard.add(call.tool()))
+                .withPropertyValues(CONFIG)
+                .run(context -> {
+                    context.getBean(ToolCallbackProvider.class)
+                            .getToolCallbacks()[0]
+                            .call("{}");
+                    assertThat(heard).containsExactly("get_database_schema");
+                });
+    }
+
+    @Test
+    void bootFindsTheAutoConfigurationOnTheClasspath() {
+        assertThat(ImportCandidates.load(AutoConfiguration.class, getClass().getClassLoader()))
+                .contains(QuarryAutoConfiguration.class.getName());
+    }
+
+    @Test
+    void everyPropertyHasMetadataForIdeCompletion() throws Exception {
+        JsonNode metadata;
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            metadata = new ObjectMapper().readTree(in);
+        }
+        Map<String, String> described = new TreeMap<>();
+        metadata.path("properties")
+                .forEach(p -> described.put(
+                        p.path("name").asText(), p.path("description").asText()));
+
+        assertThat(described)
+                .containsOnlyKeys(
+                        "quarry.enabled",
+                        "quarry.config",
+                        "quarry.tools",
+                        "quarry.store.objects-table",
+                        "quarry.store.relationships-table",
+                        "quarry.store.scope-columns",
+                        "quarry.store.timeout",
+                        "quarry.limits.default-limit",
+                        "quarry.limits.max-limit",
+                        "quarry.limits.size-budget",
+                        "quarry.limits.statement-timeout");
+        assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
+    }
+}

@@ -1,0 +1,254 @@
+package io.quarry.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.quarry.filter.FilterEvaluator;
+import io.quarry.internal.CodePoints;
+import io.quarry.internal.IsoDateTime;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The reference semantics of aggregation, which every store's {@link ObjectStore#aggregate} follows:
+ * feed it the documents ({@link GraphObject#document()}) that match, then take the {@link #result()}.
+ *
+ * <ul>
+ *   <li>Group values: a number or numeric string groups by its number ({@code "7"}, {@code 7} and
+ *       {@code 7.0} are one group); other scalars by their JSON value; an array puts the object in the
+ *       group of each distinct element; missing, null and empty arrays form the {@code null} group.
+ *   <li>{@code count} counts objects (with a field: objects where it holds a non-null value);
+ *       {@code sum}, {@code avg} and {@code percentile} read numbers and numeric strings (array
+ *       elements each), ignoring the rest; {@code min} and {@code max} compare numbers if the group has
+ *       any, else date-times by instant, else strings by code point.
+ *   <li>{@code avg} and {@code percentile} are rounded to 6 decimal places; {@code percentile}
+ *       interpolates linearly between the closest ranks, as SQL's {@code percentile_cont}.
+ * </ul>
+ */
+public final class Aggregator {
+    private static final MathContext MC = MathContext.DECIMAL128;
+    private static final int SCALE = 6;
+
+    private final AggregateQuery query;
+    private final Map<String, Acc> groups = new LinkedHashMap<>();
+    private long objects;
+
+    /** An empty aggregation of this query. */
+    public Aggregator(AggregateQuery query) {
+        this.query = query;
+    }
+
+    /** Adds one matching object's document. */
+    public void add(JsonNode document) {
+        objects++;
+        for (JsonNode key : keys(document)) {
+            String id = key == null ? "\u0000null" : key.toString();
+            groups.computeIfAbsent(id, k -> new Acc(key, query.metrics().size()))
+                    .add(document, query.metrics());
+        }
+    }
+
+    /** How many objects were added. */
+    public long objects() {
+        return objects;
+    }
+
+    /** The groups in reference order. */
+    public Aggregation result(boolean complete) {
+        List<Aggregation.Group> out = new ArrayList<>();
+        for (Acc acc : groups.values()) {
+            List<JsonNode> values = new ArrayList<>();
+            for (int i = 0; i < query.metrics().size(); i++) {
+                values.add(acc.value(i, query.metrics().get(i)));
+            }
+            out.add(new Aggregation.Group(acc.key, values));
+        }
+        out.sort(ORDER);
+        return new Aggregation(out, objects, complete);
+    }
+
+    /** First metric descending (null last), then group value ascending (the null group last). */
+    private static final Comparator<Aggregation.Group> ORDER = (a, b) -> {
+        int c = ObjectOrder.compareKey(a.values().get(0), b.values().get(0), true);
+        if (c != 0) {
+            return c;
+        }
+        c = ObjectOrder.compareKey(a.key(), b.key(), false);
+        if (c != 0) {
+            return c;
+        }
+        return CodePoints.compare(String.valueOf(a.key()), String.valueOf(b.key()));
+    };
+
+    private List<JsonNode> keys(JsonNode document) {
+        if (query.groupBy() == null) {
+            return java.util.Collections.singletonList(null);
+        }
+        JsonNode v = FilterEvaluator.resolve(query.groupBy(), document);
+        if (v == null || v.isNull() || (v.isArray() && v.isEmpty())) {
+            return java.util.Collections.singletonList(null);
+        }
+        if (!v.isArray()) {
+            return List.of(normalize(v));
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        List<JsonNode> keys = new ArrayList<>();
+        for (JsonNode e : v) {
+            if (e.isNull()) {
+                continue;
+            }
+            JsonNode k = normalize(e);
+            if (seen.add(k.toString())) {
+                keys.add(k);
+            }
+        }
+        return keys.isEmpty() ? java.util.Collections.singletonList(null) : keys;
+    }
+
+    private static JsonNode normalize(JsonNode v) {
+        if (v.isContainerNode()) {
+            return v;
+        }
+        Optional<BigDecimal> n = FilterEvaluator.numberOf(v);
+        return n.isPresent() ? JsonNodeFactory.instance.numberNode(plain(n.get())) : v;
+    }
+
+    private static BigDecimal plain(BigDecimal n) {
+        BigDecimal s = n.stripTrailingZeros();
+        return s.scale() < 0 ? s.setScale(0) : s;
+    }
+
+    /** The scalar values of a field: the value itself, or each element of an array. */
+    private static List<JsonNode> scalars(JsonNode document, AggregateQuery.Metric metric) {
+        JsonNode v = FilterEvaluator.resolve(metric.field(), document);
+        List<JsonNode> out = new ArrayList<>();
+        if (v == null || v.isNull()) {
+            return out;
+        }
+        if (v.isArray()) {
+            v.forEach(e -> {
+                if (!e.isNull() && e.isValueNode()) {
+                    out.add(e);
+                }
+            });
+        } else if (v.isValueNode()) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static final class Acc {
+        final JsonNode key;
+        final long[] counts;
+        final List<List<BigDecimal>> numbers = new ArrayList<>();
+        final List<List<Instant>> instants = new ArrayList<>();
+        final List<List<String>> strings = new ArrayList<>();
+
+        Acc(JsonNode key, int metrics) {
+            this.key = key;
+            this.counts = new long[metrics];
+            for (int i = 0; i < metrics; i++) {
+                numbers.add(new ArrayList<>());
+                instants.add(new ArrayList<>());
+                strings.add(new ArrayList<>());
+            }
+        }
+
+        void add(JsonNode document, List<AggregateQuery.Metric> metrics) {
+            for (int i = 0; i < metrics.size(); i++) {
+                AggregateQuery.Metric m = metrics.get(i);
+                if (m.field() == null) {
+                    counts[i]++;
+                    continue;
+                }
+                JsonNode v = FilterEvaluator.resolve(m.field(), document);
+                if (v != null && !v.isNull()) {
+                    counts[i]++;
+                }
+                if (m.op() == AggregateQuery.Op.COUNT) {
+                    continue;
+                }
+                for (JsonNode s : scalars(document, m)) {
+                    Optional<BigDecimal> n = FilterEvaluator.numberOf(s);
+                    if (n.isPresent()) {
+                        numbers.get(i).add(n.get());
+                    } else if (s.isTextual()) {
+                        Optional<Instant> t = IsoDateTime.parse(s.textValue());
+                        if (t.isPresent()) {
+                            instants.get(i).add(t.get());
+                        } else {
+                            strings.get(i).add(s.textValue());
+                        }
+                    }
+                }
+            }
+        }
+
+        JsonNode value(int i, AggregateQuery.Metric m) {
+            JsonNodeFactory f = JsonNodeFactory.instance;
+            List<BigDecimal> nums = numbers.get(i);
+            return switch (m.op()) {
+                case COUNT -> f.numberNode(counts[i]);
+                case SUM -> nums.isEmpty() ? null : f.numberNode(plain(sum(nums)));
+                case AVG ->
+                    nums.isEmpty() ? null : f.numberNode(round(sum(nums).divide(BigDecimal.valueOf(nums.size()), MC)));
+                case PERCENTILE -> nums.isEmpty() ? null : f.numberNode(round(percentile(nums, m.p())));
+                case MIN, MAX -> extreme(i, m.op() == AggregateQuery.Op.MAX);
+            };
+        }
+
+        private JsonNode extreme(int i, boolean max) {
+            JsonNodeFactory f = JsonNodeFactory.instance;
+            if (!numbers.get(i).isEmpty()) {
+                BigDecimal b = max
+                        ? numbers.get(i).stream().max(BigDecimal::compareTo).orElseThrow()
+                        : numbers.get(i).stream().min(BigDecimal::compareTo).orElseThrow();
+                return f.numberNode(plain(b));
+            }
+            if (!instants.get(i).isEmpty()) {
+                Instant t = max
+                        ? instants.get(i).stream().max(Instant::compareTo).orElseThrow()
+                        : instants.get(i).stream().min(Instant::compareTo).orElseThrow();
+                return f.textNode(IsoDateTime.format(t));
+            }
+            if (!strings.get(i).isEmpty()) {
+                String s = max
+                        ? strings.get(i).stream().max(CodePoints::compare).orElseThrow()
+                        : strings.get(i).stream().min(CodePoints::compare).orElseThrow();
+                return f.textNode(s);
+            }
+            return null;
+        }
+    }
+
+    private static BigDecimal sum(List<BigDecimal> values) {
+        BigDecimal s = BigDecimal.ZERO;
+        for (BigDecimal v : values) {
+            s = s.add(v);
+        }
+        return s;
+    }
+
+    private static BigDecimal percentile(List<BigDecimal> values, BigDecimal p) {
+        List<BigDecimal> sorted = new ArrayList<>(values);
+        sorted.sort(BigDecimal::compareTo);
+        BigDecimal rank = p.multiply(BigDecimal.valueOf(sorted.size() - 1L)).divide(BigDecimal.valueOf(100), MC);
+        int lo = rank.setScale(0, RoundingMode.FLOOR).intValueExact();
+        int hi = Math.min(lo + 1, sorted.size() - 1);
+        BigDecimal frac = rank.subtract(BigDecimal.valueOf(lo));
+        return sorted.get(lo).add(sorted.get(hi).subtract(sorted.get(lo)).multiply(frac, MC));
+    }
+
+    private static BigDecimal round(BigDecimal v) {
+        return plain(v.setScale(SCALE, RoundingMode.HALF_EVEN));
+    }
+}

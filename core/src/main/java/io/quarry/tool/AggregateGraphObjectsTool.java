@@ -1,0 +1,287 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
+import io.quarry.filter.FilterParser;
+import io.quarry.filter.QueryError;
+import io.quarry.filter.QueryException;
+import io.quarry.filter.ValidatedFilter;
+import io.quarry.internal.Json;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
+import io.quarry.store.ObjectStore;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code aggregate_graph_objects}: count, sum, average, min, max and percentiles, grouped by a field. */
+final class AggregateGraphObjectsTool implements CatalogTool {
+    static final String NAME = "aggregate_graph_objects";
+    /** The most objects one aggregation reads; beyond, the result says it is partial. */
+    static final int MAX_OBJECTS = 100_000;
+
+    private static final List<String> OPS = List.of("count", "sum", "avg", "min", "max", "percentile");
+    private static final Set<String> NUMERIC_OPS = Set.of("sum", "avg", "percentile");
+    private static final int MAX_METRICS = 5;
+
+    private final SchemaView view;
+    private final QueryRunner runner;
+    private final ObjectStore store;
+    private final Limits limits;
+
+    AggregateGraphObjectsTool(SchemaView view, QueryRunner runner, ObjectStore store, Limits limits) {
+        this.view = view;
+        this.runner = runner;
+        this.store = store;
+        this.limits = limits;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        String type = view.typeNames().get(0);
+        return "Count objects and compute sum, avg, min, max or percentile (p 0-100) of a field, optionally "
+                + "grouped by a field (array fields count once per element) and filtered like query_graph_objects. "
+                + "Groups come largest first by the first metric. Answers 'how many per status' without paging. "
+                + "Example: {\"type\": \"" + type
+                + "\", \"group_by\": \"status\", \"metrics\": [{\"op\": \"count\"}]}.";
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = Schemas.object();
+        ObjectNode props = (ObjectNode) schema.get("properties");
+        ObjectNode type = Schemas.enumString(view.typeNames());
+        type.put("description", "The type to aggregate; omit for every type (then group_by \"type\" counts per type).");
+        props.set("type", type);
+        ObjectNode filter = props.putObject("properties");
+        filter.put("type", "object");
+        filter.put("description", "A filter, as in query_graph_objects.");
+        ObjectNode groupBy = fieldSchema();
+        groupBy.put("description", "Group by this field; omit for one group of everything.");
+        props.set("group_by", groupBy);
+        ObjectNode metrics = props.putObject("metrics");
+        metrics.put("type", "array");
+        metrics.put("minItems", 1);
+        metrics.put("maxItems", MAX_METRICS);
+        metrics.put("description", "Default [{\"op\": \"count\"}].");
+        ObjectNode item = Schemas.object();
+        ObjectNode itemProps = (ObjectNode) item.get("properties");
+        itemProps.set("op", Schemas.enumString(OPS));
+        itemProps.set("field", fieldSchema());
+        ObjectNode p = itemProps.putObject("p");
+        p.put("type", "number");
+        p.put("minimum", 0);
+        p.put("maximum", 100);
+        p.put("description", "For percentile, such as 90.");
+        item.putArray("required").add("op");
+        metrics.set("items", item);
+        ObjectNode limit = Schemas.integer(1, limits.maxLimit(), limits.defaultLimit());
+        props.set("limit", limit);
+        limit.put("description", "The most groups to return.");
+        return schema;
+    }
+
+    private ObjectNode fieldSchema() {
+        ObjectNode field = view.anySchemaless() ? Json.object() : Schemas.enumString(view.fieldNames());
+        field.put("type", "string");
+        return field;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        FilterParser parser = new FilterParser(call.limits().filter());
+        EntityType type = args.string("type").map(t -> view.type(t, "type")).orElse(null);
+        Filter filter = parser.parse(args.node("properties").orElse(null), "properties");
+        ValidatedFilter validated = runner.validate(filter, type);
+        List<QueryError> warnings = new ArrayList<>(validated.warnings());
+        FieldPath groupBy = args.string("group_by")
+                .map(g -> field(parser, g, "group_by", type))
+                .orElse(null);
+        List<AggregateQuery.Metric> metrics = metrics(args, parser, type);
+        int limit = args.integer("limit", 1, call.limits().maxLimit())
+                .orElse(call.limits().defaultLimit());
+        Aggregation aggregation = store.aggregate(new AggregateQuery(
+                type == null ? view.typeNames() : List.of(type.name()),
+                validated,
+                groupBy,
+                metrics,
+                call.context().scope(),
+                MAX_OBJECTS));
+        List<ObjectNode> groups = new ArrayList<>();
+        for (Aggregation.Group g : aggregation.groups()) {
+            ObjectNode node = Json.object();
+            if (groupBy != null) {
+                node.set(groupBy.toString(), g.key() == null ? Json.MAPPER.nullNode() : g.key());
+            }
+            for (int i = 0; i < metrics.size(); i++) {
+                JsonNode v = g.values().get(i);
+                node.set(metricName(metrics.get(i)), v == null ? Json.MAPPER.nullNode() : v);
+            }
+            groups.add(node);
+        }
+        int keep = Math.min(limit, groups.size());
+        ObjectNode result = envelope(groups, keep, limit, aggregation, warnings);
+        while (keep > 0 && Results.size(result) > call.limits().sizeBudget()) {
+            keep--;
+            result = envelope(groups, keep, limit, aggregation, warnings);
+        }
+        return result;
+    }
+
+    private static ObjectNode envelope(
+            List<ObjectNode> groups, int keep, int limit, Aggregation aggregation, List<QueryError> warnings) {
+        ObjectNode result = Json.object();
+        ArrayNode list = result.putArray("groups");
+        groups.subList(0, keep).forEach(list::add);
+        result.put("returned", keep);
+        result.put("total", groups.size());
+        result.put("objects", aggregation.objects());
+        boolean truncated = keep < groups.size() || !aggregation.complete();
+        result.put("truncated", truncated);
+        ArrayNode caps = result.putArray("caps");
+        if (keep < groups.size()) {
+            caps.add(keep < limit ? "size_budget" : "limit");
+        }
+        if (!aggregation.complete()) {
+            caps.add("scan_limit");
+        }
+        if (!aggregation.complete()) {
+            result.put(
+                    "hint",
+                    "Only the first " + aggregation.objects() + " matching objects were aggregated; narrow the filter "
+                            + "for an exact answer.");
+        } else if (keep < groups.size()) {
+            result.put(
+                    "hint",
+                    "Showing the " + keep + " largest of " + groups.size() + " groups. Raise limit, or filter to "
+                            + "the groups you need.");
+        } else if (aggregation.objects() == 0) {
+            result.put("hint", "No objects matched the filter; loosen it, or check values with get_database_schema.");
+        }
+        Results.warnings(result, warnings);
+        return result;
+    }
+
+    private List<AggregateQuery.Metric> metrics(Arguments args, FilterParser parser, EntityType type) {
+        Optional<JsonNode> node = args.node("metrics");
+        if (node.isEmpty()) {
+            return List.of(new AggregateQuery.Metric(AggregateQuery.Op.COUNT, null, null));
+        }
+        if (!node.get().isArray() || node.get().isEmpty()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "metrics",
+                    "'metrics' must be a non-empty array of {op, field?, p?}.",
+                    "Write [{\"op\": \"count\"}, {\"op\": \"avg\", \"field\": \"priority\"}].");
+        }
+        if (node.get().size() > MAX_METRICS) {
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED, "metrics", "At most " + MAX_METRICS + " metrics are allowed.", null);
+        }
+        List<AggregateQuery.Metric> metrics = new ArrayList<>();
+        for (int i = 0; i < node.get().size(); i++) {
+            String where = "metrics[" + i + "]";
+            JsonNode m = node.get().get(i);
+            if (!m.isObject() || !m.path("op").isTextual()) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where,
+                        "Each metric is {\"op\": " + String.join("|", OPS) + ", \"field\"?, \"p\"?}.",
+                        null);
+            }
+            for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!Set.of("op", "field", "p").contains(k)) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + "." + k,
+                            "Unknown metric parameter '" + k + "'.",
+                            "A metric is {\"op\", \"field\"?, \"p\"?}.");
+                }
+            }
+            String op = m.get("op").textValue();
+            if (!OPS.contains(op)) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where + ".op",
+                        "op must be one of " + String.join(", ", OPS) + ", not '" + op + "'.",
+                        null);
+            }
+            FieldPath field = null;
+            if (m.hasNonNull("field")) {
+                if (!m.get("field").isTextual()) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND, where + ".field", "'field' must be a string.", null);
+                }
+                field = field(parser, m.get("field").textValue(), where + ".field", type);
+            } else if (!op.equals("count")) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where + ".field",
+                        op + " needs a field.",
+                        "Write {\"op\": \"" + op + "\", \"field\": \"...\"}.");
+            }
+            if (NUMERIC_OPS.contains(op) && type != null && field != null && !field.system()) {
+                Optional<Field> declared = type.field(field.head());
+                if (declared.isPresent()
+                        && !field.nested()
+                        && !declared.get().type().isNumeric()) {
+                    throw QueryException.of(
+                            ErrorCode.TYPE_MISMATCH,
+                            where + ".field",
+                            op + " needs a number field; " + type.name() + "." + field + " is "
+                                    + declared.get().type().jsonName() + ".",
+                            "Use count, min or max on it, or group_by it.");
+                }
+            }
+            BigDecimal p = null;
+            if (op.equals("percentile")) {
+                p = Json.decimal(m.get("p"))
+                        .orElseThrow(() -> QueryException.of(
+                                ErrorCode.INVALID_OPERAND,
+                                where + ".p",
+                                "percentile needs p, a number from 0 to 100.",
+                                "Such as {\"op\": \"percentile\", \"field\": \"estimate_hours\", \"p\": 90}."));
+                if (p.signum() < 0 || p.compareTo(BigDecimal.valueOf(100)) > 0) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + ".p",
+                            "p must be from 0 to 100, not " + p.toPlainString() + ".",
+                            null);
+                }
+            } else if (m.has("p")) {
+                throw QueryException.of(ErrorCode.INVALID_OPERAND, where + ".p", "Only percentile takes p.", null);
+            }
+            metrics.add(new AggregateQuery.Metric(AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p));
+        }
+        return metrics;
+    }
+
+    private FieldPath field(FilterParser parser, String name, String where, EntityType type) {
+        FieldPath path = parser.parsePath(name, where);
+        runner.sortKey(path, false, type, where); // the same checks as a filter field
+        return path;
+    }
+
+    static String metricName(AggregateQuery.Metric m) {
+        String op = m.op() == AggregateQuery.Op.PERCENTILE
+                ? "p" + m.p().stripTrailingZeros().toPlainString()
+                : m.op().name().toLowerCase(Locale.ROOT);
+        return m.field() == null ? op : op + "_" + String.join("_", m.field().segments());
+    }
+}

@@ -1,0 +1,253 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.QueryException;
+import io.quarry.internal.CodePoints;
+import io.quarry.internal.Suggestions;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.Relationship;
+import io.quarry.store.ObjectStore;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code discover_schema}: the types that best match a few words, ranked deterministically over type
+ * names, field names, relationship names, enum values and descriptions; tolerant of case,
+ * plural/singular, snake/camel case and small typos.
+ */
+final class DiscoverSchemaTool implements CatalogTool {
+    static final String NAME = "discover_schema";
+    private static final int DEFAULT_LIMIT = 5;
+    private static final int MAX_LIMIT = 20;
+    private static final Set<String> STOP_WORDS = Set.of(
+            "a", "an", "the", "of", "for", "with", "in", "on", "to", "and", "or", "is", "are", "was", "were", "which",
+            "what", "who", "whom", "how", "many", "much", "by", "me", "my", "our", "show", "list", "find", "all", "any",
+            "that", "this", "there", "do", "does", "have", "has", "get");
+
+    /** Where a word can match, and how much a match there weighs. */
+    private enum Source {
+        TYPE_NAME(10),
+        FIELD_NAME(6),
+        RELATIONSHIP(3),
+        ENUM_VALUE(3),
+        TYPE_DESCRIPTION(2),
+        FIELD_DESCRIPTION(1);
+
+        final int weight;
+
+        Source(int weight) {
+            this.weight = weight;
+        }
+    }
+
+    private final SchemaView view;
+    private final ObjectStore store;
+    private final GetDatabaseSchemaTool schemaTool;
+
+    DiscoverSchemaTool(SchemaView view, ObjectStore store, GetDatabaseSchemaTool schemaTool) {
+        this.view = view;
+        this.store = store;
+        this.schemaTool = schemaTool;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Find which types hold what you are looking for: ranks types by your words over type, field and "
+                + "relationship names, enum values and descriptions (any case, singular or plural, small typos "
+                + "forgiven) and returns the best with their fields. Use it before get_database_schema on a large "
+                + "schema. Example: {\"query\": \"who is assigned to overdue work\", \"limit\": 3}.";
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = Schemas.object();
+        ObjectNode props = (ObjectNode) schema.get("properties");
+        props.set("query", Schemas.string("A few words about what you look for, such as \"task status\"."));
+        ObjectNode limit = Schemas.integer(1, MAX_LIMIT, DEFAULT_LIMIT);
+        props.set("limit", limit);
+        schema.putArray("required").add("query");
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        String query = args.string("query").orElseThrow(() -> TypedSearch.missing("query"));
+        int limit = args.integer("limit", 1, MAX_LIMIT).orElse(DEFAULT_LIMIT);
+        List<String> words = new ArrayList<>(new LinkedHashSet<>(words(query)));
+        words.removeIf(STOP_WORDS::contains);
+        if (words.isEmpty()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "query",
+                    "The query has no words to match.",
+                    "Give a few words, such as \"task status\" or \"budget\".");
+        }
+        List<Scored> ranked = new ArrayList<>();
+        for (EntityType t : view.schema.types()) {
+            Scored s = score(t, words);
+            if (s.score > 0) {
+                ranked.add(s);
+            }
+        }
+        ranked.sort((a, b) -> a.score != b.score
+                ? Double.compare(b.score, a.score)
+                : CodePoints.compare(a.type.name(), b.type.name()));
+        int keep = Math.min(limit, ranked.size());
+        Map<String, Long> counts = store.countByType(call.context().scope());
+        ObjectNode result = render(ranked, keep, counts, "summary");
+        if (Results.size(result) > call.limits().sizeBudget()) {
+            result = render(ranked, keep, counts, "fields");
+        }
+        while (keep > 1 && Results.size(result) > call.limits().sizeBudget()) {
+            keep--;
+            result = render(ranked, keep, counts, "fields");
+        }
+        return result;
+    }
+
+    private ObjectNode render(List<Scored> ranked, int keep, Map<String, Long> counts, String detail) {
+        List<EntityType> types =
+                ranked.subList(0, keep).stream().map(s -> s.type).toList();
+        ObjectNode result = schemaTool.render(types, counts, detail, null);
+        ArrayNode nodes = (ArrayNode) result.get("types");
+        for (int i = 0; i < keep; i++) {
+            ObjectNode node = (ObjectNode) nodes.get(i);
+            node.put(
+                    "score",
+                    BigDecimal.valueOf(ranked.get(i).score)
+                            .setScale(2, RoundingMode.HALF_EVEN)
+                            .stripTrailingZeros());
+            ArrayNode matched = node.putArray("matched");
+            ranked.get(i).matched.stream().limit(8).forEach(matched::add);
+        }
+        result.put("returned", keep);
+        result.put("total", ranked.size());
+        result.put("truncated", keep < ranked.size());
+        ArrayNode caps = result.putArray("caps");
+        if (keep < ranked.size()) {
+            caps.add("limit");
+        }
+        if (ranked.isEmpty()) {
+            result.put(
+                    "hint",
+                    "No type matches these words. Types: " + String.join(", ", view.typeNames())
+                            + ". get_database_schema lists them all.");
+        } else if (keep < ranked.size()) {
+            result.put("hint", (ranked.size() - keep) + " more types match less well; raise limit to see them.");
+        }
+        return result;
+    }
+
+    private static final class Scored {
+        final EntityType type;
+        double score;
+        final Set<String> matched = new LinkedHashSet<>();
+
+        Scored(EntityType type) {
+            this.type = type;
+        }
+    }
+
+    /** For each word and each source, the best match in that source counts once, by the source's weight. */
+    private static Scored score(EntityType t, List<String> words) {
+        Scored s = new Scored(t);
+        for (String word : words) {
+            double[] best = new double[Source.values().length];
+            best(s, best, word, Source.TYPE_NAME, "type " + t.name(), t.name());
+            best(s, best, word, Source.TYPE_DESCRIPTION, "description", t.description());
+            for (Field f : t.exposedFields()) {
+                best(s, best, word, Source.FIELD_NAME, "field " + f.name(), f.name());
+                best(s, best, word, Source.FIELD_DESCRIPTION, "field " + f.name(), f.description());
+                for (String v : f.values()) {
+                    best(s, best, word, Source.ENUM_VALUE, f.name() + " = " + v, v);
+                }
+            }
+            for (Relationship r : t.relationships()) {
+                best(s, best, word, Source.RELATIONSHIP, "relationship " + r.name(), r.name() + " " + r.target());
+            }
+            for (Source source : Source.values()) {
+                s.score += best[source.ordinal()] * source.weight;
+            }
+        }
+        return s;
+    }
+
+    private static void best(Scored s, double[] best, String word, Source source, String label, String text) {
+        double q = match(word, text);
+        if (q > 0) {
+            s.matched.add(label);
+            best[source.ordinal()] = Math.max(best[source.ordinal()], q);
+        }
+    }
+
+    /** The quality of the best match of one word among the words of a text. */
+    private static double match(String word, String text) {
+        if (text == null) {
+            return 0;
+        }
+        double best = 0;
+        for (String token : words(text)) {
+            best = Math.max(best, quality(word, token));
+            if (best == 1) {
+                break;
+            }
+        }
+        return best;
+    }
+
+    /** 1 for the same word, 0.7 for a prefix, 0.6 for a small typo, else 0. */
+    static double quality(String word, String token) {
+        if (word.equals(token)) {
+            return 1;
+        }
+        if (word.length() >= 3 && token.length() >= 3 && (token.startsWith(word) || word.startsWith(token))) {
+            return 0.7;
+        }
+        int allowed = word.length() >= 7 ? 2 : word.length() >= 4 ? 1 : 0;
+        if (allowed > 0
+                && Math.abs(word.length() - token.length()) <= allowed
+                && Suggestions.distance(word, token) <= allowed) {
+            return 0.6;
+        }
+        return 0;
+    }
+
+    /** Lower-case singular words of a text: camelCase and snake_case split, plurals reduced. */
+    static List<String> words(String text) {
+        String spaced = text.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("[^\\p{L}\\p{N}]+", " ");
+        List<String> out = new ArrayList<>();
+        for (String w : spaced.toLowerCase(Locale.ROOT).strip().split(" ")) {
+            if (!w.isEmpty()) {
+                out.add(singular(w));
+            }
+        }
+        return out;
+    }
+
+    static String singular(String w) {
+        if (w.length() > 4 && w.endsWith("ies")) {
+            return w.substring(0, w.length() - 3) + "y";
+        }
+        if (w.length() > 4 && (w.endsWith("sses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) {
+            return w.substring(0, w.length() - 2);
+        }
+        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+            return w.substring(0, w.length() - 1);
+        }
+        return w;
+    }
+}

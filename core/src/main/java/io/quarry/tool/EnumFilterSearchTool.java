@@ -1,0 +1,100 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.Predicate;
+import io.quarry.filter.QueryException;
+import io.quarry.filter.Value;
+import io.quarry.internal.Suggestions;
+import io.quarry.schema.FieldType;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** {@code enum_filter_search}: objects whose enum field holds one of some values, or none of them. */
+final class EnumFilterSearchTool extends TypedSearch {
+    static final String NAME = "enum_filter_search";
+    private static final int DEFAULT_LIMIT = 10;
+
+    EnumFilterSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
+        super(view, runner, config, limits, false);
+    }
+
+    @Override
+    boolean applies(FieldType type) {
+        return type == FieldType.ENUM;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        String type = firstType();
+        String field = firstField(type);
+        String value = allowed(type, field).get(0);
+        return "Find objects whose enum field has any of the given values (or, with exclude: true, none of them), "
+                + "newest first. Values are exact; get_database_schema lists them. "
+                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + field + "\", \"values\": [\""
+                + value + "\"]}.";
+    }
+
+    private List<String> allowed(String type, String field) {
+        List<String> declared = view.schema
+                .type(type)
+                .flatMap(t -> t.field(field))
+                .orElseThrow()
+                .values();
+        return config.rule(type, field)
+                .map(ToolConfig.FieldRule::values)
+                .filter(v -> v != null)
+                .orElse(declared);
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = baseSchema();
+        ObjectNode props = (ObjectNode) schema.get("properties");
+        Set<String> all = new LinkedHashSet<>();
+        eligible.forEach((type, fields) -> fields.forEach(f -> all.addAll(allowed(type, f))));
+        ObjectNode values = props.putObject("values");
+        values.put("type", "array");
+        values.put("minItems", 1);
+        values.set("items", Schemas.enumString(List.copyOf(all)));
+        values.put("description", "Any of these values matches.");
+        ObjectNode exclude = props.putObject("exclude");
+        exclude.put("type", "boolean");
+        exclude.put("default", false);
+        exclude.put("description", "true: objects with none of the values (a missing value counts as none).");
+        pageParameters(schema, DEFAULT_LIMIT);
+        schema.withArray("required").add("values");
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        Target target = target(args);
+        List<String> values = args.strings("values").orElseThrow(() -> missing("values"));
+        if (values.isEmpty()) {
+            throw QueryException.of(ErrorCode.INVALID_OPERAND, "values", "'values' needs at least one value.", null);
+        }
+        List<String> allowed = allowed(target.type().name(), target.name());
+        for (int i = 0; i < values.size(); i++) {
+            String v = values.get(i);
+            if (!allowed.contains(v)) {
+                List<String> near = Suggestions.nearest(v, allowed, 1);
+                throw QueryException.of(
+                        ErrorCode.TYPE_MISMATCH,
+                        "values[" + i + "]",
+                        "'" + v + "' is not a value of " + target.type().name() + "." + target.name() + ".",
+                        (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Values: "
+                                + String.join(", ", allowed) + ".");
+            }
+        }
+        Predicate in = new Predicate.In(values.stream().map(Value::of).toList());
+        boolean exclude = args.bool("exclude").orElse(false);
+        return run(target, exclude ? new Predicate.Not(in) : in, "values", List.of(), DEFAULT_LIMIT, args, call);
+    }
+}

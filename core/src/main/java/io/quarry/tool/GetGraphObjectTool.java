@@ -1,0 +1,105 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.Json;
+import io.quarry.projection.Projection;
+import io.quarry.store.ObjectStore;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code get_graph_object}: one object in full, with a summary of its relationships. */
+final class GetGraphObjectTool implements CatalogTool {
+    static final String NAME = "get_graph_object";
+    private static final int NEIGHBOURS_PER_GROUP = 3;
+
+    private final SchemaView view;
+    private final ObjectStore store;
+
+    GetGraphObjectTool(SchemaView view, ObjectStore store) {
+        this.view = view;
+        this.store = store;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Get one object by id with every field, plus its relationships counted by type and direction "
+                + "and the first few neighbours. Use get_object_relationships to list all of one kind. "
+                + "Example: {\"id\": \"task-42\"}.";
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = Schemas.object();
+        ((ObjectNode) schema.get("properties")).set("id", Schemas.string("The object's id, from a previous result."));
+        schema.putArray("required").add("id");
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        String id = args.string("id").orElseThrow(() -> TypedSearch.missing("id"));
+        Neighbourhood n = Neighbourhood.of(id, view, store, call.context().scope(), "id");
+        int budget = call.limits().sizeBudget();
+        ObjectNode result = null;
+        for (int shown : new int[] {NEIGHBOURS_PER_GROUP, 1, 0}) {
+            for (Projection.Detail detail : new Projection.Detail[] {Projection.Detail.FULL, Projection.Detail.LIGHT}) {
+                result = render(n, shown, detail);
+                if (Results.size(result) <= budget) {
+                    return result;
+                }
+            }
+        }
+        return result; // the guard replaces a result that still does not fit
+    }
+
+    private ObjectNode render(Neighbourhood n, int perGroup, Projection.Detail detail) {
+        ObjectNode result = Json.object();
+        result.set(
+                "object",
+                Projection.project(
+                        n.object(), view.schema.type(n.object().type()).orElse(null), detail));
+        Map<String, List<Neighbourhood.Edge>> groups = new LinkedHashMap<>();
+        for (Neighbourhood.Edge e : n.edges()) {
+            groups.computeIfAbsent(e.relationship().type() + "\u0000" + e.direction(), k -> new ArrayList<>())
+                    .add(e);
+        }
+        ArrayNode rels = result.putArray("relationships");
+        boolean cut = detail == Projection.Detail.LIGHT;
+        for (List<Neighbourhood.Edge> edges : groups.values()) {
+            ObjectNode g = rels.addObject();
+            g.put("type", edges.get(0).relationship().type());
+            g.put("direction", edges.get(0).direction());
+            g.put("count", edges.size());
+            ArrayNode list = g.putArray("neighbours");
+            for (Neighbourhood.Edge e : edges.subList(0, Math.min(perGroup, edges.size()))) {
+                var other = n.neighbours().get(e.otherId());
+                list.add(Projection.project(
+                        other, view.schema.type(other.type()).orElse(null), Projection.Detail.LIGHT));
+            }
+            cut |= perGroup < edges.size() && perGroup < NEIGHBOURS_PER_GROUP;
+        }
+        result.put("returned", 1);
+        result.put("truncated", cut);
+        ArrayNode caps = result.putArray("caps");
+        if (cut) {
+            caps.add("size_budget");
+        }
+        if (!n.edges().isEmpty()) {
+            result.put(
+                    "hint",
+                    "get_object_relationships {\"id\": \"" + n.object().id() + "\", \"relationship_type\": \""
+                            + n.edges().get(0).relationship().type()
+                            + "\"} lists every neighbour of one kind; query_graph_objects with related_to_id "
+                            + "filters them.");
+        }
+        return result;
+    }
+}

@@ -1,0 +1,151 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.CompareOp;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.Predicate;
+import io.quarry.filter.QueryException;
+import io.quarry.filter.Value;
+import io.quarry.schema.FieldType;
+import io.quarry.store.SortKey;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+
+/** {@code number_range_search}: objects whose number field compares to a value, lies in a range, or is about a value. */
+final class NumberRangeSearchTool extends TypedSearch {
+    static final String NAME = "number_range_search";
+    private static final int DEFAULT_LIMIT = 10;
+    private static final BigDecimal TEN_PERCENT = new BigDecimal("0.1");
+
+    NumberRangeSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
+        super(view, runner, config, limits, false);
+    }
+
+    @Override
+    boolean applies(FieldType type) {
+        return type.isNumeric();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        String type = firstType();
+        return "Find objects whose number field is equal, gt, gte, lt, lte, between value and upper_value "
+                + "(inclusive), approximately value (± tolerance, default 10%) or rounded_equal (rounds to value "
+                + "at round_to, default 10); numeric strings count. Smallest first. "
+                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + firstField(type)
+                + "\", \"operator\": \"approximately\", \"value\": 50, \"tolerance\": 10}.";
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = baseSchema();
+        ObjectNode props = (ObjectNode) schema.get("properties");
+        props.set("operator", Schemas.enumString(NUMBER_MODES));
+        props.putObject("value").put("type", "number");
+        ObjectNode upper = props.putObject("upper_value");
+        upper.put("type", "number");
+        upper.put("description", "For between: the upper bound, inclusive.");
+        ObjectNode tolerance = props.putObject("tolerance");
+        tolerance.put("type", "number");
+        tolerance.put("minimum", 0);
+        tolerance.put("description", "For approximately: allowed distance from value; default 10% of value.");
+        ObjectNode roundTo = props.putObject("round_to");
+        roundTo.put("type", "number");
+        roundTo.put("exclusiveMinimum", 0);
+        roundTo.put("default", 10);
+        roundTo.put("description", "For rounded_equal: the unit values are rounded to.");
+        pageParameters(schema, DEFAULT_LIMIT);
+        schema.withArray("required").add("operator");
+        schema.withArray("required").add("value");
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        Target target = target(args);
+        String operator = args.choice("operator", NUMBER_MODES).orElseThrow(() -> missing("operator"));
+        checkMode(target, "operator", operator);
+        BigDecimal value = args.number("value").orElseThrow(() -> missing("value"));
+        checkRange(target, "value", value);
+        Predicate predicate =
+                switch (operator) {
+                    case "equal" -> compare(CompareOp.EQ, value);
+                    case "gt" -> compare(CompareOp.GT, value);
+                    case "gte" -> compare(CompareOp.GTE, value);
+                    case "lt" -> compare(CompareOp.LT, value);
+                    case "lte" -> compare(CompareOp.LTE, value);
+                    case "between" -> {
+                        BigDecimal upper = args.number("upper_value").orElseThrow(() -> missing("upper_value"));
+                        checkRange(target, "upper_value", upper);
+                        if (upper.compareTo(value) < 0) {
+                            throw QueryException.of(
+                                    ErrorCode.INVALID_OPERAND,
+                                    "upper_value",
+                                    "upper_value (" + upper.toPlainString() + ") is less than value ("
+                                            + value.toPlainString() + ").",
+                                    "Swap them: value is the lower bound.");
+                        }
+                        yield range(value, CompareOp.LTE, upper);
+                    }
+                    case "approximately" -> {
+                        BigDecimal tolerance =
+                                args.number("tolerance").orElse(value.abs().multiply(TEN_PERCENT));
+                        if (tolerance.signum() < 0) {
+                            throw QueryException.of(
+                                    ErrorCode.INVALID_OPERAND, "tolerance", "'tolerance' must not be negative.", null);
+                        }
+                        yield range(value.subtract(tolerance), CompareOp.LTE, value.add(tolerance));
+                    }
+                    default -> {
+                        BigDecimal unit = args.number("round_to").orElse(BigDecimal.TEN);
+                        if (unit.signum() <= 0) {
+                            throw QueryException.of(
+                                    ErrorCode.INVALID_OPERAND,
+                                    "round_to",
+                                    "'round_to' must be greater than 0.",
+                                    "Such as 10, 100 or 0.5.");
+                        }
+                        // values that round (half up) to the same multiple of round_to as value does
+                        BigDecimal target0 =
+                                value.divide(unit, 0, RoundingMode.HALF_UP).multiply(unit);
+                        BigDecimal half = unit.divide(BigDecimal.valueOf(2));
+                        yield range(target0.subtract(half), CompareOp.LT, target0.add(half));
+                    }
+                };
+        return run(target, predicate, "value", List.of(new SortKey(target.path(), false)), DEFAULT_LIMIT, args, call);
+    }
+
+    private void checkRange(Target target, String parameter, BigDecimal value) {
+        ToolConfig.FieldRule rule =
+                config.rule(target.type().name(), target.name()).orElse(null);
+        if (rule == null) {
+            return;
+        }
+        boolean low = rule.min() != null && value.compareTo(rule.min()) < 0;
+        boolean high = rule.max() != null && value.compareTo(rule.max()) > 0;
+        if (low || high) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    parameter,
+                    target.type().name() + "." + target.name() + " is never " + (low ? "below " : "above ")
+                            + (low ? rule.min() : rule.max()).toPlainString() + ".",
+                    "Use a value from "
+                            + (rule.min() == null ? "any" : rule.min().toPlainString()) + " to "
+                            + (rule.max() == null ? "any" : rule.max().toPlainString()) + ".");
+        }
+    }
+
+    private static Predicate compare(CompareOp op, BigDecimal value) {
+        return new Predicate.Compare(op, Value.of(value));
+    }
+
+    private static Predicate range(BigDecimal low, CompareOp upperOp, BigDecimal high) {
+        return new Predicate.Every(List.of(compare(CompareOp.GTE, low), compare(upperOp, high)));
+    }
+}

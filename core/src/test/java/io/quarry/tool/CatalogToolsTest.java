@@ -1,0 +1,590 @@
+package io.quarry.tool;
+
+import static io.quarry.tool.Fixture.acme;
+import static io.quarry.tool.Fixture.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.Json;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Behaviour of every tool of the catalog on the tool fixture, on every store: which objects, in which order. */
+class CatalogToolsTest {
+    static final ToolContext MARCH_7 = ToolContext.builder()
+            .scope(Fixture.ACME)
+            .clock(Clock.fixed(Instant.parse("2024-03-07T00:00:00Z"), ZoneOffset.UTC))
+            .build();
+
+    static Stream<Arguments> onEveryStore(Object[][] cases) {
+        List<Arguments> out = new ArrayList<>();
+        for (String store : Stores.names()) {
+            for (Object[] c : cases) {
+                Object[] args = new Object[c.length + 1];
+                args[0] = store;
+                System.arraycopy(c, 0, args, 1, c.length);
+                out.add(Arguments.of(args));
+            }
+        }
+        return out.stream();
+    }
+
+    static Stream<Arguments> searches() {
+        return onEveryStore(new Object[][] {
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"LOGIN\"}",
+                List.of("123")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"LOGIN\", \"case_sensitive\": true}",
+                List.of()
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"Mig\", \"mode\": \"starts_with\"}",
+                List.of("125")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"DOCS\", \"mode\": \"ends_with\"}",
+                List.of("124")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"plan q3\", \"mode\": \"exact\"}",
+                List.of("128")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"plan q3\", \"mode\": \"exact\", \"case_sensitive\": true}",
+                List.of()
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"*MOBILE*\", \"mode\": \"glob\"}",
+                List.of("127")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"Plan Q?\", \"mode\": \"glob\"}",
+                List.of("128")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"^(Fix|Ship) \", \"mode\": \"regex\"}",
+                List.of("127", "123")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"notes\", \"pattern\": \"100%\"}",
+                List.of("124")
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Document\", \"field\": \"body\", \"pattern\": \"login\"}",
+                List.of("d2", "d1")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"between\", \"start_datetime\": \"2024-03-01\", \"end_datetime\": \"2024-03-31\"}",
+                List.of("127")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"between\", \"start_datetime\": \"2024-03-01\", \"end_datetime\": \"2024-04-01\"}",
+                List.of("125", "127")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"between\", \"start_datetime\": \"2024-03-15T12:00\", \"end_datetime\": \"2024-03-15T12:00\"}",
+                List.of("127")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"between\", \"start_datetime\": \"2024-03-15T12:00:01Z\", \"end_datetime\": \"2024-03-31\", \"precision\": \"second\"}",
+                List.of()
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"updated_at\", \"mode\": \"after\", \"datetime\": \"2024-03-05\"}",
+                List.of("128")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"updated_at\", \"mode\": \"after\", \"datetime\": \"2024-03-05T09:00\", \"precision\": \"hour\"}",
+                List.of("128", "127")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"updated_at\", \"mode\": \"before\", \"datetime\": \"2024-03-02\"}",
+                List.of("123")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"updated_at\", \"mode\": \"relative\", \"relative_period\": \"last_7_days\"}",
+                List.of("128", "127", "126", "125", "124", "123")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"updated_at\", \"mode\": \"relative\", \"relative_period\": \"last_36_hours\"}",
+                List.of("128")
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"updated_at\", \"mode\": \"relative\", \"relative_period\": \"last_hour\"}",
+                List.of()
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"gt\", \"value\": 5}",
+                List.of("127", "125", "123")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"lte\", \"value\": 6}",
+                List.of("124", "127")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"equal\", \"value\": 6}",
+                List.of("127")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"between\", \"value\": 3, \"upper_value\": 7}",
+                List.of("124", "127", "125")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"approximately\", \"value\": 7}",
+                List.of("125")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"approximately\", \"value\": 7, \"tolerance\": 1}",
+                List.of("127", "125", "123")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"rounded_equal\", \"value\": 5}",
+                List.of("127", "125", "123")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"rounded_equal\", \"value\": 0}",
+                List.of("124")
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"rounded_equal\", \"value\": 7, \"round_to\": 2}",
+                List.of("125", "123")
+            },
+            {
+                "enum_filter_search",
+                "{\"entity_type\": \"Task\", \"field\": \"status\", \"values\": [\"Done\"]}",
+                List.of("127", "123")
+            },
+            {
+                "enum_filter_search",
+                "{\"entity_type\": \"Task\", \"field\": \"status\", \"values\": [\"Done\", \"Blocked\"]}",
+                List.of("127", "126", "123")
+            },
+            {
+                "enum_filter_search",
+                "{\"entity_type\": \"Task\", \"field\": \"status\", \"values\": [\"Done\"], \"exclude\": true}",
+                List.of("128", "126", "125", "124")
+            },
+            {
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"sort\": [{\"field\": \"title\"}], \"limit\": 3}",
+                List.of("126", "123", "125")
+            },
+            {
+                "query_graph_objects",
+                "{\"related_to_id\": \"123\", \"relationship_type\": \"documents\"}",
+                List.of("d2", "d1")
+            },
+        });
+    }
+
+    @ParameterizedTest(name = "{0}: {1} {2}")
+    @MethodSource("searches")
+    void searchFindsExactlyTheseObjectsInOrder(String store, String tool, String arguments, List<String> expected) {
+        ObjectNode result = Fixture.call(Stores.fixture(store), tool, arguments, MARCH_7);
+        assertThat(result.has("error")).as(result.toString()).isFalse();
+        assertThat(ids(result)).as(result.toString()).isEqualTo(expected);
+        assertThat(result.get("returned").asInt()).isEqualTo(expected.size());
+        assertThat(result.get("truncated").asBoolean())
+                .isEqualTo(result.get("has_more").asBoolean());
+        if (!tool.equals("query_graph_objects")) {
+            // the filter it ran, in the filter language, gives the same objects through query_graph_objects
+            ObjectNode same = (ObjectNode) result.get("query_graph_objects").deepCopy();
+            same.put("limit", 100);
+            JsonNode direct = Stores.fixture(store)
+                    .call("query_graph_objects", same, MARCH_7)
+                    .json();
+            assertThat(ids(direct)).containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+
+    static Stream<Arguments> errors() {
+        return onEveryStore(new Object[][] {
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Tsk\", \"field\": \"title\", \"pattern\": \"a\"}",
+                "UNKNOWN_TYPE",
+                "entity_type",
+                "Task"
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"titel\", \"pattern\": \"a\"}",
+                "UNKNOWN_FIELD",
+                "field",
+                "Did you mean 'title'?"
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"cost_code\", \"pattern\": \"a\"}",
+                "UNKNOWN_FIELD",
+                "field",
+                "title"
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\"}",
+                "INVALID_OPERAND",
+                "pattern",
+                null
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"(\", \"mode\": \"regex\"}",
+                "INVALID_REGEX",
+                "pattern",
+                null
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"a\", \"mode\": \"fuzzy\"}",
+                "INVALID_OPERAND",
+                "mode",
+                null
+            },
+            {
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"a\", \"filter\": {}}",
+                "INVALID_OPERAND",
+                "filter",
+                null
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"before\", \"datetime\": \"next week\"}",
+                "INVALID_OPERAND",
+                "datetime",
+                "YYYY-MM-DD"
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"relative\", \"relative_period\": \"last_fortnight\"}",
+                "INVALID_OPERAND",
+                "relative_period",
+                "last_7_days"
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"due_at\", \"mode\": \"between\", \"start_datetime\": \"2024-03-02\", \"end_datetime\": \"2024-03-01\"}",
+                "INVALID_OPERAND",
+                "end_datetime",
+                "Swap"
+            },
+            {
+                "datetime_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"mode\": \"after\", \"datetime\": \"2024-03-01\"}",
+                "UNKNOWN_FIELD",
+                "field",
+                "due_at"
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Project\", \"field\": \"budget\", \"operator\": \"gt\", \"value\": 1}",
+                "UNKNOWN_TYPE",
+                "entity_type",
+                "Task"
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"gt\", \"value\": \"7\"}",
+                "INVALID_OPERAND",
+                "value",
+                "without quotes"
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"between\", \"value\": 7}",
+                "INVALID_OPERAND",
+                "upper_value",
+                null
+            },
+            {
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"rounded_equal\", \"value\": 7, \"round_to\": 0}",
+                "INVALID_OPERAND",
+                "round_to",
+                null
+            },
+            {
+                "enum_filter_search",
+                "{\"entity_type\": \"Task\", \"field\": \"status\", \"values\": [\"done\"]}",
+                "TYPE_MISMATCH",
+                "values[0]",
+                "Did you mean 'Done'?"
+            },
+            {
+                "enum_filter_search",
+                "{\"entity_type\": \"Task\", \"field\": \"status\", \"values\": []}",
+                "INVALID_OPERAND",
+                "values",
+                null
+            },
+            {"get_graph_object", "{\"id\": \"129\"}", "NOT_FOUND", "id", null},
+            {"get_graph_object", "{\"id\": \"x1\"}", "NOT_FOUND", "id", null},
+            {"get_graph_object", "{}", "INVALID_OPERAND", "id", null},
+            {
+                "get_object_relationships",
+                "{\"id\": \"123\", \"relationship_type\": \"documnts\"}",
+                "INVALID_OPERAND",
+                "relationship_type",
+                "Did you mean 'documents'?"
+            },
+            {"get_object_relationships", "{\"id\": \"123\", \"cursor\": \"bm9wZQ\"}", "INVALID_CURSOR", "cursor", null},
+            {
+                "get_object_relationships",
+                "{\"id\": \"123\", \"direction\": \"up\"}",
+                "INVALID_OPERAND",
+                "direction",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"field\": \"title\"}]}",
+                "TYPE_MISMATCH",
+                "metrics[0].field",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"percentile\", \"field\": \"priority\"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].p",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"median\", \"field\": \"priority\"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].op",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": \"cost_code\"}",
+                "UNKNOWN_FIELD",
+                "group_by",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"properties\": {\"prority\": 1}}",
+                "UNKNOWN_FIELD",
+                "properties.prority",
+                "priority"
+            },
+            {"discover_schema", "{\"query\": \"the of\"}", "INVALID_OPERAND", "query", null},
+            {"discover_schema", "{}", "INVALID_OPERAND", "query", null},
+            {"no_such_tool", "{}", "NOT_FOUND", "", "Tools:"},
+        });
+    }
+
+    @ParameterizedTest(name = "{0}: {1} {2}")
+    @MethodSource("errors")
+    void mistakesAreErrorResultsWithPathAndHint(
+            String store, String tool, String arguments, String code, String path, String hint) {
+        ToolResult result = Stores.fixture(store).call(tool, parse(arguments), MARCH_7);
+        assertThat(result.isError()).as(result.text()).isTrue();
+        JsonNode error = result.json().get("error");
+        assertThat(error.get("code").asText()).as(result.text()).isEqualTo(code);
+        assertThat(error.get("path").asText()).as(result.text()).isEqualTo(path);
+        if (hint != null) {
+            assertThat(error.path("hint").asText()).as(result.text()).contains(hint);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.quarry.tool.Stores#names")
+    void getGraphObjectShowsEverythingAndCountsVisibleRelationships(String store) {
+        ObjectNode result = Fixture.call(Stores.fixture(store), "get_graph_object", "{\"id\": \"123\"}", acme());
+        assertThat(result.at("/object/properties/title").asText()).isEqualTo("Fix login bug");
+        assertThat(result.at("/object/created_at").asText()).isEqualTo("2024-01-01T00:00:00Z");
+        assertThat(result.toString()).doesNotContain("cost_code").doesNotContain("CC-1");
+        // d3 is another tenant's and x1 is of an undeclared type: neither exists for the caller
+        assertThat(result.get("relationships").toString())
+                .isEqualTo("[{\"type\":\"documents\",\"direction\":\"in\",\"count\":2,\"neighbours\":["
+                        + result.at("/relationships/0/neighbours/0") + "," + result.at("/relationships/0/neighbours/1")
+                        + "]},{\"type\":\"part_of\",\"direction\":\"out\",\"count\":1,\"neighbours\":["
+                        + result.at("/relationships/1/neighbours/0") + "]}]");
+        assertThat(result.at("/relationships/0/neighbours/0/id").asText()).isEqualTo("d1");
+        assertThat(result.at("/relationships/1/neighbours/0/id").asText()).isEqualTo("p1");
+        assertThat(result.get("truncated").asBoolean()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.quarry.tool.Stores#names")
+    void getObjectRelationshipsPagesWithACursor(String store) {
+        Toolkit toolkit = Stores.fixture(store);
+        ObjectNode all = Fixture.call(toolkit, "get_object_relationships", "{\"id\": \"123\"}", acme());
+        assertThat(relIds(all)).containsExactly("r1", "r2", "r3");
+        assertThat(all.at("/relationships/0/direction").asText()).isEqualTo("in");
+        assertThat(all.at("/relationships/0/object/id").asText()).isEqualTo("d1");
+        assertThat(all.get("total").asInt()).isEqualTo(3);
+        ObjectNode out =
+                Fixture.call(toolkit, "get_object_relationships", "{\"id\": \"123\", \"direction\": \"out\"}", acme());
+        assertThat(relIds(out)).containsExactly("r3");
+        ObjectNode first = Fixture.call(
+                toolkit,
+                "get_object_relationships",
+                "{\"id\": \"123\", \"relationship_type\": \"documents\", \"limit\": 1}",
+                acme());
+        assertThat(relIds(first)).containsExactly("r1");
+        assertThat(first.get("has_more").asBoolean()).isTrue();
+        assertThat(first.get("truncated").asBoolean()).isTrue();
+        assertThat(first.get("caps").toString()).isEqualTo("[\"limit\"]");
+        assertThat(first.get("hint").asText()).contains("1 of 2");
+        ObjectNode second = Fixture.call(
+                toolkit,
+                "get_object_relationships",
+                "{\"id\": \"123\", \"relationship_type\": \"documents\", \"limit\": 1, \"cursor\": \""
+                        + first.get("next_cursor").asText() + "\"}",
+                acme());
+        assertThat(relIds(second)).containsExactly("r2");
+        assertThat(second.get("has_more").asBoolean()).isFalse();
+        assertThat(second.has("next_cursor")).isFalse();
+    }
+
+    private static List<String> relIds(JsonNode result) {
+        List<String> ids = new ArrayList<>();
+        result.path("relationships")
+                .forEach(r -> ids.add(r.path("relationship_id").asText()));
+        return ids;
+    }
+
+    static Stream<Arguments> aggregations() {
+        return onEveryStore(new Object[][] {
+            {
+                "{\"type\": \"Task\", \"group_by\": \"status\"}",
+                "[{\"status\":\"Done\",\"count\":2},{\"status\":\"Open\",\"count\":2},"
+                        + "{\"status\":\"Blocked\",\"count\":1},{\"status\":\"In Progress\",\"count\":1}]"
+            },
+            {
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"avg\", \"field\": \"priority\"}, {\"op\": \"sum\", \"field\": \"priority\"}, "
+                        + "{\"op\": \"min\", \"field\": \"priority\"}, {\"op\": \"max\", \"field\": \"priority\"}, "
+                        + "{\"op\": \"percentile\", \"field\": \"priority\", \"p\": 50}]}",
+                "[{\"avg_priority\":6,\"sum_priority\":24,\"min_priority\":3,\"max_priority\":8,\"p50_priority\":6.5}]"
+            },
+            {
+                "{\"type\": \"Task\", \"group_by\": \"tags\"}",
+                "[{\"tags\":null,\"count\":5},{\"tags\":\"auth\",\"count\":1},{\"tags\":\"urgent\",\"count\":1}]"
+            },
+            {
+                "{\"group_by\": \"type\"}",
+                "[{\"type\":\"Task\",\"count\":6},{\"type\":\"Document\",\"count\":2},{\"type\":\"Project\",\"count\":1}]"
+            },
+            {
+                "{\"type\": \"Task\", \"group_by\": \"priority\", \"properties\": {\"status\": {\"$ne\": \"Blocked\"}}}",
+                "[{\"priority\":3,\"count\":1},{\"priority\":6,\"count\":1},{\"priority\":7,\"count\":1},"
+                        + "{\"priority\":8,\"count\":1},{\"priority\":null,\"count\":1}]"
+            },
+            {
+                "{\"type\": \"Task\", \"group_by\": \"status\", \"metrics\": [{\"op\": \"max\", \"field\": \"due_at\"}, {\"op\": \"count\", \"field\": \"due_at\"}]}",
+                "[{\"status\":\"In Progress\",\"max_due_at\":\"2024-04-01T00:00:00Z\",\"count_due_at\":1},"
+                        + "{\"status\":\"Done\",\"max_due_at\":\"2024-03-15T12:00:00Z\",\"count_due_at\":1},"
+                        + "{\"status\":\"Blocked\",\"max_due_at\":null,\"count_due_at\":0},"
+                        + "{\"status\":\"Open\",\"max_due_at\":null,\"count_due_at\":0}]"
+            },
+        });
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("aggregations")
+    void aggregateGroupsAndComputes(String store, String arguments, String groups) {
+        ObjectNode result = Fixture.call(Stores.fixture(store), "aggregate_graph_objects", arguments, acme());
+        assertThat(result.get("groups").toString()).as(result.toString()).isEqualTo(groups);
+        assertThat(result.get("truncated").asBoolean()).isFalse();
+        assertThat(result.get("returned").asInt())
+                .isEqualTo(result.get("groups").size());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.quarry.tool.Stores#names")
+    void aggregateSaysWhenGroupsWereLeftOut(String store) {
+        ObjectNode result = Fixture.call(
+                Stores.fixture(store),
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": \"status\", \"limit\": 1}",
+                acme());
+        assertThat(result.get("returned").asInt()).isEqualTo(1);
+        assertThat(result.get("total").asInt()).isEqualTo(4);
+        assertThat(result.get("truncated").asBoolean()).isTrue();
+        assertThat(result.get("caps").toString()).isEqualTo("[\"limit\"]");
+        assertThat(result.get("hint").asText()).contains("1 largest of 4");
+    }
+
+    static Stream<Arguments> discoveries() {
+        return Stream.of(
+                Arguments.of("docs", "Document"),
+                Arguments.of("DOCUMENT", "Document"),
+                Arguments.of("task status", "Task"),
+                Arguments.of("task_status", "Task"),
+                Arguments.of("taskStatus", "Task"),
+                Arguments.of("Projcts", "Project"),
+                Arguments.of("budgets", "Project"),
+                Arguments.of("which tasks are blocked", "Task"),
+                Arguments.of("written body", "Document"));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("discoveries")
+    void discoverSchemaRanksTheTypeFirst(String query, String best) {
+        ObjectNode args = Json.object();
+        args.put("query", query);
+        JsonNode result =
+                Stores.fixture("memory").call("discover_schema", args, acme()).json();
+        assertThat(result.at("/types/0/name").asText()).as(result.toString()).isEqualTo(best);
+        assertThat(result.at("/types/0/score").asDouble()).isPositive();
+        assertThat(result.toString()).doesNotContain("cost_code");
+        // deterministic: the same answer twice
+        assertThat(Stores.fixture("memory")
+                        .call("discover_schema", args, acme())
+                        .text())
+                .isEqualTo(result.toString());
+    }
+
+    static JsonNode parse(String json) {
+        try {
+            return Json.parse(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.quarry.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.schema.SchemaException;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The limits and tools sections of the configuration file: what they change, and what they refuse at build time. */
+class ToolConfigTest {
+    private static final String TYPES = Fixture.resource("fixture.yaml");
+
+    private static Toolkit build(String extra) {
+        return Toolkit.builder()
+                .config(Fixture.yamlText(TYPES + "\n" + extra))
+                .store(Fixture.store())
+                .build();
+    }
+
+    @Test
+    void disabledToolsAreLeftOut() {
+        Toolkit toolkit = build("tools:\n  disabled: [aggregate_graph_objects, discover_schema]\n");
+        assertThat(toolkit.tool("aggregate_graph_objects")).isEmpty();
+        assertThat(toolkit.tool("discover_schema")).isEmpty();
+        assertThat(toolkit.tool("query_graph_objects")).isPresent();
+        assertThat(toolkit.call("aggregate_graph_objects", null, Fixture.acme()).errorCode())
+                .isEqualTo("NOT_FOUND");
+    }
+
+    @Test
+    void limitsComeFromTheFile() {
+        Toolkit toolkit = build("limits: {default_limit: 2, max_limit: 3, size_budget: 5000}\n");
+        ObjectNode result = Fixture.call(toolkit, "query_graph_objects", "{\"type\": \"Task\"}", Fixture.acme());
+        assertThat(result.get("returned").asInt()).isEqualTo(2);
+        assertThat(Fixture.call(toolkit, "query_graph_objects", "{\"limit\": 4}", Fixture.acme())
+                        .at("/error/code")
+                        .asText())
+                .isEqualTo("LIMIT_EXCEEDED");
+        assertThat(toolkit.tool("text_pattern_search")
+                        .orElseThrow()
+                        .inputSchema()
+                        .at("/properties/limit/maximum")
+                        .asInt())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void fieldRulesConstrainTheTypedTools() {
+        Toolkit toolkit = build("tools:\n  fields:\n"
+                + "    Task.title: {modes: [contains, starts_with]}\n"
+                + "    Task.priority: {min: 1, max: 10}\n"
+                + "    Task.status: {values: [Open, Done]}\n");
+        ObjectNode regex = Fixture.call(
+                toolkit,
+                "text_pattern_search",
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"x\", \"mode\": \"regex\"}",
+                Fixture.acme());
+        assertThat(regex.at("/error/path").asText()).isEqualTo("mode");
+        assertThat(regex.at("/error/hint").asText()).isEqualTo("Allowed here: contains, starts_with.");
+        ObjectNode high = Fixture.call(
+                toolkit,
+                "number_range_search",
+                "{\"entity_type\": \"Task\", \"field\": \"priority\", \"operator\": \"gt\", \"value\": 11}",
+                Fixture.acme());
+        assertThat(high.at("/error/message").asText()).isEqualTo("Task.priority is never above 10.");
+        assertThat(high.at("/error/hint").asText()).isEqualTo("Use a value from 1 to 10.");
+        ObjectNode blocked = Fixture.call(
+                toolkit,
+                "enum_filter_search",
+                "{\"entity_type\": \"Task\", \"field\": \"status\", \"values\": [\"Blocked\"]}",
+                Fixture.acme());
+        assertThat(blocked.at("/error/code").asText()).isEqualTo("TYPE_MISMATCH");
+        assertThat(toolkit.tool("enum_filter_search")
+                        .orElseThrow()
+                        .inputSchema()
+                        .at("/properties/values/items/enum")
+                        .toString())
+                .isEqualTo("[\"Open\",\"Done\"]");
+    }
+
+    static Stream<Arguments> invalid() {
+        return Stream.of(
+                Arguments.of(
+                        "tools:\n  disabled: [agregate_graph_objects]\n",
+                        "configuration: tools.disabled[0]: unknown tool 'agregate_graph_objects' (did you mean 'aggregate_graph_objects'?)"),
+                Arguments.of("tools:\n  enabled: []\n", "configuration: tools: unknown key 'enabled'"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.priorty: {min: 1}\n",
+                        "configuration: tools.fields.Task.priorty: Task has no exposed field 'priorty' (did you mean 'priority'?)"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.cost_code: {modes: [exact]}\n",
+                        "configuration: tools.fields.Task.cost_code: Task has no exposed field 'cost_code'"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Tsk.title: {modes: [exact]}\n",
+                        "configuration: tools.fields.Tsk.title: unknown type 'Tsk' (did you mean 'Task'?)"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.title: {min: 1}\n",
+                        "configuration: tools.fields.Task.title.min: min and max apply to number and integer fields; title is string"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.title: {modes: [between]}\n",
+                        "configuration: tools.fields.Task.title.modes: 'between' is not a mode of a string field"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.priority: {min: 10, max: 1}\n",
+                        "configuration: tools.fields.Task.priority: min (10) is greater than max (1); swap them"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.status: {values: [Closed]}\n",
+                        "configuration: tools.fields.Task.status.values: 'Closed' is not a value of Task.status"),
+                Arguments.of(
+                        "tools:\n  fields:\n    title: {modes: [exact]}\n",
+                        "configuration: tools.fields.title: name the field as Type.field, such as Task.priority"),
+                Arguments.of("limits: {default_limit: 0}\n", "configuration: limits: limits: need 1 <= defaultLimit"),
+                Arguments.of(
+                        "limits: {size_budget: 100}\n",
+                        "configuration: limits: limits: sizeBudget must be at least 1000"),
+                Arguments.of("limits: {max_rows: 100}\n", "configuration: limits: unknown key 'max_rows'"));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("invalid")
+    void invalidConfigurationFailsAtBuildSayingWhatToChange(String extra, String message) {
+        assertThatThrownBy(() -> build(extra))
+                .isInstanceOf(SchemaException.class)
+                .hasMessageStartingWith(message);
+    }
+
+    @Test
+    void refreshStatisticsRecomputesCommonValues() {
+        Toolkit toolkit = Fixture.toolkit();
+        ObjectNode before = Fixture.call(
+                toolkit, "get_database_schema", "{\"types\": [\"Task\"], \"detail\": \"full\"}", Fixture.acme());
+        toolkit.refreshStatistics();
+        ObjectNode after = Fixture.call(
+                toolkit, "get_database_schema", "{\"types\": [\"Task\"], \"detail\": \"full\"}", Fixture.acme());
+        assertThat(after).isEqualTo(before);
+    }
+}
