@@ -1,0 +1,118 @@
+package io.quarry.sql;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Assumptions;
+import org.mariadb.jdbc.MariaDbDataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * The databases the SQL tests run on: H2 and SQLite in process, PostgreSQL and MariaDB as the local
+ * services ({@code QUARRY_TEST_POSTGRES_URL}, {@code QUARRY_TEST_MARIADB_URL} override where they
+ * are). Each test class gets its own empty database (an H2 memory database, a SQLite file, a
+ * PostgreSQL schema, a MariaDB database) named after it. A service that cannot be reached skips the
+ * test with a message, and fails it when {@code CI=true}.
+ */
+public enum Backend {
+    H2 {
+        @Override
+        DataSource open(String name) {
+            JdbcDataSource ds = new JdbcDataSource();
+            ds.setURL("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");
+            return ds;
+        }
+    },
+    SQLITE {
+        @Override
+        DataSource open(String name) throws Exception {
+            Path dir = Files.createDirectories(Path.of("target", "sqlite"));
+            Path file = dir.resolve(name + ".db");
+            Files.deleteIfExists(file);
+            SQLiteDataSource ds = new SQLiteDataSource();
+            ds.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+            return ds;
+        }
+    },
+    POSTGRES {
+        @Override
+        DataSource open(String name) throws SQLException {
+            String url = url("QUARRY_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+            PGSimpleDataSource admin = new PGSimpleDataSource();
+            admin.setURL(url);
+            String schema = "quarry_" + name;
+            execute(admin, "DROP SCHEMA IF EXISTS " + schema + " CASCADE", "CREATE SCHEMA " + schema);
+            PGSimpleDataSource ds = new PGSimpleDataSource();
+            ds.setURL(url);
+            ds.setCurrentSchema(schema + ",public");
+            return ds;
+        }
+    },
+    MARIADB {
+        @Override
+        DataSource open(String name) throws SQLException {
+            String url = url("QUARRY_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test?user=root");
+            String database = "quarry_" + name;
+            execute(
+                    new MariaDbDataSource(url),
+                    "DROP DATABASE IF EXISTS " + database,
+                    "CREATE DATABASE " + database + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            return new MariaDbDataSource(url.replaceFirst("(//[^/]+/)[^?]*", "$1" + database));
+        }
+    };
+
+    abstract DataSource open(String name) throws Exception;
+
+    /**
+     * A new empty database of this backend for a test class.
+     *
+     * @param name letters, digits and underscores, such as the test class name in snake case
+     */
+    public DataSource dataSource(String name) {
+        String id = name.toLowerCase(Locale.ROOT);
+        if (!id.matches("[a-z][a-z0-9_]{0,40}")) {
+            throw new IllegalArgumentException("a backend database name is [a-z][a-z0-9_]*: " + name);
+        }
+        DataSource ds;
+        try {
+            ds = open(id);
+            try (Connection c = ds.getConnection()) {
+                c.isValid(5);
+            }
+        } catch (Exception e) {
+            String message = this + " is not reachable (" + e.getMessage() + "); start it or set " + "QUARRY_TEST_"
+                    + this + "_URL";
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError(message + ": CI=true needs every database", e);
+            }
+            Assumptions.abort("skipped: " + message);
+            throw new AssertionError("unreachable", e);
+        }
+        return ds;
+    }
+
+    /** The JDBC dialect this backend's database is detected as. */
+    public Dialect dialect(DataSource ds) {
+        return Dialects.detect(ds);
+    }
+
+    private static String url(String variable, String fallback) {
+        String url = System.getenv(variable);
+        return url == null || url.isBlank() ? fallback : url;
+    }
+
+    private static void execute(DataSource ds, String... statements) throws SQLException {
+        try (Connection c = ds.getConnection();
+                Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.quarry.sql;
+
+import io.quarry.filter.FilterCases;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every id case of the filter corpus returns the same objects, in the same order, on a SQL backend
+ * as the evaluator says. One subclass per backend names it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class CorpusContract {
+    JdbcObjectStore store;
+
+    /** The backend under test. */
+    abstract Backend backend();
+
+    @BeforeAll
+    void load() {
+        DataSource ds = backend().dataSource("corpus_" + backend().name());
+        store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(backend().dialect(ds))
+                .mapping(StoreMapping.graph())
+                .build();
+        store.createLayout();
+        store.load(FilterCases.data());
+    }
+
+    Stream<FilterCases.Case> idCases() {
+        return FilterCases.idCases();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("idCases")
+    void returnsTheObjectsTheEvaluatorReturns(FilterCases.Case c) {
+        ((FilterCases.Ids) c.expected()).check(FilterCases.ids(store, c), c);
+    }
+}
