@@ -76,6 +76,15 @@ public interface Dialect {
     /** Writes {@code LIMIT n}. */
     void limit(SqlWriter w, int n);
 
+    /**
+     * Writes the database's own full-text condition on the objects table under {@code alias} for the
+     * {@code query} text, and returns {@code true}; or writes nothing and returns {@code false}, and
+     * the compiler writes the fallback of decision 13 (every word as a case-insensitive substring).
+     */
+    default boolean fullText(SqlWriter w, String alias, String text) {
+        return false;
+    }
+
     /** The statements that create the graph layout's tables, functions and indexes; idempotent. */
     List<String> createGraphLayout(StoreMapping mapping);
 }

@@ -28,6 +28,10 @@ public final class Dialects {
         if (name.equals("h2")) {
             return new H2Dialect();
         }
-        throw new IllegalArgumentException("no Quarry dialect for the database '" + productName + "'; supported: H2");
+        if (name.equals("postgresql")) {
+            return new PostgresDialect();
+        }
+        throw new IllegalArgumentException(
+                "no Quarry dialect for the database '" + productName + "'; supported: H2, PostgreSQL");
     }
 }

@@ -282,6 +282,13 @@ public final class JdbcObjectStore implements ObjectStore {
 
     private void writeText(SqlWriter w, ObjectQuery query) {
         List<String> words = query.words();
+        if (!words.isEmpty()) {
+            SqlWriter text = new SqlWriter();
+            if (dialect.fullText(text, O, query.text())) {
+                w.append(" AND (").append(text.toSql()).append(")");
+                return;
+            }
+        }
         String document = compiler.column(columns, mapping.properties());
         for (String word : words) {
             ElementTest test = new ElementTest.Match(MatchOp.CONTAINS, word, true);

@@ -1,0 +1,735 @@
+package io.quarry.sql;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.CompareOp;
+import io.quarry.internal.CodePoints;
+import io.quarry.internal.Json;
+import io.quarry.internal.PortableRegex;
+import io.quarry.schema.Names;
+import io.quarry.sql.functions.QuarryFunctions;
+import io.quarry.store.ObjectOrder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * PostgreSQL 12+ (measured on 15) in the graph layout, properties as {@code jsonb}. The forms are
+ * those measured in PERFORMANCE.md, each with the evaluator's exact semantics:
+ *
+ * <ul>
+ *   <li>equality ({@code $eq}, {@code $in}, booleans, null): containment {@code properties @> ?::jsonb}
+ *       OR'ed with the same value wrapped in an array (containment does not see a scalar inside a
+ *       nested array), both served by the GIN {@code jsonb_path_ops} index;
+ *   <li>numbers and date-times: the layout's immutable, type-guarded helpers ({@code quarry_num},
+ *       {@code quarry_instant}); a comparison is one overlap on {@code quarry_num_range(value)} or
+ *       {@code quarry_instant_range(value)}, the smallest to largest value of a scalar or an array's
+ *       elements, which a GiST expression index serves ({@link #fieldIndexes});
+ *   <li>{@code $exists} on a top-level property: the {@code ?} operator, written {@code ??} (pgjdbc's
+ *       escape), which a GIN {@code jsonb_ops} index could serve;
+ *   <li>strings: code-point order ({@code COLLATE "C"}); literal {@code LIKE} with {@code % _ \}
+ *       escaped; portable patterns translated by {@link PostgresRegex}; a pattern or literal with no
+ *       run of three letters or digits is written as a function call no trigram index can serve;
+ *   <li>full text, when configured ({@link #withFullText}): a stored {@code tsvector} column and
+ *       {@code websearch_to_tsquery}.
+ * </ul>
+ *
+ * <p>Every read runs in a read-only transaction with {@code SET LOCAL statement_timeout} and custom
+ * plans ({@code plan_cache_mode = force_custom_plan}), so bound path names fold into constants and
+ * match expression indexes.
+ */
+public final class PostgresDialect implements Dialect {
+    private static final String FUNCTIONS_RESOURCE = "postgres-functions.sql";
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final String fullTextColumn;
+    private final String textSearchConfig;
+
+    /** The dialect without full-text column: {@code query} uses the fallback of decision 13. */
+    public PostgresDialect() {
+        this(null, null);
+    }
+
+    private PostgresDialect(String fullTextColumn, String textSearchConfig) {
+        this.fullTextColumn = fullTextColumn;
+        this.textSearchConfig = textSearchConfig;
+    }
+
+    /**
+     * The dialect with a stored {@code tsvector} column on the objects table, generated from every
+     * string of the properties with a text search configuration; {@code query} then runs as
+     * {@code column @@ websearch_to_tsquery(config, text)} (stemmed words, not substrings: see
+     * docs/sql.md).
+     *
+     * @param column the tsvector column, created by the layout
+     * @param config a text search configuration, such as {@code english} or {@code simple}
+     */
+    public static PostgresDialect withFullText(String column, String config) {
+        for (String name : List.of(requireNonNull(column, "column"), requireNonNull(config, "config"))) {
+            if (!Names.isIdentifier(name)) {
+                throw new IllegalArgumentException("PostgresDialect.withFullText: '" + name
+                        + "' is not a valid name; names must match " + Names.IDENTIFIER.pattern());
+            }
+        }
+        return new PostgresDialect(column, config);
+    }
+
+    @Override
+    public String name() {
+        return "postgres";
+    }
+
+    @Override
+    public String quoteIdentifier(String identifier) {
+        if (!Names.isIdentifier(identifier)) {
+            throw new IllegalArgumentException("not a valid identifier: " + identifier);
+        }
+        return '"' + identifier + '"';
+    }
+
+    @Override
+    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
+        connection.setReadOnly(true);
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT set_config('statement_timeout', ?, true), set_config('plan_cache_mode', ?, true)")) {
+            ps.setString(1, Math.max(1, timeout.toMillis()) + "ms");
+            ps.setString(2, "force_custom_plan");
+            ps.execute();
+        }
+    }
+
+    /**
+     * A JSON value: the expression that yields it ({@code jsonb}, or NULL when missing), the same as
+     * text (a string without quotes), and the document and path when it is a property.
+     */
+    private record Value(Consumer<SqlWriter> expression, Consumer<SqlWriter> text, String document, List<String> path) {
+        static Value at(String document, List<String> path) {
+            return new Value(w -> chain(w, document, path, false), w -> chain(w, document, path, true), document, path);
+        }
+
+        /** {@code (document -> ? -> ?)}, or with {@code ->>} last: the form expression indexes are built on. */
+        private static void chain(SqlWriter w, String document, List<String> path, boolean text) {
+            w.append("(").append(document);
+            for (int i = 0; i < path.size(); i++) {
+                w.append(text && i == path.size() - 1 ? " ->> " : " -> ").bind(path.get(i));
+            }
+            w.append(")");
+        }
+
+        static Value of(String expression) {
+            return new Value(
+                    w -> w.append(expression),
+                    w -> w.append("(").append(expression).append(" #>> '{}')"),
+                    null,
+                    null);
+        }
+
+        void write(SqlWriter w) {
+            expression.accept(w);
+        }
+    }
+
+    @Override
+    public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
+        anyElement(w, Value.at(document, path), test);
+    }
+
+    private void anyElement(SqlWriter w, Value v, ElementTest test) {
+        test.accept(new ElementTest.Visitor<Void>() {
+            @Override
+            public Void stringEquals(ElementTest.StringEquals t) {
+                contains(w, v, NODES.textNode(t.value()));
+                return null;
+            }
+
+            @Override
+            public Void stringCompare(ElementTest.StringCompare t) {
+                strings(w, v, (x, text) -> scalarString(x, text, t));
+                return null;
+            }
+
+            @Override
+            public Void numberCompare(ElementTest.NumberCompare t) {
+                if (t.op() == CompareOp.EQ) {
+                    // JSON numbers by containment (the generic GIN index); numeric strings and arrays
+                    // holding them through the helpers (per-field indexes, see fieldIndexes)
+                    w.append("(");
+                    contains(w, v, NODES.numberNode(t.value()));
+                    w.append(" OR (jsonb_typeof");
+                    v.write(w);
+                    w.append(" = 'string' AND quarry_num_range");
+                    v.write(w);
+                    w.append(" @> ").bind(t.value()).append("::numeric) OR (jsonb_typeof");
+                    v.write(w);
+                    w.append(" = 'array' AND quarry_nums");
+                    v.write(w);
+                    w.append(" @> ARRAY[").bind(t.value()).append("::numeric]))");
+                    return null;
+                }
+                w.append("(quarry_num_range");
+                v.write(w);
+                w.append(" && numrange(");
+                bound(w, t.op(), t.value(), "::numeric");
+                w.append("))");
+                return null;
+            }
+
+            @Override
+            public Void instantCompare(ElementTest.InstantCompare t) {
+                w.append("(quarry_instant_range");
+                v.write(w);
+                w.append(" && int8range(");
+                bound(w, t.op(), t.micros(), "::bigint");
+                w.append("))");
+                return null;
+            }
+
+            @Override
+            public Void booleanEquals(ElementTest.BooleanEquals t) {
+                contains(w, v, NODES.booleanNode(t.value()));
+                return null;
+            }
+
+            @Override
+            public Void isNull(ElementTest.IsNull t) {
+                contains(w, v, NODES.nullNode());
+                return null;
+            }
+
+            @Override
+            public Void regex(ElementTest.Regex t) {
+                strings(w, v, (x, text) -> scalarString(x, text, t));
+                return null;
+            }
+
+            @Override
+            public Void match(ElementTest.Match t) {
+                strings(w, v, (x, text) -> scalarString(x, text, t));
+                return null;
+            }
+        });
+    }
+
+    /** Writes the bounds of the range "values {@code op} {@code value}" (without the range type name). */
+    private static void bound(SqlWriter w, CompareOp op, Object value, String cast) {
+        switch (op) {
+            case GT -> w.bind(value).append(cast).append(", NULL, '()'");
+            case GTE -> w.bind(value).append(cast).append(", NULL, '[)'");
+            case LT -> w.append("NULL, ").bind(value).append(cast).append(", '()'");
+            case LTE -> w.append("NULL, ").bind(value).append(cast).append(", '(]'");
+            case EQ ->
+                w.bind(value).append(cast).append(", ").bind(value).append(cast).append(", '[]'");
+        }
+    }
+
+    /**
+     * Containment of a scalar, OR'ed with containment of the scalar in an array: {@code @>} finds a
+     * scalar inside an array only at the top level of the containing value.
+     */
+    private static void contains(SqlWriter w, Value v, JsonNode scalar) {
+        String document = v.document();
+        if (document == null) {
+            w.append("((");
+            v.write(w);
+            w.append(" @> ").bind(Json.write(scalar)).append("::jsonb) IS TRUE)");
+            return;
+        }
+        w.append("((")
+                .append(document)
+                .append(" @> ")
+                .bind(Json.write(nest(v.path(), scalar)))
+                .append("::jsonb OR ")
+                .append(document)
+                .append(" @> ")
+                .bind(Json.write(nest(v.path(), NODES.arrayNode().add(scalar))))
+                .append("::jsonb) AND ")
+                .append(document)
+                .append(" IS NOT NULL)");
+    }
+
+    private static JsonNode nest(List<String> path, JsonNode leaf) {
+        JsonNode node = leaf;
+        for (int i = path.size() - 1; i >= 0; i--) {
+            ObjectNode parent = NODES.objectNode();
+            parent.set(path.get(i), node);
+            node = parent;
+        }
+        return node;
+    }
+
+    /**
+     * Writes: some string of the value (itself, or an array's string elements) passes a test. Two
+     * arms, so that each can be indexed: a string value tested as {@code ->>} text (a trigram index
+     * on that expression serves it), and an array (a btree on {@code jsonb_typeof} finds the rows
+     * with arrays there).
+     */
+    private static void strings(
+            SqlWriter w, Value v, java.util.function.BiConsumer<SqlWriter, Consumer<SqlWriter>> test) {
+        w.append("((");
+        v.write(w);
+        w.append(" IS NOT NULL AND jsonb_typeof");
+        v.write(w);
+        w.append(" = 'string' AND ");
+        test.accept(w, v.text());
+        w.append(") OR (");
+        v.write(w);
+        w.append(" IS NOT NULL AND jsonb_typeof");
+        v.write(w);
+        w.append(" = 'array' AND EXISTS (SELECT 1 FROM quarry_strings");
+        v.write(w);
+        w.append(" AS \"s\"(\"s\") WHERE ");
+        test.accept(w, x -> x.append("\"s\""));
+        w.append(")))");
+    }
+
+    /** Writes a test on a non-null text expression that holds a string value. */
+    private static void scalarString(SqlWriter w, Consumer<SqlWriter> s, ElementTest test) {
+        test.accept(new ElementTest.Visitor<Void>() {
+            @Override
+            public Void stringEquals(ElementTest.StringEquals t) {
+                w.append("(");
+                s.accept(w);
+                w.append(" = ").bind(t.value()).append(")");
+                return null;
+            }
+
+            @Override
+            public Void stringCompare(ElementTest.StringCompare t) {
+                w.append("(");
+                s.accept(w);
+                w.append(" COLLATE \"C\" ")
+                        .append(SqlCompiler.sqlOperator(t.op()))
+                        .append(" ")
+                        .bind(t.value())
+                        .append(")");
+                return null;
+            }
+
+            @Override
+            public Void numberCompare(ElementTest.NumberCompare t) {
+                w.append("(1 = 0)");
+                return null;
+            }
+
+            @Override
+            public Void instantCompare(ElementTest.InstantCompare t) {
+                w.append("COALESCE(quarry_instant(to_jsonb(");
+                s.accept(w);
+                w.append(")) ")
+                        .append(SqlCompiler.sqlOperator(t.op()))
+                        .append(" ")
+                        .bind(t.micros())
+                        .append(", FALSE)");
+                return null;
+            }
+
+            @Override
+            public Void booleanEquals(ElementTest.BooleanEquals t) {
+                w.append("(1 = 0)");
+                return null;
+            }
+
+            @Override
+            public Void isNull(ElementTest.IsNull t) {
+                w.append("(1 = 0)");
+                return null;
+            }
+
+            @Override
+            public Void regex(ElementTest.Regex t) {
+                regexTest(w, s, PostgresRegex.of(t.pattern(), t.ignoreCase()));
+                return null;
+            }
+
+            @Override
+            public Void match(ElementTest.Match t) {
+                if (t.ignoreCase()) {
+                    // the evaluator's folding (Unicode simple case folding), not the database's lower()
+                    String quoted = PortableRegex.quote(t.literal());
+                    String pattern =
+                            switch (t.op()) {
+                                case CONTAINS -> quoted;
+                                case STARTS_WITH -> "^" + quoted;
+                                case ENDS_WITH -> quoted + "$";
+                            };
+                    PostgresRegex regex = PostgresRegex.of(pattern, true);
+                    regexTest(w, s, new PostgresRegex(regex.pattern(), PostgresRegex.hasTrigram(t.literal())));
+                    return null;
+                }
+                if (PostgresRegex.hasTrigram(t.literal())) {
+                    String escaped = likeEscape(t.literal());
+                    String like =
+                            switch (t.op()) {
+                                case CONTAINS -> "%" + escaped + "%";
+                                case STARTS_WITH -> escaped + "%";
+                                case ENDS_WITH -> "%" + escaped;
+                            };
+                    w.append("(");
+                    s.accept(w);
+                    w.append(" LIKE ").bind(like).append(" ESCAPE '\\')");
+                    return null;
+                }
+                // too short for a trigram index: a form no index serves, so the planner cannot pick a
+                // whole-index scan
+                switch (t.op()) {
+                    case CONTAINS -> {
+                        w.append("(strpos(");
+                        s.accept(w);
+                        w.append(", ").bind(t.literal()).append(") > 0)");
+                    }
+                    case STARTS_WITH -> {
+                        w.append("starts_with(");
+                        s.accept(w);
+                        w.append(", ").bind(t.literal()).append(")");
+                    }
+                    case ENDS_WITH -> {
+                        w.append("(right(");
+                        s.accept(w);
+                        w.append(", ")
+                                .bind(CodePoints.length(t.literal()))
+                                .append(") = ")
+                                .bind(t.literal())
+                                .append(")");
+                    }
+                }
+                return null;
+            }
+        });
+    }
+
+    private static void regexTest(SqlWriter w, Consumer<SqlWriter> s, PostgresRegex regex) {
+        if (regex.trigrams()) {
+            w.append("(");
+            s.accept(w);
+            w.append(" ~ ").bind(regex.pattern()).append(")");
+        } else {
+            w.append("regexp_like(");
+            s.accept(w);
+            w.append(", ").bind(regex.pattern()).append(")");
+        }
+    }
+
+    /** Escapes {@code \}, {@code %} and {@code _} for {@code LIKE … ESCAPE '\'}. */
+    static String likeEscape(String literal) {
+        StringBuilder out = new StringBuilder(literal.length() + 8);
+        for (int i = 0; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c == '\\' || c == '%' || c == '_') {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
+    @Override
+    public void exists(SqlWriter w, String document, List<String> path) {
+        if (path.size() == 1) {
+            // "??" is pgjdbc's escape for the jsonb operator "?"
+            w.append("(")
+                    .append(document)
+                    .append(" ?? ")
+                    .bind(path.get(0))
+                    .append(" AND ")
+                    .append(document)
+                    .append(" IS NOT NULL)");
+            return;
+        }
+        w.append("(");
+        Value.at(document, path).write(w);
+        w.append(" IS NOT NULL)");
+    }
+
+    @Override
+    public void arraySize(SqlWriter w, String document, List<String> path, int size) {
+        Value v = Value.at(document, path);
+        w.append("COALESCE(jsonb_array_length(CASE WHEN jsonb_typeof");
+        v.write(w);
+        w.append(" = 'array' THEN ");
+        v.write(w);
+        w.append(" END) = ").bind(size).append(", FALSE)");
+    }
+
+    @Override
+    public void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests) {
+        Value v = Value.at(document, path);
+        w.append("(COALESCE(jsonb_typeof");
+        v.write(w);
+        w.append(" = 'array', FALSE)");
+        for (ElementTest test : tests) {
+            w.append(" AND ");
+            anyElement(w, v, test);
+        }
+        w.append(")");
+    }
+
+    @Override
+    public void anyProperty(SqlWriter w, String document, ElementTest test) {
+        w.append("EXISTS (SELECT 1 FROM jsonb_each(").append(document).append(") AS \"p\" WHERE ");
+        anyElement(w, Value.of("(\"p\".\"value\")"), test);
+        w.append(")");
+    }
+
+    @Override
+    public void textColumn(SqlWriter w, String column, ElementTest test) {
+        scalarString(w, x -> x.append(column), test);
+    }
+
+    @Override
+    public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
+        Value v = Value.at(document, path);
+        switch (part) {
+            case BRACKET -> {
+                w.append("quarry_bracket");
+                v.write(w);
+            }
+            case NUMBER -> {
+                w.append("quarry_num");
+                v.write(w);
+            }
+            case INSTANT -> {
+                w.append("quarry_instant");
+                v.write(w);
+            }
+            case STRING -> {
+                w.append("(quarry_sort_string");
+                v.write(w);
+                w.append(" COLLATE \"C\")");
+            }
+            case BOOLEAN -> {
+                w.append("(CASE WHEN jsonb_typeof");
+                v.write(w);
+                w.append(" = 'boolean' THEN ");
+                v.write(w);
+                w.append("::boolean END)");
+            }
+        }
+    }
+
+    @Override
+    public void textColumnSortKey(SqlWriter w, String column) {
+        w.append("(").append(column).append(" COLLATE \"C\")");
+    }
+
+    @Override
+    public Object textColumnSortValue(String value) {
+        return value;
+    }
+
+    @Override
+    public Object sortValue(SortPart part, JsonNode value) {
+        return switch (part) {
+            case BRACKET -> ObjectOrder.bracket(value);
+            case NUMBER -> QuarryFunctions.numberKey(value);
+            case INSTANT -> QuarryFunctions.instantKey(value);
+            case STRING -> ObjectOrder.bracket(value) == 2 ? value.textValue() : null;
+            case BOOLEAN -> value.isBoolean() ? value.booleanValue() : null;
+        };
+    }
+
+    @Override
+    public Object timestamp(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    @Override
+    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+
+    @Override
+    public String readJson(ResultSet rs, int column) throws SQLException {
+        return rs.getString(column);
+    }
+
+    @Override
+    public void jsonValue(SqlWriter w, String json) {
+        w.bind(json).append("::jsonb");
+    }
+
+    @Override
+    public boolean isTimeout(SQLException e) {
+        return "57014".equals(e.getSQLState()); // query_canceled: statement_timeout or the JDBC cancel
+    }
+
+    @Override
+    public void limit(SqlWriter w, int n) {
+        w.append(" LIMIT ").bind(n);
+    }
+
+    @Override
+    public boolean fullText(SqlWriter w, String alias, String text) {
+        if (fullTextColumn == null) {
+            return false;
+        }
+        w.append(quoteIdentifier(alias))
+                .append(".")
+                .append(quoteIdentifier(fullTextColumn))
+                .append(" @@ websearch_to_tsquery(")
+                .bind(textSearchConfig)
+                .append("::regconfig, ")
+                .bind(text)
+                .append(")");
+        return true;
+    }
+
+    @Override
+    public List<String> createGraphLayout(StoreMapping m) {
+        String objects = quoteIdentifier(m.objectsTable());
+        StringBuilder table = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(objects)
+                .append(" (")
+                .append(quoteIdentifier(m.id()))
+                .append(" text PRIMARY KEY, ")
+                .append(quoteIdentifier(m.type()))
+                .append(" text NOT NULL, ")
+                .append(quoteIdentifier(m.properties()))
+                .append(" jsonb NOT NULL, ")
+                .append(quoteIdentifier(m.createdAt()))
+                .append(" timestamptz NOT NULL, ")
+                .append(quoteIdentifier(m.updatedAt()))
+                .append(" timestamptz NOT NULL");
+        for (String scope : m.scopeColumns()) {
+            table.append(", ").append(quoteIdentifier(scope)).append(" text");
+        }
+        if (fullTextColumn != null) {
+            // textSearchConfig passed the naming rule; DDL cannot bind it
+            table.append(", ")
+                    .append(quoteIdentifier(fullTextColumn))
+                    .append(" tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('")
+                    .append(textSearchConfig)
+                    .append("'::regconfig, ")
+                    .append(quoteIdentifier(m.properties()))
+                    .append(", '[\"string\"]')) STORED");
+        }
+        table.append(")");
+        String rels = quoteIdentifier(m.relationshipsTable());
+        List<String> statements = new ArrayList<>();
+        statements.add(table.toString());
+        statements.add("CREATE TABLE IF NOT EXISTS " + rels + " (" + quoteIdentifier(m.relationshipId())
+                + " text PRIMARY KEY, " + quoteIdentifier(m.srcId()) + " text NOT NULL, " + quoteIdentifier(m.dstId())
+                + " text NOT NULL, " + quoteIdentifier(m.relationshipType()) + " text NOT NULL)");
+        statements.addAll(functions());
+        statements.add(index(
+                m.objectsTable() + "_properties",
+                objects,
+                "USING gin (" + quoteIdentifier(m.properties()) + " jsonb_path_ops)"));
+        StringBuilder typeColumns = new StringBuilder();
+        for (String scope : m.scopeColumns()) {
+            typeColumns.append(quoteIdentifier(scope)).append(", ");
+        }
+        typeColumns.append(quoteIdentifier(m.type())).append(", ").append(quoteIdentifier(m.updatedAt()));
+        statements.add(index(m.objectsTable() + "_type_updated", objects, "(" + typeColumns + ")"));
+        statements.add(index(m.relationshipsTable() + "_src", rels, "(" + quoteIdentifier(m.srcId()) + ")"));
+        statements.add(index(m.relationshipsTable() + "_dst", rels, "(" + quoteIdentifier(m.dstId()) + ")"));
+        if (fullTextColumn != null) {
+            statements.add(index(
+                    m.objectsTable() + "_" + fullTextColumn,
+                    objects,
+                    "USING gin (" + quoteIdentifier(fullTextColumn) + ")"));
+        }
+        return statements;
+    }
+
+    /** What a hot field is compared as, for {@link #fieldIndexes}. */
+    public enum FieldKind {
+        /** Numbers: {@code $gt}…, {@code $eq} with a number (GiST on {@code quarry_num_range}). */
+        NUMBER,
+        /** Date-times: {@code $gt}… with an ISO-8601 operand (GiST on {@code quarry_instant_range}). */
+        DATE,
+        /**
+         * Text: {@code $contains}, {@code $startsWith}, {@code $endsWith}, {@code $regex}: a trigram
+         * GIN on the string (needs the {@code pg_trgm} extension) and a btree on its JSON type, so
+         * that the array arm of any-element matching is indexed too.
+         */
+        TEXT
+    }
+
+    /**
+     * The statements that create the recommended expression indexes for one hot field, beyond the
+     * layout's generic GIN index: the expressions are exactly those the dialect writes, so the
+     * planner can match them. Idempotent.
+     *
+     * @param mapping the layout
+     * @param field a property path, dot-separated ({@code priority}, {@code budget.amount})
+     * @param kind how the field is compared
+     */
+    public List<String> fieldIndexes(StoreMapping mapping, String field, FieldKind kind) {
+        List<String> path = List.of(field.split("\\.", -1));
+        StringBuilder json = new StringBuilder(quoteIdentifier(mapping.properties()));
+        StringBuilder text = new StringBuilder(json);
+        for (int i = 0; i < path.size(); i++) {
+            String segment = path.get(i);
+            if (!Names.isIdentifier(segment)) {
+                throw new IllegalArgumentException("not a valid field path: " + field);
+            }
+            // a validated name; DDL cannot bind
+            json.append(" -> '").append(segment).append("'");
+            text.append(i == path.size() - 1 ? " ->> '" : " -> '")
+                    .append(segment)
+                    .append("'");
+        }
+        String value = "(" + json + ")";
+        String objects = quoteIdentifier(mapping.objectsTable());
+        String name = mapping.objectsTable() + "_" + String.join("_", path).toLowerCase(Locale.ROOT);
+        return switch (kind) {
+            case NUMBER -> List.of(index(name + "_num", objects, "USING gist (quarry_num_range" + value + ")"));
+            case DATE -> List.of(index(name + "_instant", objects, "USING gist (quarry_instant_range" + value + ")"));
+            case TEXT ->
+                List.of(
+                        "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+                        index(name + "_trgm", objects, "USING gin ((" + text + ") gin_trgm_ops)"),
+                        index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
+        };
+    }
+
+    private String index(String name, String table, String definition) {
+        return "CREATE INDEX IF NOT EXISTS " + quoteIdentifier(name) + " ON " + table + " " + definition;
+    }
+
+    /** The helper functions' statements, with the double range's exact bounds. */
+    static List<String> functions() {
+        String text;
+        try (InputStream in = PostgresDialect.class.getResourceAsStream(FUNCTIONS_RESOURCE)) {
+            text = new String(requireNonNull(in, FUNCTIONS_RESOURCE).readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String overflow = new BigDecimal(BigInteger.TWO.pow(1024).subtract(BigInteger.TWO.pow(970))).toPlainString();
+        String underflow =
+                new BigDecimal(Double.MIN_VALUE).multiply(new BigDecimal("0.5")).toPlainString();
+        text = text.replace("@OVERFLOW@", overflow).replace("@UNDERFLOW@", underflow);
+        List<String> statements = new ArrayList<>();
+        for (String block : text.split("\n;;\n")) {
+            StringBuilder sql = new StringBuilder();
+            for (String line : block.split("\n")) {
+                if (!line.startsWith("--")) {
+                    sql.append(line).append('\n');
+                }
+            }
+            if (!sql.toString().isBlank()) {
+                statements.add(sql.toString().strip());
+            }
+        }
+        return statements;
+    }
+}
