@@ -28,6 +28,15 @@ public interface Dialect {
     /** Prepares a connection for a read: read-only, the statement timeout, and any functions the dialect needs. */
     void prepareRead(Connection connection, Duration timeout) throws SQLException;
 
+    /** Ends a read on a connection that {@link #prepareRead} prepared, restoring what it changed for the session. */
+    default void finishRead(Connection connection) throws SQLException {}
+
+    /**
+     * Checks a statement's warnings after its results were read; a warning that means the result is
+     * incomplete becomes an exception. The default ignores warnings.
+     */
+    default void checkWarnings(java.sql.Statement statement) throws SQLException {}
+
     /** Writes: some element of the JSON value at {@code path} of {@code document} passes the test (an array's elements, or the value itself). */
     void anyElement(SqlWriter w, String document, List<String> path, ElementTest test);
 

@@ -16,7 +16,12 @@ public final class Dialects {
      */
     public static Dialect detect(DataSource dataSource) {
         try (Connection c = dataSource.getConnection()) {
-            return detect(c.getMetaData().getDatabaseProductName());
+            java.sql.DatabaseMetaData md = c.getMetaData();
+            String product = md.getDatabaseProductName();
+            if (product != null && product.toLowerCase(Locale.ROOT).matches("mariadb|mysql")) {
+                return detect(product, md.getDatabaseProductVersion());
+            }
+            return detect(product);
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot connect to the database: " + e.getMessage(), e);
         }
@@ -31,7 +36,45 @@ public final class Dialects {
         if (name.equals("postgresql")) {
             return new PostgresDialect();
         }
-        throw new IllegalArgumentException(
-                "no Quarry dialect for the database '" + productName + "'; supported: H2, PostgreSQL");
+        if (name.equals("mariadb") || name.equals("mysql")) {
+            throw new IllegalArgumentException(
+                    "the " + productName + " dialect depends on the server version: use detect(DataSource)");
+        }
+        throw new IllegalArgumentException("no Quarry dialect for the database '" + productName
+                + "'; supported: H2, PostgreSQL, MariaDB 10.6+, MySQL 8.0.29+");
+    }
+
+    /**
+     * The dialect for MariaDB or MySQL by product name and version, such as {@code ("MariaDB",
+     * "10.11.6-MariaDB-0+deb12u1")} or {@code ("MySQL", "8.0.36")}. The MariaDB driver reports a MariaDB
+     * server as {@code MariaDB} and a MySQL server as {@code MySQL}; MySQL's own driver reports {@code
+     * MySQL} and MariaDB servers carry {@code MariaDB} in their version.
+     *
+     * @throws IllegalArgumentException naming the version when it is too old: MariaDB needs 10.6
+     *     (JSON_TABLE), MySQL 8.0.29 (CREATE FUNCTION IF NOT EXISTS)
+     */
+    public static Dialect detect(String productName, String version) {
+        String name = productName == null ? "" : productName.toLowerCase(Locale.ROOT);
+        String v = version == null ? "" : version;
+        boolean mariadb = name.equals("mariadb") || v.toLowerCase(Locale.ROOT).contains("mariadb");
+        if (!mariadb && !name.equals("mysql")) {
+            return detect(productName);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(?:5\\.5\\.5-)?(\\d+)\\.(\\d+)(?:\\.(\\d+))?")
+                .matcher(v);
+        int[] parts = m.find()
+                ? new int[] {
+                    Integer.parseInt(m.group(1)),
+                    Integer.parseInt(m.group(2)),
+                    m.group(3) == null ? 0 : Integer.parseInt(m.group(3))
+                }
+                : new int[] {0, 0, 0};
+        int[] minimum = mariadb ? new int[] {10, 6, 0} : new int[] {8, 0, 29};
+        if (java.util.Arrays.compare(parts, minimum) < 0) {
+            throw new IllegalArgumentException(
+                    (mariadb ? "MariaDB " : "MySQL ") + v + " is too old for Quarry; it needs "
+                            + (mariadb ? "MariaDB 10.6 or later (JSON_TABLE)" : "MySQL 8.0.29 or later"));
+        }
+        return mariadb ? MySqlDialect.mariadb() : MySqlDialect.mysql();
     }
 }

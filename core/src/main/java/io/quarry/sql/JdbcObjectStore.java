@@ -600,6 +600,7 @@ public final class JdbcObjectStore implements ObjectStore {
             while (rs.next()) {
                 out.add(object(rs));
             }
+            dialect.checkWarnings(ps);
         }
         return out;
     }
@@ -608,7 +609,9 @@ public final class JdbcObjectStore implements ObjectStore {
         try (PreparedStatement ps = prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             rs.next();
-            return rs.getLong(1);
+            long n = rs.getLong(1);
+            dialect.checkWarnings(ps);
+            return n;
         }
     }
 
@@ -663,6 +666,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 return work.run(c);
             } finally {
                 c.rollback();
+                dialect.finishRead(c);
                 c.setReadOnly(readOnly);
                 c.setAutoCommit(autoCommit);
             }

@@ -1,0 +1,592 @@
+package io.quarry.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.filter.ErrorCode;
+import io.quarry.filter.MatchOp;
+import io.quarry.filter.QueryException;
+import io.quarry.internal.PortableRegex;
+import io.quarry.schema.Names;
+import io.quarry.sql.functions.QuarryFunctions;
+import io.quarry.store.ObjectOrder;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MariaDB 10.6+ ({@link #mariadb()}) and MySQL 8.0.29+ ({@link #mysql()}), with the properties in a
+ * JSON column (MariaDB: {@code LONGTEXT} checked by {@code JSON_VALID}; MySQL: the binary JSON type).
+ *
+ * <p>Every element test runs over {@code JSON_TABLE}, so an array's elements are tested one by one;
+ * strings compare under a binary no-pad collation (code-point order, trailing spaces significant);
+ * numbers and date-times compare through two SQL functions the layout's DDL installs, which return
+ * an exact, order-preserving key or {@code NULL} and never raise a warning ({@code "high"} is no
+ * number, never a silent 0); patterns run on the database's engine after translation of the portable
+ * subset into explicit classes (see {@code docs/sql.md} for why that is safe).
+ */
+public final class MySqlDialect implements Dialect {
+    /** The number-key function: an exact, order-preserving text key of a number or numeric string. */
+    static final String NUMBER_KEY = "quarry_num_v1";
+
+    /** The instant function: epoch microseconds of an ISO-8601 date-time string. */
+    static final String INSTANT_KEY = "quarry_instant_v1";
+
+    /** MariaDB's and MySQL's error codes for a statement that ran out of time. */
+    private static final int MARIADB_STATEMENT_TIMEOUT = 1969;
+
+    private static final int MYSQL_EXECUTION_TIMEOUT = 3024;
+    private static final int MYSQL_REGEXP_TIME_LIMIT = 3699;
+    private static final int INTERRUPTED = 1317;
+
+    /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
+    private static final int REGEXP_WARNING = 1139;
+
+    private final boolean mariadb;
+
+    private MySqlDialect(boolean mariadb) {
+        this.mariadb = mariadb;
+    }
+
+    /** MariaDB 10.6 or later: JSON_TABLE, PCRE2 patterns, {@code max_statement_time} in seconds. */
+    public static MySqlDialect mariadb() {
+        return new MySqlDialect(true);
+    }
+
+    /** MySQL 8.0.29 or later: JSON_TABLE, ICU patterns, {@code max_execution_time} in milliseconds. */
+    public static MySqlDialect mysql() {
+        return new MySqlDialect(false);
+    }
+
+    @Override
+    public String name() {
+        return mariadb ? "mariadb" : "mysql";
+    }
+
+    /** The binary collation without trailing-space padding: code-point order, {@code 'a' <> 'a '}. */
+    String collation() {
+        return mariadb ? "utf8mb4_nopad_bin" : "utf8mb4_0900_bin";
+    }
+
+    @Override
+    public String quoteIdentifier(String identifier) {
+        if (!Names.isIdentifier(identifier)) {
+            throw new IllegalArgumentException("not a valid identifier: " + identifier);
+        }
+        return '`' + identifier + '`';
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Saves the session's statement timeout in a user variable and sets Quarry's, then starts a
+     * read-only transaction; {@link #finishRead} restores the timeout, so a pooled connection goes back
+     * as it came.
+     */
+    @Override
+    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
+        String variable = mariadb ? "max_statement_time" : "max_execution_time";
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SET @quarry_saved_timeout = @@session." + variable + ", @@session." + variable + " = ?")) {
+            if (mariadb) {
+                ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
+            } else {
+                ps.setLong(1, Math.max(1, timeout.toMillis()));
+            }
+            ps.execute();
+        }
+        try (Statement st = connection.createStatement()) {
+            st.execute("START TRANSACTION READ ONLY");
+        }
+    }
+
+    @Override
+    public void finishRead(Connection connection) throws SQLException {
+        String variable = mariadb ? "max_statement_time" : "max_execution_time";
+        try (Statement st = connection.createStatement()) {
+            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable + ")");
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB answers a pattern that exceeds PCRE's match limit with warning 1139 and "no match";
+     * that would be a silent wrong answer, so it becomes {@code QUERY_TIMEOUT}.
+     */
+    @Override
+    public void checkWarnings(Statement statement) throws SQLException {
+        for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+            if (w.getErrorCode() == REGEXP_WARNING) {
+                throw QueryException.of(
+                        ErrorCode.QUERY_TIMEOUT,
+                        "",
+                        "A regular expression needed more backtracking steps than the database allows, so the"
+                                + " result would be incomplete.",
+                        "Simplify the pattern: avoid nested or adjacent repetitions of the same characters,"
+                                + " such as (a+)+ or (a|ab)*, or use $contains/$startsWith.");
+            }
+        }
+    }
+
+    @Override
+    public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
+        elements(w, document, path(path), test);
+    }
+
+    @Override
+    public void anyProperty(SqlWriter w, String document, ElementTest test) {
+        elements(w, document, "$.*", test);
+    }
+
+    /**
+     * {@code EXISTS} over the values at a JSON path, and over their elements when a value is an
+     * array: the row path yields the value ({@code v}); the nested path its elements ({@code e}, one
+     * {@code NULL} row for a scalar or an empty array).
+     */
+    private void elements(SqlWriter w, String document, String rowPath, ElementTest test) {
+        w.append("EXISTS (SELECT 1 FROM JSON_TABLE(")
+                .append(document)
+                .append(", '")
+                .append(rowPath)
+                .append("' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q`")
+                .append(" WHERE ");
+        elementTest(w, "IF(JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)", test);
+        w.append(")");
+    }
+
+    @Override
+    public void exists(SqlWriter w, String document, List<String> path) {
+        w.append("(JSON_CONTAINS_PATH(")
+                .append(document)
+                .append(", 'one', '")
+                .append(path(path))
+                .append("') <=> 1)");
+    }
+
+    @Override
+    public void arraySize(SqlWriter w, String document, List<String> path, int size) {
+        String value = "JSON_EXTRACT(" + document + ", '" + path(path) + "')";
+        w.append("(JSON_TYPE(")
+                .append(value)
+                .append(") <=> 'ARRAY' AND JSON_LENGTH(")
+                .append(value)
+                .append(") <=> ")
+                .bind(size)
+                .append(")");
+    }
+
+    @Override
+    public void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests) {
+        w.append("(JSON_TYPE(JSON_EXTRACT(")
+                .append(document)
+                .append(", '")
+                .append(path(path))
+                .append("')) <=> 'ARRAY'");
+        for (ElementTest test : tests) {
+            w.append(" AND ");
+            anyElement(w, document, path, test);
+        }
+        w.append(")");
+    }
+
+    @Override
+    public void textColumn(SqlWriter w, String column, ElementTest test) {
+        w.append("(");
+        test.accept(new TestWriter(w, "JSON_QUOTE(" + column + ")", column + " COLLATE " + collation()));
+        w.append(" <=> 1)");
+    }
+
+    /** Writes a test on one JSON value (raw JSON text); true only when it passes, else false or NULL. */
+    private void elementTest(SqlWriter w, String json, ElementTest test) {
+        test.accept(new TestWriter(w, json, "JSON_UNQUOTE(" + json + ") COLLATE " + collation()));
+    }
+
+    /** Renders element tests on a raw JSON value {@code json} whose string value is {@code text}. */
+    private final class TestWriter implements ElementTest.Visitor<Void> {
+        private final SqlWriter w;
+        private final String json;
+        private final String text;
+
+        TestWriter(SqlWriter w, String json, String text) {
+            this.w = w;
+            this.json = json;
+            this.text = text;
+        }
+
+        private SqlWriter string() {
+            return w.append("(JSON_TYPE(").append(json).append(") = 'STRING' AND ");
+        }
+
+        @Override
+        public Void stringEquals(ElementTest.StringEquals t) {
+            string().append(text).append(" = ").bind(t.value()).append(")");
+            return null;
+        }
+
+        @Override
+        public Void stringCompare(ElementTest.StringCompare t) {
+            string().append(text)
+                    .append(" ")
+                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .append(" ")
+                    .bind(t.value())
+                    .append(")");
+            return null;
+        }
+
+        @Override
+        public Void numberCompare(ElementTest.NumberCompare t) {
+            w.append("(")
+                    .append(NUMBER_KEY)
+                    .append("(")
+                    .append(json)
+                    .append(") ")
+                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .append(" ")
+                    .bind(NumberKey.of(t.value()))
+                    .append(")");
+            return null;
+        }
+
+        @Override
+        public Void instantCompare(ElementTest.InstantCompare t) {
+            w.append("(")
+                    .append(INSTANT_KEY)
+                    .append("(")
+                    .append(json)
+                    .append(") ")
+                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .append(" ")
+                    .bind(t.micros())
+                    .append(")");
+            return null;
+        }
+
+        @Override
+        public Void booleanEquals(ElementTest.BooleanEquals t) {
+            w.append("(JSON_TYPE(")
+                    .append(json)
+                    .append(") = 'BOOLEAN' AND JSON_UNQUOTE(")
+                    .append(json)
+                    .append(") = ")
+                    .bind(Boolean.toString(t.value()))
+                    .append(")");
+            return null;
+        }
+
+        @Override
+        public Void isNull(ElementTest.IsNull t) {
+            w.append("(JSON_TYPE(").append(json).append(") = 'NULL')");
+            return null;
+        }
+
+        @Override
+        public Void regex(ElementTest.Regex t) {
+            string();
+            regexp(w, text, t.pattern(), t.ignoreCase());
+            w.append(")");
+            return null;
+        }
+
+        @Override
+        public Void match(ElementTest.Match t) {
+            string();
+            if (t.ignoreCase()) {
+                // as the evaluator does: the quoted literal as a case-folded pattern
+                String quoted = PortableRegex.quote(t.literal());
+                String pattern =
+                        switch (t.op()) {
+                            case CONTAINS -> quoted;
+                            case STARTS_WITH -> "^" + quoted;
+                            case ENDS_WITH -> quoted + "$";
+                        };
+                regexp(w, text, pattern, true);
+            } else {
+                w.append(text)
+                        .append(" LIKE ")
+                        .bind(likePattern(t.op(), t.literal()))
+                        .append(" ESCAPE '!'");
+            }
+            w.append(")");
+            return null;
+        }
+    }
+
+    private void regexp(SqlWriter w, String text, String pattern, boolean ignoreCase) {
+        String translated = pcre(pattern, ignoreCase);
+        if (mariadb) {
+            w.append(text).append(" REGEXP ").bind(translated);
+        } else {
+            w.append("REGEXP_LIKE(").append(text).append(", ").bind(translated).append(", 'c')");
+        }
+    }
+
+    /** A LIKE pattern that matches the literal, with {@code !} escaping {@code ! % _}. */
+    static String likePattern(MatchOp op, String literal) {
+        StringBuilder out = new StringBuilder(literal.length() + 8);
+        if (op != MatchOp.STARTS_WITH) {
+            out.append('%');
+        }
+        for (int i = 0; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c == '!' || c == '%' || c == '_') {
+                out.append('!');
+            }
+            out.append(c);
+        }
+        if (op != MatchOp.ENDS_WITH) {
+            out.append('%');
+        }
+        return out.toString();
+    }
+
+    /**
+     * Translates a portable pattern for PCRE2 (MariaDB) and ICU (MySQL). {@link PortableRegex} first
+     * writes it with explicit classes (case folding, {@code \d \w \s}) and {@code \x{...}} escapes;
+     * this then pins what the engines do differently: flags off (the server's {@code
+     * default_regex_flags} cannot leak in), {@code .} as "any code point but newline" (PCRE and ICU
+     * exclude other line terminators too), and {@code $} as the very end ({@code \z}; their {@code $}
+     * also matches before a final newline).
+     */
+    static String pcre(String pattern, boolean ignoreCase) {
+        String re2 = PortableRegex.compile(pattern, ignoreCase).pattern();
+        StringBuilder out = new StringBuilder(re2.length() + 16).append("(?-imsx)");
+        boolean inClass = false;
+        for (int i = 0; i < re2.length(); i++) {
+            char c = re2.charAt(i);
+            if (c == '\\') {
+                int end = re2.charAt(i + 1) == 'x' ? re2.indexOf('}', i) : i + 1;
+                out.append(re2, i, end + 1);
+                i = end;
+            } else if (inClass) {
+                inClass = c != ']';
+                out.append(c);
+            } else if (c == '[') {
+                inClass = true;
+                out.append(c);
+                if (i + 1 < re2.length() && re2.charAt(i + 1) == '^') {
+                    out.append('^');
+                    i++;
+                }
+            } else if (c == '.') {
+                out.append("[^\\x{a}]");
+            } else if (c == '$') {
+                out.append("\\z");
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** A JSON path literal {@code $."a"."b"} of names that passed the naming rule (checked again here). */
+    static String path(List<String> path) {
+        StringBuilder out = new StringBuilder("$");
+        for (String segment : path) {
+            if (!Names.isIdentifier(segment)) {
+                throw new IllegalArgumentException("not a valid field name: " + segment);
+            }
+            out.append(".\"").append(segment).append('"');
+        }
+        return out.toString();
+    }
+
+    @Override
+    public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
+        String v = "JSON_EXTRACT(" + document + ", '" + path(path) + "')";
+        String type = "JSON_TYPE(" + v + ")";
+        String number = NUMBER_KEY + "(" + v + ")";
+        String instant = INSTANT_KEY + "(" + v + ")";
+        switch (part) {
+            case BRACKET ->
+                w.append("(CASE WHEN ")
+                        .append(v)
+                        .append(" IS NULL OR ")
+                        .append(type)
+                        .append(" = 'NULL' THEN 5 WHEN ")
+                        .append(type)
+                        .append(" IN ('ARRAY', 'OBJECT') THEN 4 WHEN ")
+                        .append(type)
+                        .append(" = 'BOOLEAN' THEN 3 WHEN ")
+                        .append(number)
+                        .append(" IS NOT NULL THEN 0 WHEN ")
+                        .append(instant)
+                        .append(" IS NOT NULL THEN 1 ELSE 2 END)");
+            case NUMBER -> w.append(number);
+            case INSTANT -> w.append(instant);
+            case STRING ->
+                w.append("(CASE WHEN ")
+                        .append(type)
+                        .append(" = 'STRING' AND ")
+                        .append(number)
+                        .append(" IS NULL AND ")
+                        .append(instant)
+                        .append(" IS NULL THEN JSON_UNQUOTE(")
+                        .append(v)
+                        .append(") COLLATE ")
+                        .append(collation())
+                        .append(" END)");
+            case BOOLEAN ->
+                w.append("(CASE WHEN ")
+                        .append(type)
+                        .append(" = 'BOOLEAN' THEN JSON_UNQUOTE(")
+                        .append(v)
+                        .append(") = 'true' END)");
+        }
+    }
+
+    @Override
+    public Object sortValue(SortPart part, JsonNode value) {
+        return switch (part) {
+            case BRACKET -> ObjectOrder.bracket(value);
+            case NUMBER -> {
+                BigDecimal n = QuarryFunctions.numberKey(value);
+                yield n == null ? null : NumberKey.of(n);
+            }
+            case INSTANT -> QuarryFunctions.instantKey(value);
+            case STRING -> ObjectOrder.bracket(value) == 2 ? value.textValue() : null;
+            case BOOLEAN -> value.isBoolean() ? value.booleanValue() : null;
+        };
+    }
+
+    @Override
+    public void textColumnSortKey(SqlWriter w, String column) {
+        w.append(column).append(" COLLATE ").append(collation());
+    }
+
+    @Override
+    public Object textColumnSortValue(String value) {
+        return value;
+    }
+
+    @Override
+    public Object timestamp(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    @Override
+    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+        LocalDateTime t = rs.getObject(column, LocalDateTime.class);
+        return t == null ? null : t.toInstant(ZoneOffset.UTC);
+    }
+
+    @Override
+    public String readJson(ResultSet rs, int column) throws SQLException {
+        return rs.getString(column);
+    }
+
+    @Override
+    public void jsonValue(SqlWriter w, String json) {
+        w.bind(json);
+    }
+
+    @Override
+    public boolean isTimeout(SQLException e) {
+        int code = e.getErrorCode();
+        return code == INTERRUPTED
+                || (mariadb ? code == MARIADB_STATEMENT_TIMEOUT : code == MYSQL_EXECUTION_TIMEOUT)
+                || (!mariadb && code == MYSQL_REGEXP_TIME_LIMIT);
+    }
+
+    @Override
+    public void limit(SqlWriter w, int n) {
+        w.append(" LIMIT ").bind(n);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>InnoDB tables in utf8mb4 with the binary no-pad collation; timestamps as {@code DATETIME(6)}
+     * in UTC; the two key functions; indexes on the relationship ends, the type with
+     * {@code updated_at}, and each scope column with the type and {@code updated_at}. MariaDB gets
+     * {@code CREATE INDEX IF NOT EXISTS}; MySQL, which has no such statement, the same indexes inside
+     * {@code CREATE TABLE IF NOT EXISTS}.
+     */
+    @Override
+    public List<String> createGraphLayout(StoreMapping m) {
+        String objects = quoteIdentifier(m.objectsTable());
+        String relationships = quoteIdentifier(m.relationshipsTable());
+        List<String[]> objectIndexes = new ArrayList<>();
+        objectIndexes.add(new String[] {m.objectsTable() + "_type_updated", m.type(), m.updatedAt()});
+        for (String scope : m.scopeColumns()) {
+            objectIndexes.add(new String[] {m.objectsTable() + "_" + scope, scope, m.type(), m.updatedAt()});
+        }
+        List<String[]> relationshipIndexes = List.of(
+                new String[] {m.relationshipsTable() + "_src", m.srcId(), m.relationshipType()},
+                new String[] {m.relationshipsTable() + "_dst", m.dstId(), m.relationshipType()});
+        StringBuilder o = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(objects)
+                .append(" (")
+                .append(quoteIdentifier(m.id()))
+                .append(" VARCHAR(255) NOT NULL PRIMARY KEY, ")
+                .append(quoteIdentifier(m.type()))
+                .append(" VARCHAR(64) NOT NULL, ")
+                .append(quoteIdentifier(m.properties()))
+                .append(" JSON NOT NULL, ")
+                .append(quoteIdentifier(m.createdAt()))
+                .append(" DATETIME(6) NOT NULL, ")
+                .append(quoteIdentifier(m.updatedAt()))
+                .append(" DATETIME(6) NOT NULL");
+        for (String scope : m.scopeColumns()) {
+            o.append(", ").append(quoteIdentifier(scope)).append(" VARCHAR(255)");
+        }
+        StringBuilder r = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(relationships)
+                .append(" (")
+                .append(quoteIdentifier(m.relationshipId()))
+                .append(" VARCHAR(255) NOT NULL PRIMARY KEY, ")
+                .append(quoteIdentifier(m.srcId()))
+                .append(" VARCHAR(255) NOT NULL, ")
+                .append(quoteIdentifier(m.dstId()))
+                .append(" VARCHAR(255) NOT NULL, ")
+                .append(quoteIdentifier(m.relationshipType()))
+                .append(" VARCHAR(64) NOT NULL");
+        List<String> indexes = new ArrayList<>();
+        if (mariadb) {
+            objectIndexes.forEach(ix -> indexes.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(ix[0]) + " ON "
+                    + objects + " " + indexColumns(ix)));
+            relationshipIndexes.forEach(ix -> indexes.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(ix[0])
+                    + " ON " + relationships + " " + indexColumns(ix)));
+        } else {
+            objectIndexes.forEach(ix -> o.append(", INDEX ")
+                    .append(quoteIdentifier(ix[0]))
+                    .append(" ")
+                    .append(indexColumns(ix)));
+            relationshipIndexes.forEach(ix -> r.append(", INDEX ")
+                    .append(quoteIdentifier(ix[0]))
+                    .append(" ")
+                    .append(indexColumns(ix)));
+        }
+        String table = ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + collation();
+        List<String> statements = new ArrayList<>();
+        statements.add(o.append(table).toString());
+        statements.add(r.append(table).toString());
+        statements.addAll(indexes);
+        statements.add(KeyFunctions.number());
+        statements.add(KeyFunctions.instant());
+        return statements;
+    }
+
+    /** The column list {@code (`a`, `b`)} of an index given as {name, columns...}. */
+    private String indexColumns(String[] index) {
+        StringBuilder s = new StringBuilder("(");
+        for (int i = 1; i < index.length; i++) {
+            s.append(i == 1 ? "" : ", ").append(quoteIdentifier(index[i]));
+        }
+        return s.append(")").toString();
+    }
+
+    @Override
+    public String toString() {
+        return "MySqlDialect." + name() + "()";
+    }
+}

@@ -1,0 +1,245 @@
+package io.quarry.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.filter.MatchOp;
+import io.quarry.schema.Schema;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.regex.Pattern;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The SQL {@link MySqlDialect} writes, for both configurations. MySQL 8 is not available here, so
+ * these are its only tests; MariaDB's also run on a server ({@code MariaDbCorpusIT},
+ * {@code MariaDbDialectIT}).
+ */
+class MySqlDialectTest {
+    private static final Schema SCHEMA = Schema.parse("types:\n  Thing:\n    description: anything\n");
+
+    private static Sql where(MySqlDialect dialect, String filter) {
+        SqlCompiler compiler = new SqlCompiler(dialect);
+        return compiler.where(compiler.validate(filter, SCHEMA, "Thing"), SqlCompiler.Columns.document("o", "p"));
+    }
+
+    @Test
+    void configurations() {
+        assertThat(MySqlDialect.mariadb().name()).isEqualTo("mariadb");
+        assertThat(MySqlDialect.mysql().name()).isEqualTo("mysql");
+        assertThat(MySqlDialect.mariadb().collation()).isEqualTo("utf8mb4_nopad_bin");
+        assertThat(MySqlDialect.mysql().collation()).isEqualTo("utf8mb4_0900_bin");
+        assertThat(MySqlDialect.mysql().quoteIdentifier("quarry_objects")).isEqualTo("`quarry_objects`");
+        assertThatThrownBy(() -> MySqlDialect.mysql().quoteIdentifier("a`b"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void equalityRunsOverTheElementsOfJsonTable() {
+        for (MySqlDialect dialect : List.of(MySqlDialect.mariadb(), MySqlDialect.mysql())) {
+            Sql sql = where(dialect, "{\"a.b-c\": \"x\"}");
+            assertThat(sql.text())
+                    .isEqualTo("EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`p`, '$.\"a\".\"b-c\"' COLUMNS (`v` JSON PATH"
+                            + " '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(IF("
+                            + "JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(IF("
+                            + "JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)) COLLATE " + dialect.collation()
+                            + " = ?))");
+            assertThat(sql.binds()).containsExactly("x");
+        }
+    }
+
+    @Test
+    void numbersCompareByTheKeyFunctionWithAKeyBound() {
+        Sql sql = where(MySqlDialect.mysql(), "{\"n\": {\"$gt\": -2.5}}");
+        assertThat(sql.text()).contains("(quarry_num_v1(IF(JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)) > ?)");
+        assertThat(sql.binds()).containsExactly("059974~");
+    }
+
+    @Test
+    void datesCompareByInstantInMicroseconds() {
+        Sql sql = where(MySqlDialect.mysql(), "{\"d\": {\"$lt\": \"2024-01-05T01:00:00+02:00\"}}");
+        assertThat(sql.text()).contains("(quarry_instant_v1(IF(");
+        assertThat(sql.binds()).containsExactly(1_704_409_200_000_000L);
+    }
+
+    @Test
+    void patternsUseEachServersRegexOperator() {
+        Sql mariadb = where(MySqlDialect.mariadb(), "{\"s\": {\"$regex\": \"^a.b$\"}}");
+        Sql mysql = where(MySqlDialect.mysql(), "{\"s\": {\"$regex\": \"^a.b$\"}}");
+        assertThat(mariadb.text()).contains(" COLLATE utf8mb4_nopad_bin REGEXP ?");
+        assertThat(mysql.text()).contains("REGEXP_LIKE(JSON_UNQUOTE(").contains("COLLATE utf8mb4_0900_bin, ?, 'c')");
+        assertThat(mariadb.binds()).containsExactly("(?-imsx)^a[^\\x{a}]b\\z");
+        assertThat(mysql.binds()).isEqualTo(mariadb.binds());
+    }
+
+    @Test
+    void caseSensitiveMatchIsLikeWithAnEscapeAndCaseInsensitiveMatchAFoldedPattern() {
+        Sql like = where(MySqlDialect.mariadb(), "{\"t\": {\"$contains\": \"50%_off!\"}}");
+        assertThat(like.text()).contains(" LIKE ? ESCAPE '!'");
+        assertThat(like.binds()).containsExactly("%50!%!_off!!%");
+        Sql folded = where(MySqlDialect.mariadb(), "{\"t\": {\"$startsWith\": \"k%\", \"$options\": \"i\"}}");
+        assertThat(folded.text()).contains(" REGEXP ?");
+        assertThat(folded.binds()).containsExactly("(?-imsx)^[Kk\\x{212a}]\\%");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {"CONTAINS|a|%a%", "STARTS_WITH|a%|a!%%", "ENDS_WITH|_|%!_", "CONTAINS|!|%!!%", "CONTAINS|\\|%\\%"})
+    void likePatternsEscapeEveryMetacharacter(MatchOp op, String literal, String pattern) {
+        assertThat(MySqlDialect.likePattern(op, literal)).isEqualTo(pattern);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiterString = " => ",
+            value = {
+                "a.b => (?-imsx)a[^\\x{a}]b",
+                "end$ => (?-imsx)end\\z",
+                "[.$] => (?-imsx)[\\x{24}\\x{2e}]",
+                "[^.] => (?-imsx)[^\\x{2e}]",
+                "\\.\\$ => (?-imsx)\\.\\$",
+                "\\d+ => (?-imsx)[0-9]+",
+                "(a|b)*c{2,3} => (?-imsx)(?:a|b)*c{2,3}",
+                "\\s => (?-imsx)[\\x{9}-\\x{d}\\x{20}]"
+            })
+    void translationPinsDotDollarAndFlags(String portable, String pcre) {
+        assertThat(MySqlDialect.pcre(portable, false)).isEqualTo(pcre);
+    }
+
+    @Property(tries = 300)
+    void translationsCompileInJavaAndAgreeOnNewlines(@ForAll("patterns") String pattern) {
+        // java.util.regex reads the translation as PCRE does; \z and [^\n] keep RE2's meaning
+        Pattern java = Pattern.compile(MySqlDialect.pcre(pattern, false).replace("(?-imsx)", ""));
+        for (String text : List.of("ab", "a\n", "\n", "a\nb", "ba\n", "b")) {
+            assertThat(java.matcher(text).find())
+                    .as(pattern + " on " + text.replace("\n", "\\n"))
+                    .isEqualTo(io.quarry.internal.PortableRegex.find(pattern, false, text));
+        }
+    }
+
+    @Provide
+    Arbitrary<String> patterns() {
+        return Arbitraries.of("a", "b", ".", "$", "^", "\\n", "a*", "(a|b)", "[^a]", "\\s", "\\S", "[ab]", "b?")
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(5)
+                .map(parts -> String.join("", parts))
+                .filter(p -> io.quarry.internal.PortableRegex.violation(p).isEmpty());
+    }
+
+    @Property(tries = 2000)
+    void numberKeysOrderAsTheNumbers(@ForAll("numbers") BigDecimal a, @ForAll("numbers") BigDecimal b) {
+        int keys = Integer.signum(NumberKey.of(a).compareTo(NumberKey.of(b)));
+        assertThat(keys).as(a + " vs " + b).isEqualTo(Integer.signum(a.compareTo(b)));
+    }
+
+    @Provide
+    Arbitrary<BigDecimal> numbers() {
+        Arbitrary<BigDecimal> any = Arbitraries.bigIntegers()
+                .between(java.math.BigInteger.valueOf(-100_000), java.math.BigInteger.valueOf(100_000))
+                .flatMap(unscaled ->
+                        Arbitraries.integers().between(-330, 300).map(scale -> new BigDecimal(unscaled, scale)))
+                .filter(io.quarry.internal.NumericLiteral::inDoubleRange);
+        return Arbitraries.oneOf(
+                any, Arbitraries.of(BigDecimal.ZERO, BigDecimal.ONE, new BigDecimal("-1"), new BigDecimal("1.5")));
+    }
+
+    @Test
+    void numberKeysOfEqualNumbersAreEqual() {
+        assertThat(NumberKey.of(new BigDecimal("5"))).isEqualTo(NumberKey.of(new BigDecimal("5.000")));
+        assertThat(NumberKey.of(new BigDecimal("0.00"))).isEqualTo("1");
+        assertThat(NumberKey.of(new BigDecimal("120"))).isEqualTo("240212");
+        assertThat(NumberKey.of(new BigDecimal("-1"))).isEqualTo("05998~");
+    }
+
+    @Test
+    void sortKeysBracketEveryValue() {
+        SqlWriter w = new SqlWriter();
+        MySqlDialect.mysql().sortKey(w, "`o`.`p`", List.of("n"), SortPart.BRACKET);
+        assertThat(w.toSql().text())
+                .startsWith("(CASE WHEN JSON_EXTRACT(`o`.`p`, '$.\"n\"') IS NULL OR")
+                .contains("THEN 4 WHEN", "THEN 3 WHEN", "IS NOT NULL THEN 0 WHEN", "IS NOT NULL THEN 1 ELSE 2 END)");
+    }
+
+    @Test
+    void mariadbCreatesIndexesIfNotExistsAndMysqlInsideTheTable() {
+        StoreMapping mapping = StoreMapping.graph("org_id");
+        List<String> mariadb = MySqlDialect.mariadb().createGraphLayout(mapping);
+        List<String> mysql = MySqlDialect.mysql().createGraphLayout(mapping);
+        assertThat(mariadb.get(0))
+                .startsWith("CREATE TABLE IF NOT EXISTS `quarry_objects` (`id` VARCHAR(255) NOT NULL PRIMARY KEY,")
+                .contains("`properties` JSON NOT NULL", "`created_at` DATETIME(6) NOT NULL", "`org_id` VARCHAR(255)")
+                .endsWith(") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin");
+        assertThat(mariadb)
+                .contains(
+                        "CREATE INDEX IF NOT EXISTS `quarry_objects_type_updated` ON `quarry_objects` (`type`,"
+                                + " `updated_at`)",
+                        "CREATE INDEX IF NOT EXISTS `quarry_objects_org_id` ON `quarry_objects` (`org_id`, `type`,"
+                                + " `updated_at`)",
+                        "CREATE INDEX IF NOT EXISTS `quarry_relationships_src` ON `quarry_relationships` (`src_id`,"
+                                + " `type`)",
+                        "CREATE INDEX IF NOT EXISTS `quarry_relationships_dst` ON `quarry_relationships` (`dst_id`,"
+                                + " `type`)");
+        assertThat(mysql).noneMatch(s -> s.startsWith("CREATE INDEX"));
+        assertThat(mysql.get(0))
+                .contains(", INDEX `quarry_objects_org_id` (`org_id`, `type`, `updated_at`)")
+                .endsWith(") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin");
+        assertThat(mysql.get(1)).contains(", INDEX `quarry_relationships_dst` (`dst_id`, `type`)");
+        for (List<String> ddl : List.of(mariadb, mysql)) {
+            assertThat(ddl)
+                    .allMatch(s -> s.startsWith("CREATE TABLE IF NOT EXISTS ")
+                            || s.startsWith("CREATE INDEX IF NOT EXISTS ")
+                            || s.startsWith("CREATE FUNCTION IF NOT EXISTS "));
+            assertThat(ddl).anyMatch(s -> s.startsWith("CREATE FUNCTION IF NOT EXISTS quarry_num_v1("));
+            assertThat(ddl).anyMatch(s -> s.startsWith("CREATE FUNCTION IF NOT EXISTS quarry_instant_v1("));
+            // no backslash: the bodies mean the same under NO_BACKSLASH_ESCAPES
+            assertThat(ddl).noneMatch(s -> s.contains("\\"));
+        }
+    }
+
+    @Test
+    void timeoutsAreEachServersErrors() {
+        java.sql.SQLException mariadbTimeout = new java.sql.SQLException("max_statement_time exceeded", "70100", 1969);
+        java.sql.SQLException mysqlTimeout =
+                new java.sql.SQLException("maximum statement execution time", "HY000", 3024);
+        java.sql.SQLException regexTimeout =
+                new java.sql.SQLException("Timeout exceeded in regular expression", "HY000", 3699);
+        assertThat(MySqlDialect.mariadb().isTimeout(mariadbTimeout)).isTrue();
+        assertThat(MySqlDialect.mariadb().isTimeout(mysqlTimeout)).isFalse();
+        assertThat(MySqlDialect.mysql().isTimeout(mysqlTimeout)).isTrue();
+        assertThat(MySqlDialect.mysql().isTimeout(regexTimeout)).isTrue();
+        assertThat(MySqlDialect.mysql().isTimeout(mariadbTimeout)).isFalse();
+        assertThat(MySqlDialect.mysql().isTimeout(new java.sql.SQLException("duplicate", "23000", 1062)))
+                .isFalse();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "MariaDB,10.11.6-MariaDB-0+deb12u1,mariadb",
+        "MariaDB,10.6.0-MariaDB,mariadb",
+        "MySQL,5.5.5-10.11.6-MariaDB,mariadb",
+        "MySQL,8.0.36,mysql",
+        "MySQL,8.4.0,mysql",
+        "MySQL,9.1.0,mysql"
+    })
+    void detectsMariadbAndMysqlByNameAndVersion(String product, String version, String dialect) {
+        assertThat(Dialects.detect(product, version).name()).isEqualTo(dialect);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"MariaDB,10.5.23-MariaDB,MariaDB 10.6", "MySQL,8.0.28,MySQL 8.0.29", "MySQL,5.7.44,MySQL 8.0.29"})
+    void refusesServersTooOld(String product, String version, String needed) {
+        assertThatThrownBy(() -> Dialects.detect(product, version))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(version)
+                .hasMessageContaining(needed);
+    }
+}
