@@ -28,6 +28,9 @@ public interface Dialect {
     /** Prepares a connection for a read: read-only, the statement timeout, and any functions the dialect needs. */
     void prepareRead(Connection connection, Duration timeout) throws SQLException;
 
+    /** Undoes what {@link #prepareRead} set on the connection beyond the transaction, after the read. */
+    default void finishRead(Connection connection) throws SQLException {}
+
     /** Writes: some element of the JSON value at {@code path} of {@code document} passes the test (an array's elements, or the value itself). */
     void anyElement(SqlWriter w, String document, List<String> path, ElementTest test);
 

@@ -2,12 +2,43 @@ package io.quarry.sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
-/** Finds the dialect of a database from its JDBC metadata. */
+/** Finds a dialect by name, or from a database's JDBC metadata. */
 public final class Dialects {
+    /** Every dialect by {@link Dialect#name()}; a new dialect plugs in with one line here. */
+    private static final Map<String, Supplier<Dialect>> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        BY_NAME.put("h2", H2Dialect::new);
+        BY_NAME.put("sqlite", SqliteDialect::new);
+    }
+
     private Dialects() {}
+
+    /** The names {@link #named} knows, such as {@code h2} and {@code sqlite}. */
+    public static List<String> names() {
+        return List.copyOf(BY_NAME.keySet());
+    }
+
+    /**
+     * The dialect with this name (case-insensitive).
+     *
+     * @throws IllegalArgumentException listing the supported names when there is none
+     */
+    public static Dialect named(String name) {
+        Supplier<Dialect> dialect = BY_NAME.get(name == null ? "" : name.toLowerCase(Locale.ROOT));
+        if (dialect == null) {
+            throw new IllegalArgumentException(
+                    "unknown dialect '" + name + "'; supported: " + String.join(", ", BY_NAME.keySet()));
+        }
+        return dialect.get();
+    }
 
     /**
      * The dialect for the database behind a data source.
@@ -22,12 +53,14 @@ public final class Dialects {
         }
     }
 
-    /** The dialect for a JDBC database product name, such as {@code H2}. */
+    /** The dialect for a JDBC database product name, such as {@code H2} or {@code SQLite}. */
     public static Dialect detect(String productName) {
-        String name = productName == null ? "" : productName.toLowerCase(Locale.ROOT);
-        if (name.equals("h2")) {
-            return new H2Dialect();
+        String name =
+                productName == null ? "" : productName.toLowerCase(Locale.ROOT).replace(" ", "");
+        if (BY_NAME.containsKey(name)) {
+            return BY_NAME.get(name).get();
         }
-        throw new IllegalArgumentException("no Quarry dialect for the database '" + productName + "'; supported: H2");
+        throw new IllegalArgumentException("no Quarry dialect for the database '" + productName + "'; supported: "
+                + String.join(", ", BY_NAME.keySet()));
     }
 }

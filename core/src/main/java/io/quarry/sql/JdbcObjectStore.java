@@ -656,6 +656,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 return work.run(c);
             } finally {
                 c.rollback();
+                dialect.finishRead(c);
                 c.setReadOnly(readOnly);
                 c.setAutoCommit(autoCommit);
             }
