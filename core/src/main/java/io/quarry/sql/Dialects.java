@@ -2,12 +2,46 @@ package io.quarry.sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
-/** Finds the dialect of a database from its JDBC metadata. */
+/** Finds a dialect by name, or from a database's JDBC metadata. */
 public final class Dialects {
+    /** Every dialect by {@link Dialect#name()}; a new dialect plugs in with one line here. */
+    private static final Map<String, Supplier<Dialect>> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        BY_NAME.put("h2", H2Dialect::new);
+        BY_NAME.put("sqlite", SqliteDialect::new);
+        BY_NAME.put("postgres", PostgresDialect::new);
+        BY_NAME.put("mariadb", MySqlDialect::mariadb);
+        BY_NAME.put("mysql", MySqlDialect::mysql);
+    }
+
     private Dialects() {}
+
+    /** The names {@link #named} knows, such as {@code h2} and {@code sqlite}. */
+    public static List<String> names() {
+        return List.copyOf(BY_NAME.keySet());
+    }
+
+    /**
+     * The dialect with this name (case-insensitive).
+     *
+     * @throws IllegalArgumentException listing the supported names when there is none
+     */
+    public static Dialect named(String name) {
+        Supplier<Dialect> dialect = BY_NAME.get(name == null ? "" : name.toLowerCase(Locale.ROOT));
+        if (dialect == null) {
+            throw new IllegalArgumentException(
+                    "unknown dialect '" + name + "'; supported: " + String.join(", ", BY_NAME.keySet()));
+        }
+        return dialect.get();
+    }
 
     /**
      * The dialect for the database behind a data source.
@@ -27,21 +61,20 @@ public final class Dialects {
         }
     }
 
-    /** The dialect for a JDBC database product name, such as {@code H2}. */
+    /** The dialect for a JDBC database product name, such as {@code H2} or {@code SQLite}. */
     public static Dialect detect(String productName) {
-        String name = productName == null ? "" : productName.toLowerCase(Locale.ROOT);
-        if (name.equals("h2")) {
-            return new H2Dialect();
-        }
-        if (name.equals("postgresql")) {
-            return new PostgresDialect();
-        }
+        String name =
+                productName == null ? "" : productName.toLowerCase(Locale.ROOT).replace(" ", "");
         if (name.equals("mariadb") || name.equals("mysql")) {
             throw new IllegalArgumentException(
                     "the " + productName + " dialect depends on the server version: use detect(DataSource)");
         }
+        Supplier<Dialect> dialect = BY_NAME.get(name.equals("postgresql") ? "postgres" : name);
+        if (dialect != null) {
+            return dialect.get();
+        }
         throw new IllegalArgumentException("no Quarry dialect for the database '" + productName
-                + "'; supported: H2, PostgreSQL, MariaDB 10.6+, MySQL 8.0.29+");
+                + "'; supported: H2, SQLite, PostgreSQL, MariaDB 10.6+, MySQL 8.0.29+");
     }
 
     /**

@@ -140,14 +140,7 @@ public final class SqlCompiler {
                 w.append(empty);
                 return null;
             }
-            w.append("(");
-            for (int i = 0; i < filters.size(); i++) {
-                if (i > 0) {
-                    w.append(separator);
-                }
-                filters.get(i).accept(this);
-            }
-            w.append(")");
+            balanced(w, filters, separator, f -> f.accept(this));
             return null;
         }
 
@@ -449,14 +442,7 @@ public final class SqlCompiler {
                 w.append("(1 = 0)");
                 return null;
             }
-            w.append("(");
-            for (int i = 0; i < in.values().size(); i++) {
-                if (i > 0) {
-                    w.append(" OR ");
-                }
-                equal(in.values().get(i));
-            }
-            w.append(")");
+            disjunction(w, in.values(), this::equal);
             return null;
         }
 
@@ -535,6 +521,36 @@ public final class SqlCompiler {
                 }
             });
         }
+    }
+
+    /** Longer lists are nested in halves, so no database meets a left-deep chain of a thousand terms. */
+    private static final int FLAT = 32;
+
+    /** Writes {@code (a OR b OR …)}. */
+    static <T> void disjunction(SqlWriter w, List<T> items, java.util.function.Consumer<T> write) {
+        balanced(w, items, " OR ", write);
+    }
+
+    /**
+     * Writes {@code (a SEP b SEP …)}; a list longer than {@value #FLAT} as two parenthesized halves, so
+     * the expression depth grows with the logarithm of the length (SQLite stops at a depth of 1000).
+     */
+    static <T> void balanced(SqlWriter w, List<T> items, String separator, java.util.function.Consumer<T> write) {
+        w.append("(");
+        if (items.size() > FLAT) {
+            int half = items.size() / 2;
+            balanced(w, items.subList(0, half), separator, write);
+            w.append(separator);
+            balanced(w, items.subList(half, items.size()), separator, write);
+        } else {
+            for (int i = 0; i < items.size(); i++) {
+                if (i > 0) {
+                    w.append(separator);
+                }
+                write.accept(items.get(i));
+            }
+        }
+        w.append(")");
     }
 
     /** Epoch microseconds of an instant. */

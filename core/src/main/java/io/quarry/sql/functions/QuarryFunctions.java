@@ -74,6 +74,12 @@ public final class QuarryFunctions {
         return value != null && test(Json.MAPPER.getNodeFactory().textNode(value), kind, op, operand, ignoreCase);
     }
 
+    /** Whether a JSON value, given as its JSON text, passes the test; {@code false} for malformed JSON. */
+    public static boolean value(String json, String kind, String op, String operand, boolean ignoreCase) {
+        JsonNode value = parse(json);
+        return value != null && test(value, kind, op, operand, ignoreCase);
+    }
+
     /** Whether the value at {@code path} is present (JSON null counts). */
     public static boolean exists(String document, String path) {
         return resolve(document, path) != null;
@@ -95,6 +101,38 @@ public final class QuarryFunctions {
     public static BigDecimal sortNumber(String document, String path) {
         JsonNode value = resolve(document, path);
         return value == null || value.isNull() ? null : numberKey(value);
+    }
+
+    /** {@link #sortNumber} as order-preserving text ({@link #numberText}), for databases without exact decimals. */
+    public static String sortNumberText(String document, String path) {
+        BigDecimal n = sortNumber(document, path);
+        return n == null ? null : numberText(n);
+    }
+
+    /**
+     * Text whose byte order is the numeric order of the numbers: a sign class ({@code 0} negative,
+     * {@code 1} zero, {@code 2} positive), the decimal exponent of the leading digit biased to four
+     * digits, then the significant digits; for a negative number the exponent and digits are
+     * complemented and closed by {@code ~}, so a longer digit string sorts first.
+     */
+    public static String numberText(BigDecimal n) {
+        if (n.signum() == 0) {
+            return "1";
+        }
+        BigDecimal stripped = n.stripTrailingZeros();
+        String digits = stripped.unscaledValue().abs().toString();
+        long exponent = (long) stripped.precision() - stripped.scale() - 1 + 5000;
+        if (exponent < 0 || exponent > 9999) {
+            throw new IllegalArgumentException("number outside the encoded range: " + n);
+        }
+        if (n.signum() > 0) {
+            return "2" + String.format(java.util.Locale.ROOT, "%04d", exponent) + digits;
+        }
+        StringBuilder s = new StringBuilder("0").append(String.format(java.util.Locale.ROOT, "%04d", 9999 - exponent));
+        for (int i = 0; i < digits.length(); i++) {
+            s.append((char) ('9' - digits.charAt(i) + '0'));
+        }
+        return s.append('~').toString();
     }
 
     /** The instant in epoch microseconds when the bracket is date-times, else {@code null}. */

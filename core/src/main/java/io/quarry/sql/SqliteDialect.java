@@ -1,0 +1,382 @@
+package io.quarry.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.schema.Names;
+import io.quarry.sql.functions.QuarryFunctions;
+import io.quarry.store.ObjectOrder;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SQLite 3.38+ through sqlite-jdbc. Documents are JSON text; the JSON1 functions ({@code json_each},
+ * {@code json_type}, {@code ->}) walk them, and every test checks the JSON type before it compares,
+ * so SQLite's affinities (text above every number, {@code CAST('high' AS REAL)} = 0) never decide a
+ * result. Strings compare with the {@code BINARY} collation, whose UTF-8 byte order is code-point
+ * order. Numbers (exact decimals, numeric strings), instants, regular expressions, case folding and
+ * sort keys run in {@link QuarryFunctions}, registered on each connection ({@code org.sqlite.Function});
+ * numbers reach them as their exact JSON text ({@code doc -> fullkey}), never as a double.
+ *
+ * <p>A read sets {@code PRAGMA query_only} and a progress handler that interrupts the statement at
+ * the timeout; both are removed afterwards, so a pooled connection stays as it was.
+ * Timestamps are stored as epoch microseconds ({@code INTEGER}).
+ */
+public final class SqliteDialect implements Dialect {
+    private static final String E = "\"e\"";
+
+    @Override
+    public String name() {
+        return "sqlite";
+    }
+
+    @Override
+    public String quoteIdentifier(String identifier) {
+        if (!Names.isIdentifier(identifier)) {
+            throw new IllegalArgumentException("not a valid identifier: " + identifier);
+        }
+        return '"' + identifier + '"';
+    }
+
+    @Override
+    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
+        SqliteFunctions.register(connection);
+        try (Statement st = connection.createStatement()) {
+            st.execute("PRAGMA query_only = 1");
+        }
+        SqliteFunctions.interruptAfter(connection, System.nanoTime() + timeout.toNanos());
+    }
+
+    @Override
+    public void finishRead(Connection connection) throws SQLException {
+        SqliteFunctions.clearInterrupt(connection);
+        try (Statement st = connection.createStatement()) {
+            st.execute("PRAGMA query_only = 0");
+        }
+    }
+
+    /** The JSON path of validated names, each quoted: {@code $."a"."b"}. */
+    static String jsonPath(List<String> path) {
+        StringBuilder s = new StringBuilder("$");
+        for (String segment : path) {
+            if (!Names.isIdentifier(segment)) {
+                throw new IllegalArgumentException("not a valid field name: " + segment);
+            }
+            s.append(".\"").append(segment).append('"');
+        }
+        return s.toString();
+    }
+
+    @Override
+    public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
+        // json_each over a scalar yields the scalar itself (key NULL), over an array its elements
+        // (integer keys), over an object its members (text keys): an object is never an element.
+        w.append("EXISTS (SELECT 1 FROM json_each(")
+                .append(document)
+                .append(", ")
+                .bind(jsonPath(path))
+                .append(") ")
+                .append(E)
+                .append(" WHERE typeof(")
+                .append(E)
+                .append(".\"key\") <> 'text' AND ");
+        elementTest(w, document, test);
+        w.append(")");
+    }
+
+    @Override
+    public void exists(SqlWriter w, String document, List<String> path) {
+        w.append("(json_type(")
+                .append(document)
+                .append(", ")
+                .bind(jsonPath(path))
+                .append(") IS NOT NULL)");
+    }
+
+    @Override
+    public void arraySize(SqlWriter w, String document, List<String> path, int size) {
+        isArray(w, document, path);
+        w.append(" AND json_array_length(")
+                .append(document)
+                .append(", ")
+                .bind(jsonPath(path))
+                .append(") = ")
+                .bind(size)
+                .append(")");
+    }
+
+    /** Opens {@code (json_type(doc, path) IS 'array'}, two-valued; the caller closes the parenthesis. */
+    private static void isArray(SqlWriter w, String document, List<String> path) {
+        w.append("(json_type(")
+                .append(document)
+                .append(", ")
+                .bind(jsonPath(path))
+                .append(") IS 'array'");
+    }
+
+    @Override
+    public void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests) {
+        isArray(w, document, path);
+        for (ElementTest test : tests) {
+            w.append(" AND ");
+            anyElement(w, document, path, test);
+        }
+        w.append(")");
+    }
+
+    @Override
+    public void anyProperty(SqlWriter w, String document, ElementTest test) {
+        w.append("EXISTS (SELECT 1 FROM json_each(")
+                .append(document)
+                .append(") \"m\", json_each(")
+                .append(document)
+                .append(", \"m\".\"fullkey\") ")
+                .append(E)
+                .append(" WHERE \"m\".\"type\" <> 'object' AND ");
+        elementTest(w, document, test);
+        w.append(")");
+    }
+
+    @Override
+    public void textColumn(SqlWriter w, String column, ElementTest test) {
+        test.accept(new TestWriter(w, null, column, "json_quote(" + column + ")"));
+    }
+
+    /** A test on the json_each row {@code "e"} of {@code document}. */
+    private static void elementTest(SqlWriter w, String document, ElementTest test) {
+        test.accept(new TestWriter(w, E + ".\"type\"", E + ".\"value\"", document + " -> " + E + ".\"fullkey\""));
+    }
+
+    /**
+     * Writes one element test, given the SQL of the value's JSON type ({@code null} for a text
+     * column), of its SQL value, and of its exact JSON text.
+     */
+    private record TestWriter(SqlWriter w, String type, String value, String json)
+            implements ElementTest.Visitor<Void> {
+
+        private void guard(String... types) {
+            if (type == null) {
+                // a text column holds strings only
+                if (!List.of(types).contains("text")) {
+                    w.append("(1 = 0) AND ");
+                }
+                return;
+            }
+            w.append(type).append(types.length == 1 ? " = " : " IN (");
+            for (int i = 0; i < types.length; i++) {
+                w.append(i == 0 ? "'" : ", '").append(types[i]).append("'");
+            }
+            w.append(types.length == 1 ? " AND " : ") AND ");
+        }
+
+        private Void java(String function, String argument, ElementTest test) {
+            EmbeddedTest t = EmbeddedTest.of(test);
+            w.append(function)
+                    .append("(")
+                    .append(argument)
+                    .append(", ")
+                    .bind(t.kind())
+                    .append(", ")
+                    .bind(t.op())
+                    .append(", ")
+                    .bind(t.operand())
+                    .append(", ")
+                    .bind(t.ignoreCase() ? 1 : 0)
+                    .append("))");
+            return null;
+        }
+
+        @Override
+        public Void stringEquals(ElementTest.StringEquals t) {
+            w.append("(");
+            guard("text");
+            w.append(value).append(" = ").bind(t.value()).append(")");
+            return null;
+        }
+
+        @Override
+        public Void stringCompare(ElementTest.StringCompare t) {
+            w.append("(");
+            guard("text");
+            // BINARY collation: UTF-8 byte order, which is code-point order
+            w.append(value)
+                    .append(" ")
+                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .append(" ")
+                    .bind(t.value())
+                    .append(")");
+            return null;
+        }
+
+        @Override
+        public Void numberCompare(ElementTest.NumberCompare t) {
+            w.append("(");
+            guard("integer", "real", "text");
+            return java("quarry_value", json, t);
+        }
+
+        @Override
+        public Void instantCompare(ElementTest.InstantCompare t) {
+            w.append("(");
+            guard("text");
+            return java("quarry_text", value, t);
+        }
+
+        @Override
+        public Void booleanEquals(ElementTest.BooleanEquals t) {
+            w.append("(");
+            guard(t.value() ? "true" : "false");
+            w.append("1 = 1)");
+            return null;
+        }
+
+        @Override
+        public Void isNull(ElementTest.IsNull t) {
+            w.append("(");
+            guard("null");
+            w.append("1 = 1)");
+            return null;
+        }
+
+        @Override
+        public Void regex(ElementTest.Regex t) {
+            w.append("(");
+            guard("text");
+            return java("quarry_text", value, t);
+        }
+
+        @Override
+        public Void match(ElementTest.Match t) {
+            // never LIKE: SQLite's LIKE folds ASCII case by default and needs escaping
+            w.append("(");
+            guard("text");
+            return java("quarry_text", value, t);
+        }
+    }
+
+    @Override
+    public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
+        String function =
+                switch (part) {
+                    case BRACKET -> "quarry_sort_bracket";
+                    case NUMBER -> "quarry_sort_number";
+                    case INSTANT -> "quarry_sort_instant";
+                    case STRING -> "quarry_sort_string";
+                    case BOOLEAN -> "quarry_sort_boolean";
+                };
+        w.append(function)
+                .append("(")
+                .append(document)
+                .append(", ")
+                .bind(String.join(".", path))
+                .append(")");
+    }
+
+    @Override
+    public Object sortValue(SortPart part, JsonNode value) {
+        return switch (part) {
+            case BRACKET -> ObjectOrder.bracket(value);
+            case NUMBER -> {
+                java.math.BigDecimal n = QuarryFunctions.numberKey(value);
+                yield n == null ? null : QuarryFunctions.numberText(n);
+            }
+            case INSTANT -> QuarryFunctions.instantKey(value);
+            case STRING -> QuarryFunctions.stringKey(value);
+            case BOOLEAN -> value.isBoolean() ? (value.booleanValue() ? 1 : 0) : null;
+        };
+    }
+
+    @Override
+    public void textColumnSortKey(SqlWriter w, String column) {
+        w.append(column); // BINARY collation: code-point order
+    }
+
+    @Override
+    public Object textColumnSortValue(String value) {
+        return value;
+    }
+
+    @Override
+    public Object timestamp(Instant instant) {
+        return QuarryFunctions.micros(instant);
+    }
+
+    @Override
+    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+        long micros = rs.getLong(column);
+        return rs.wasNull()
+                ? null
+                : Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
+    }
+
+    @Override
+    public String readJson(ResultSet rs, int column) throws SQLException {
+        return rs.getString(column);
+    }
+
+    @Override
+    public void jsonValue(SqlWriter w, String json) {
+        w.bind(json);
+    }
+
+    @Override
+    public boolean isTimeout(SQLException e) {
+        // SQLITE_INTERRUPT, raised by the progress handler at the deadline
+        return (e.getErrorCode() & 0xff) == 9
+                || (e.getMessage() != null && e.getMessage().contains("SQLITE_INTERRUPT"));
+    }
+
+    @Override
+    public void limit(SqlWriter w, int n) {
+        w.append(" LIMIT ").bind(n);
+    }
+
+    @Override
+    public List<String> createGraphLayout(StoreMapping m) {
+        StringBuilder objects = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(quoteIdentifier(m.objectsTable()))
+                .append(" (")
+                .append(quoteIdentifier(m.id()))
+                .append(" TEXT PRIMARY KEY, ")
+                .append(quoteIdentifier(m.type()))
+                .append(" TEXT NOT NULL, ")
+                .append(quoteIdentifier(m.properties()))
+                .append(" TEXT NOT NULL CHECK (json_valid(")
+                .append(quoteIdentifier(m.properties()))
+                .append(")), ")
+                .append(quoteIdentifier(m.createdAt()))
+                .append(" INTEGER NOT NULL, ")
+                .append(quoteIdentifier(m.updatedAt()))
+                .append(" INTEGER NOT NULL");
+        for (String scope : m.scopeColumns()) {
+            objects.append(", ").append(quoteIdentifier(scope)).append(" TEXT");
+        }
+        objects.append(")");
+        String rel = "CREATE TABLE IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable()) + " ("
+                + quoteIdentifier(m.relationshipId()) + " TEXT PRIMARY KEY, "
+                + quoteIdentifier(m.srcId()) + " TEXT NOT NULL, "
+                + quoteIdentifier(m.dstId()) + " TEXT NOT NULL, "
+                + quoteIdentifier(m.relationshipType()) + " TEXT NOT NULL)";
+        List<String> statements = new ArrayList<>(List.of(objects.toString(), rel));
+        statements.add(index(m.objectsTable() + "_type_updated", m.objectsTable(), m.type(), m.updatedAt()));
+        statements.add(index(m.relationshipsTable() + "_src", m.relationshipsTable(), m.srcId()));
+        statements.add(index(m.relationshipsTable() + "_dst", m.relationshipsTable(), m.dstId()));
+        return statements;
+    }
+
+    private String index(String name, String table, String... columns) {
+        StringBuilder s = new StringBuilder("CREATE INDEX IF NOT EXISTS ")
+                .append(quoteIdentifier(name))
+                .append(" ON ")
+                .append(quoteIdentifier(table))
+                .append(" (");
+        for (int i = 0; i < columns.length; i++) {
+            s.append(i == 0 ? "" : ", ").append(quoteIdentifier(columns[i]));
+        }
+        return s.append(")").toString();
+    }
+}
