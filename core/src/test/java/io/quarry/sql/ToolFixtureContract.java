@@ -13,18 +13,26 @@ import io.quarry.tool.Toolkit;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
-import org.h2.jdbcx.JdbcDataSource;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The tool fixture's calls give byte-identical results on H2 and in memory. */
-class H2DifferentialTest {
-    static Toolkit memory;
-    static Toolkit h2;
+/**
+ * The tool fixture's {@code query_graph_objects} calls give byte-identical results on a SQL backend and
+ * in memory, in three scopes, page after page. One subclass per backend names it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ToolFixtureContract {
+    Toolkit memory;
+    Toolkit sql;
+
+    /** The backend under test. */
+    abstract Backend backend();
 
     @BeforeAll
-    static void stores() throws Exception {
+    void stores() throws Exception {
         DataFile.DataSet data;
         try (InputStream in = Toolkit.class.getResourceAsStream("fixture-data.json")) {
             data = DataFile.read(in, "fixture");
@@ -34,11 +42,10 @@ class H2DifferentialTest {
             yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Schema schema = Schema.parse(yaml);
-        JdbcDataSource ds = new JdbcDataSource();
-        ds.setURL("jdbc:h2:mem:h2diff;DB_CLOSE_DELAY=-1");
+        DataSource ds = backend().dataSource("differential_fixture_" + backend().name());
         JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(ds)
-                .dialect(new H2Dialect())
+                .dialect(backend().dialect(ds))
                 .mapping(StoreMapping.graph("org_id"))
                 .build();
         store.createLayout();
@@ -47,10 +54,10 @@ class H2DifferentialTest {
                 .schema(schema)
                 .store(InMemoryObjectStore.of(data))
                 .build();
-        h2 = Toolkit.builder().schema(schema).store(store).build();
+        sql = Toolkit.builder().schema(schema).store(store).build();
     }
 
-    static Stream<String> calls() {
+    Stream<String> calls() {
         return Stream.of(
                 "{\"type\": \"Task\", \"properties\": {\"status\": \"Done\"}}",
                 "{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}",
@@ -99,7 +106,7 @@ class H2DifferentialTest {
                 ObjectNode expected =
                         memory.call("query_graph_objects", args, context).json();
                 ObjectNode actual =
-                        h2.call("query_graph_objects", args, context).json();
+                        sql.call("query_graph_objects", args, context).json();
                 assertThat(Json.write(actual)).as(scope + " page " + page).isEqualTo(Json.write(expected));
                 if (!expected.has("next_cursor")) {
                     break;
