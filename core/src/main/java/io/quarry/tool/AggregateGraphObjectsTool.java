@@ -53,12 +53,15 @@ final class AggregateGraphObjectsTool implements CatalogTool {
 
     @Override
     public String description() {
-        String type = view.typeNames().get(0);
+        Examples examples = view.examples;
         return "Count objects and compute sum, avg, min, max or percentile (p 0-100) of a field, optionally "
                 + "grouped by a field (array fields count once per element) and filtered like query_graph_objects. "
                 + "Groups come largest first by the first metric. Answers 'how many per status' without paging. "
-                + "Example: {\"type\": \"" + type
-                + "\", \"group_by\": \"status\", \"metrics\": [{\"op\": \"count\"}]}.";
+                + "Example: {\"type\": " + Examples.quote(examples.type())
+                + examples.enumField()
+                        .map(f -> ", \"group_by\": " + Examples.quote(f))
+                        .orElse("")
+                + ", \"metrics\": [{\"op\": \"count\"}]}.";
     }
 
     @Override

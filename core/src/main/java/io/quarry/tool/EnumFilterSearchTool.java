@@ -42,15 +42,7 @@ final class EnumFilterSearchTool extends TypedSearch {
     }
 
     private List<String> allowed(String type, String field) {
-        List<String> declared = view.schema
-                .type(type)
-                .flatMap(t -> t.field(field))
-                .orElseThrow()
-                .values();
-        return config.rule(type, field)
-                .map(ToolConfig.FieldRule::values)
-                .filter(v -> v != null)
-                .orElse(declared);
+        return view.examples.values(type, field);
     }
 
     @Override

@@ -39,9 +39,7 @@ final class GetDatabaseSchemaTool implements ToolHandler {
                 + "Call it first when you do not know the data model. detail: names (types and counts), "
                 + "summary (default: fields and relationships), full (adds field descriptions, formats and the "
                 + "most common values of short text fields). "
-                + "Example: {\"types\": [\""
-                + (view.typeNames().isEmpty() ? "Task" : view.typeNames().get(0))
-                + "\"], \"detail\": \"full\"}.";
+                + "Example: {\"types\": [" + Examples.quote(view.examples.type()) + "], \"detail\": \"full\"}.";
     }
 
     ObjectNode inputSchema() {

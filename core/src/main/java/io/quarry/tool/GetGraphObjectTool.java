@@ -32,7 +32,7 @@ final class GetGraphObjectTool implements CatalogTool {
     public String description() {
         return "Get one object by id with every field, plus its relationships counted by type and direction "
                 + "and the first few neighbours. Use get_object_relationships to list all of one kind. "
-                + "Example: {\"id\": \"task-42\"}.";
+                + "Example: {\"id\": " + view.examples.id() + "}.";
     }
 
     @Override

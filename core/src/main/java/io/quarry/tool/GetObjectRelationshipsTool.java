@@ -36,13 +36,10 @@ final class GetObjectRelationshipsTool implements CatalogTool {
 
     @Override
     public String description() {
-        String rel = view.relationshipNames().isEmpty()
-                ? ""
-                : ", \"relationship_type\": \"" + view.relationshipNames().get(0) + "\"";
         return "List the relationships of one object, each with the object at the other end: out (this object "
                 + "is the source), in, or both (default). To filter the neighbours by field, use "
-                + "query_graph_objects with related_to_id. Example: {\"id\": \"task-42\", \"direction\": \"out\""
-                + rel + "}.";
+                + "query_graph_objects with related_to_id. Example: {\"id\": " + view.examples.id()
+                + view.examples.relationship() + "}.";
     }
 
     @Override

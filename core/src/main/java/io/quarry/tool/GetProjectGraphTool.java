@@ -32,7 +32,7 @@ final class GetProjectGraphTool implements ToolHandler {
                 + "directly and how many are unlinked. At most " + caps.maxNodes() + " nodes, " + caps.maxEdges()
                 + " edges and " + caps.maxPerKind() + " nodes per type; 'caps' says which limit left objects out. "
                 + "Use it first to orient yourself in a project; then query_graph_objects with related_to_id for "
-                + "the full lists. Example: {\"root_id\": \"proj-01\"}.";
+                + "the full lists. Example: {\"root_id\": " + view.examples.id() + "}.";
     }
 
     ObjectNode inputSchema() {

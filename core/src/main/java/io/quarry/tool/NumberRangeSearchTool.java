@@ -35,11 +35,21 @@ final class NumberRangeSearchTool extends TypedSearch {
     @Override
     public String description() {
         String type = firstType();
+        String field = firstField(type);
+        ToolConfig.FieldRule rule = config.rule(type, field).orElse(null);
+        // the example's value lies inside the configured range, so it can match
+        BigDecimal value = rule != null && rule.min() != null && rule.max() != null
+                ? rule.min().add(rule.max()).divide(BigDecimal.valueOf(2), 0, RoundingMode.HALF_UP)
+                : BigDecimal.valueOf(50);
+        BigDecimal tolerance = rule != null && rule.min() != null && rule.max() != null
+                ? rule.max().subtract(rule.min()).divide(BigDecimal.TEN, 0, RoundingMode.UP)
+                : BigDecimal.TEN;
         return "Find objects whose number field is equal, gt, gte, lt, lte, between value and upper_value "
                 + "(inclusive), approximately value (± tolerance, default 10%) or rounded_equal (rounds to value "
                 + "at round_to, default 10); numeric strings count. Smallest first. "
-                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + firstField(type)
-                + "\", \"operator\": \"approximately\", \"value\": 50, \"tolerance\": 10}.";
+                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + field
+                + "\", \"operator\": \"approximately\", \"value\": " + value.toPlainString() + ", \"tolerance\": "
+                + tolerance.toPlainString() + "}.";
     }
 
     @Override

@@ -34,7 +34,7 @@ final class QueryGraphObjectsTool implements ToolHandler {
     }
 
     String description() {
-        String example = exampleType();
+        Examples examples = view.examples;
         return "Find objects by type and field values. 'properties' is a MongoDB-style filter: "
                 + "{\"status\": \"Done\"} (equals), {\"priority\": {\"$gt\": 5}}, {\"status\": {\"$in\": [\"Open\", \"Blocked\"]}}, "
                 + "{\"$or\": [{...}, {...}]}, {\"title\": {\"$contains\": \"auth\", \"$options\": \"i\"}}, "
@@ -43,12 +43,12 @@ final class QueryGraphObjectsTool implements ToolHandler {
                 + "$and $or $nor at the top. Nested fields use dots (address.city). 'query' is full-text words; "
                 + "'related_to_id' keeps objects linked to that id. Results are newest first, "
                 + limits.defaultLimit() + " per page; pass next_cursor back to page. "
-                + "Call get_database_schema first if you do not know the fields. Example: {\"type\": \"" + example
-                + "\", \"properties\": {\"status\": \"Done\"}, \"limit\": 10}.";
-    }
-
-    private String exampleType() {
-        return view.typeNames().isEmpty() ? "Task" : view.typeNames().get(0);
+                + "Call get_database_schema first if you do not know the fields. Example: {\"type\": "
+                + Examples.quote(examples.type())
+                + examples.enumCondition()
+                        .map(c -> ", \"properties\": {" + c + "}")
+                        .orElse("")
+                + ", \"limit\": 10}.";
     }
 
     ObjectNode inputSchema() {

@@ -20,9 +20,12 @@ import java.util.Set;
 /** What the tools derive from the schema: names for enums and descriptions, text fields, type lookup. */
 final class SchemaView {
     final Schema schema;
+    /** The names and values of the descriptions' example calls. */
+    final Examples examples;
 
-    SchemaView(Schema schema) {
+    SchemaView(Schema schema, ToolConfig config) {
         this.schema = schema;
+        this.examples = new Examples(this, config);
     }
 
     List<String> typeNames() {

@@ -27,6 +27,7 @@ import java.util.Set;
  * limits: {default_limit: 20, max_limit: 100, size_budget: 16000, statement_timeout_seconds: 5}
  * tools:
  *   disabled: [aggregate_graph_objects]
+ *   example: {type: Task, id: task-0001}   # the object the descriptions' example calls name
  *   fields:
  *     Task.priority: {min: 1, max: 10, modes: [equal, gt, lt, between]}
  *     Task.title:    {modes: [contains, starts_with]}
@@ -36,7 +37,7 @@ import java.util.Set;
 final class ToolConfig {
     private static final Set<String> LIMIT_KEYS =
             Set.of("default_limit", "max_limit", "size_budget", "statement_timeout_seconds");
-    private static final Set<String> TOOL_KEYS = Set.of("disabled", "fields");
+    private static final Set<String> TOOL_KEYS = Set.of("disabled", "fields", "example");
     private static final Set<String> RULE_KEYS = Set.of("modes", "min", "max", "values");
 
     private static final com.fasterxml.jackson.dataformat.yaml.YAMLMapper YAML =
@@ -46,17 +47,29 @@ final class ToolConfig {
                     .build();
 
     /** The empty configuration: every tool on, no field rules, the default limits. */
-    static final ToolConfig NONE = new ToolConfig(null, Set.of(), Map.of());
+    static final ToolConfig NONE = new ToolConfig(null, Set.of(), Map.of(), null);
 
     final Limits limits;
     final Set<String> disabled;
     final Map<String, FieldRule> rules;
+    /** The object the descriptions' example calls name, or {@code null}. */
+    final Example example;
 
-    private ToolConfig(Limits limits, Set<String> disabled, Map<String, FieldRule> rules) {
+    private ToolConfig(Limits limits, Set<String> disabled, Map<String, FieldRule> rules, Example example) {
         this.limits = limits;
         this.disabled = disabled;
         this.rules = rules;
+        this.example = example;
     }
+
+    /**
+     * An object of the host's data the descriptions' example calls name, so that an example a model
+     * copies finds something.
+     *
+     * @param type its type, a declared type
+     * @param id its id
+     */
+    record Example(String type, String id) {}
 
     /**
      * What the configuration allows for one field of the type-specialized tools.
@@ -99,6 +112,7 @@ final class ToolConfig {
         Limits limits = readLimits(root.get("limits"), source + ": limits");
         Set<String> disabled = new LinkedHashSet<>();
         Map<String, FieldRule> rules = new LinkedHashMap<>();
+        Example example = null;
         JsonNode tools = root.get("tools");
         if (tools != null && !tools.isNull()) {
             String where = source + ": tools";
@@ -126,8 +140,28 @@ final class ToolConfig {
                     rules.put(e.getKey(), readRule(e.getKey(), e.getValue(), where + ".fields." + e.getKey(), schema));
                 }
             }
+            if (tools.has("example")) {
+                example = readExample(tools.get("example"), where + ".example", schema);
+            }
         }
-        return new ToolConfig(limits, Set.copyOf(disabled), Map.copyOf(rules));
+        return new ToolConfig(limits, Set.copyOf(disabled), Map.copyOf(rules), example);
+    }
+
+    private static Example readExample(JsonNode node, String where, Schema schema) {
+        String expected = "an object {type, id} naming one object of your data, such as {type: Task, id: task-1}";
+        object(node, where, expected);
+        checkKeys(node, Set.of("type", "id"), where);
+        if (!node.path("type").isTextual()
+                || !node.path("id").isTextual()
+                || node.get("id").textValue().isBlank()) {
+            throw new SchemaException(where + ": expected " + expected);
+        }
+        String type = node.get("type").textValue();
+        if (schema.type(type).isEmpty()) {
+            throw new SchemaException(where + ".type: unknown type '" + type + "'"
+                    + didYouMean(type, schema.typeNames()) + "; types: " + String.join(", ", schema.typeNames()));
+        }
+        return new Example(type, node.get("id").textValue());
     }
 
     private static Limits readLimits(JsonNode node, String where) {

@@ -52,7 +52,7 @@ public final class Toolkit {
     private Toolkit(Builder b, ToolConfig config) {
         this.schema = b.schema;
         this.listeners = List.copyOf(b.listeners);
-        SchemaView view = new SchemaView(b.schema);
+        SchemaView view = new SchemaView(b.schema, config);
         Projections projections = b.projections != null ? b.projections : Projections.none(b.schema);
         QueryRunner runner = new QueryRunner(view, b.store, projections);
         Map<String, Tool> byName = new LinkedHashMap<>();

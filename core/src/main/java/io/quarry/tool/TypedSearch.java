@@ -104,8 +104,12 @@ abstract class TypedSearch implements CatalogTool {
         return out.toString();
     }
 
+    /** The type of the example call: the example type if this tool searches it, else the first that it does. */
     String firstType() {
-        return eligible.keySet().iterator().next();
+        String example = view.examples.type();
+        return eligible.containsKey(example)
+                ? example
+                : eligible.keySet().iterator().next();
     }
 
     String firstField(String type) {

@@ -117,7 +117,16 @@ class ToolConfigTest {
                 Arguments.of(
                         "limits: {size_budget: 100}\n",
                         "configuration: limits: limits: sizeBudget must be at least 1000"),
-                Arguments.of("limits: {max_rows: 100}\n", "configuration: limits: unknown key 'max_rows'"));
+                Arguments.of("limits: {max_rows: 100}\n", "configuration: limits: unknown key 'max_rows'"),
+                Arguments.of(
+                        "tools:\n  example: {type: Tsk, id: t1}\n",
+                        "configuration: tools.example.type: unknown type 'Tsk' (did you mean 'Task'?)"),
+                Arguments.of(
+                        "tools:\n  example: {type: Task}\n",
+                        "configuration: tools.example: expected an object {type, id} naming one object"),
+                Arguments.of(
+                        "tools:\n  example: {type: Task, id: t1, title: x}\n",
+                        "configuration: tools.example: unknown key 'title'"));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -126,6 +135,27 @@ class ToolConfigTest {
         assertThatThrownBy(() -> build(extra))
                 .isInstanceOf(SchemaException.class)
                 .hasMessageStartingWith(message);
+    }
+
+    @Test
+    void theExampleObjectIsWhatDescriptionsName() throws Exception {
+        Toolkit toolkit = build("tools:\n  example: {type: Document, id: \"456\"}\n"
+                + "  fields:\n    Task.priority: {min: 1, max: 10}\n");
+        assertThat(toolkit.tool("get_graph_object").orElseThrow().description())
+                .endsWith("Example: {\"id\": \"456\"}.");
+        assertThat(toolkit.tool("get_object_relationships").orElseThrow().description())
+                .endsWith("Example: {\"id\": \"456\", \"direction\": \"out\", \"relationship_type\": \"documents\"}.");
+        assertThat(toolkit.tool("query_graph_objects").orElseThrow().description())
+                .endsWith("Example: {\"type\": \"Document\", \"limit\": 10}.");
+        // the number example lies inside the configured range
+        assertThat(toolkit.tool("number_range_search").orElseThrow().description())
+                .endsWith("\"field\": \"priority\", \"operator\": \"approximately\", \"value\": 6, \"tolerance\": 1}.");
+        // without an example object, the id is a placeholder that answers NOT_FOUND with a hint
+        Toolkit plain = build("");
+        assertThat(plain.tool("get_graph_object").orElseThrow().description())
+                .endsWith("Example: {\"id\": \"" + Examples.PLACEHOLDER_ID + "\"}.");
+        assertThat(plain.tool("get_object_relationships").orElseThrow().description())
+                .contains("\"direction\": \"out\", \"relationship_type\": \"part_of\"");
     }
 
     @Test

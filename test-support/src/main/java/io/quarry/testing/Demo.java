@@ -1,6 +1,5 @@
 package io.quarry.testing;
 
-import io.quarry.schema.Schema;
 import io.quarry.sql.Dialects;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
@@ -50,11 +49,11 @@ public final class Demo {
                 .toArray(String[]::new);
     }
 
-    /** The demo's tools over a new in-memory H2 database of this name. */
+    /** The demo's tools over a new in-memory H2 database of this name, configured by the demo's file. */
     public static Toolkit toolkit(String database) {
         DataSource ds = dataSource(database);
         return Toolkit.builder()
-                .schema(Schema.load(config()))
+                .config(config())
                 .store(JdbcObjectStore.builder()
                         .dataSource(ds)
                         .dialect(Dialects.detect(ds))

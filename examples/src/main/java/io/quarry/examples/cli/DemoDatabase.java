@@ -1,6 +1,5 @@
 package io.quarry.examples.cli;
 
-import io.quarry.schema.Schema;
 import io.quarry.tool.Toolkit;
 import javax.sql.DataSource;
 
@@ -23,7 +22,7 @@ public final class DemoDatabase {
     /** Quarry's tools over the demo, as the command line runs them. */
     public static Toolkit toolkit() {
         return Toolkit.builder()
-                .schema(Schema.parse(SourceOptions.demoConfig()))
+                .config(SourceOptions.demoConfigTree())
                 .store(Databases.demo(SourceOptions::demoData))
                 .build();
     }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         version = "quarry 0.1.0-SNAPSHOT",
         description = "Run Quarry's agent tools over a data file or the built-in demo knowledge graph.",
         subcommands = {
+            TourCommand.class,
             CallCommand.class,
             ToolsCommand.class,
             InitCommand.class,

@@ -1,6 +1,8 @@
 package io.quarry.examples.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.quarry.examples.demo.DemoDataGenerator;
 import io.quarry.schema.Schema;
 import io.quarry.schema.SchemaException;
 import io.quarry.sql.JdbcObjectStore;
@@ -17,6 +19,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +66,13 @@ final class SourceOptions {
             description = "Confine every read to objects with this scope value (repeatable), e.g. --scope org_id=acme.")
     Map<String, String> scope = new LinkedHashMap<>();
 
+    @Option(
+            names = "--now",
+            paramLabel = "INSTANT",
+            description = "The clock for relative dates (last_7_days), e.g. 2026-11-01T12:00:00Z. Default: the "
+                    + "demo's fixed clock (2026-11-01T12:00:00Z) with the demo, else the system clock.")
+    Instant now;
+
     /**
      * The toolkit over the chosen data.
      *
@@ -70,25 +82,39 @@ final class SourceOptions {
         if (data != null && jdbcUrl != null) {
             throw new IllegalArgumentException("give --data or --jdbc-url, not both");
         }
-        ObjectStore store;
-        Schema schema;
+        // the configuration's tools and limits sections apply too, not only its types
+        Toolkit.Builder builder = Toolkit.builder();
         try {
+            if (config != null) {
+                builder.config(config);
+            }
             if (jdbcUrl != null) {
                 JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
-                store = jdbc;
-                schema = config != null ? Schema.load(config) : inferred(sample(jdbc));
+                builder.store(jdbc);
+                if (config == null) {
+                    builder.schema(inferred(sample(jdbc)));
+                }
             } else if (data != null) {
                 DataFile.DataSet dataSet = DataFile.read(data);
-                store = InMemoryObjectStore.of(dataSet);
-                schema = config != null ? Schema.load(config) : inferred(dataSet.objects());
+                builder.store(InMemoryObjectStore.of(dataSet));
+                if (config == null) {
+                    builder.schema(inferred(dataSet.objects()));
+                }
             } else {
-                store = Databases.demo(SourceOptions::demoData);
-                schema = config != null ? Schema.load(config) : Schema.parse(demoConfig());
+                builder.store(Databases.demo(SourceOptions::demoData));
+                if (config == null) {
+                    builder.config(demoConfigTree());
+                }
             }
+            return builder.build();
         } catch (SchemaException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return Toolkit.builder().schema(schema).store(store).build();
+    }
+
+    /** Whether the tools run over the built-in demo. */
+    boolean demo() {
+        return data == null && jdbcUrl == null;
     }
 
     /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
@@ -103,7 +129,10 @@ final class SourceOptions {
     }
 
     ToolContext context() {
-        return ToolContext.builder().scope(new Scope(scope)).build();
+        Clock clock = now != null
+                ? Clock.fixed(now, ZoneOffset.UTC)
+                : demo() ? Clock.fixed(DemoDataGenerator.NOW, ZoneOffset.UTC) : Clock.systemUTC();
+        return ToolContext.builder().scope(new Scope(scope)).clock(clock).build();
     }
 
     private static Schema inferred(List<GraphObject> objects) {
@@ -123,6 +152,15 @@ final class SourceOptions {
                 throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);
             }
             return DataFile.read(in, "demo data");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The demo's configuration as a tree: its types, tools and limits. */
+    static JsonNode demoConfigTree() {
+        try {
+            return new YAMLMapper().readTree(demoConfig());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

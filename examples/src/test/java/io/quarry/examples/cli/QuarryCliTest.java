@@ -192,7 +192,7 @@ class QuarryCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "call", "tools"})
+    @ValueSource(strings = {"", "call", "tools", "tour"})
     void everyCommandHasHelp(String command) {
         Run run = command.isEmpty() ? run("", "--help") : run("", command, "--help");
         assertThat(run.exit()).isZero();

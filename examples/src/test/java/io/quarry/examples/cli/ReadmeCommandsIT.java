@@ -68,6 +68,23 @@ class ReadmeCommandsIT {
                 assertThat(result.at("/error/code").asText()).as(lines[0]).isEqualTo(expectedError);
                 assertThat(result.at("/error/hint").asText()).as(lines[0]).isNotBlank();
             }
+        } else if (command.equals(PREFIX + "tour")) {
+            // the try-it command: every tool, each step numbered, no failure
+            for (String tool : List.of(
+                    "get_database_schema",
+                    "discover_schema",
+                    "query_graph_objects",
+                    "get_graph_object",
+                    "get_object_relationships",
+                    "text_pattern_search",
+                    "datetime_range_search",
+                    "number_range_search",
+                    "enum_filter_search",
+                    "aggregate_graph_objects",
+                    "get_project_graph")) {
+                assertThat(stdout).as(tool).contains("   " + tool + " {");
+            }
+            assertThat(stdout).contains("\n12. ").doesNotContain("INTERNAL");
         } else {
             assertThat(stdout).isNotBlank();
         }

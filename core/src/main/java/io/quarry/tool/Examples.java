@@ -1,0 +1,99 @@
+package io.quarry.tool;
+
+import io.quarry.internal.Json;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Relationship;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The names and values the example call in each description uses: every one exists in the schema
+ * (type, field, enum value, relationship), so an example a model copies is a valid call. Ids cannot
+ * come from the schema: the host names one object in the configuration ({@code tools.example}); the
+ * data itself is never read, since descriptions are shared by every scope.
+ */
+final class Examples {
+    /** The id an example shows when the host named none: a call with it answers NOT_FOUND with a hint. */
+    static final String PLACEHOLDER_ID = "<id from a result>";
+
+    private final SchemaView view;
+    private final ToolConfig config;
+    private final EntityType type;
+
+    Examples(SchemaView view, ToolConfig config) {
+        this.view = view;
+        this.config = config;
+        this.type = config.example != null
+                ? view.schema.type(config.example.type()).orElseThrow()
+                : view.schema.types().get(0);
+    }
+
+    /** The example type: the configured object's type, else the first type. */
+    String type() {
+        return type.name();
+    }
+
+    /** The example object's id as a JSON string. */
+    String id() {
+        return quote(config.example != null ? config.example.id() : PLACEHOLDER_ID);
+    }
+
+    /** The example type's first exposed enum field, if any. */
+    Optional<String> enumField() {
+        return type.exposedFields().stream()
+                .filter(f -> f.type() == FieldType.ENUM && !f.values().isEmpty())
+                .map(Field::name)
+                .findFirst();
+    }
+
+    /** {@code "field": "value"} with the example type's first enum field and its first allowed value, if any. */
+    Optional<String> enumCondition() {
+        return enumField()
+                .map(f -> quote(f) + ": " + quote(values(type.name(), f).get(0)));
+    }
+
+    /** The values a search may name for an enum field: the configured ones, else the declared ones. */
+    List<String> values(String typeName, String fieldName) {
+        List<String> declared = view.schema
+                .type(typeName)
+                .flatMap(t -> t.field(fieldName))
+                .orElseThrow()
+                .values();
+        return config.rule(typeName, fieldName)
+                .map(ToolConfig.FieldRule::values)
+                .filter(v -> v != null)
+                .orElse(declared);
+    }
+
+    /**
+     * {@code , "direction": "out", "relationship_type": "name"} for a relationship objects of the
+     * example type have: one it declares, else one another type declares towards it; empty if none.
+     */
+    String relationship() {
+        if (!type.relationships().isEmpty()) {
+            Relationship r = type.relationships().get(0);
+            return ", \"direction\": " + quote(SchemaView.direction(r)) + ", \"relationship_type\": " + quote(r.name());
+        }
+        for (EntityType other : view.schema.types()) {
+            for (Relationship r : other.relationships()) {
+                if (r.target().equals(type.name())) {
+                    String direction =
+                            switch (r.direction()) {
+                                case OUT -> "in";
+                                case IN -> "out";
+                                case BOTH -> "both";
+                            };
+                    return ", \"direction\": " + quote(direction) + ", \"relationship_type\": " + quote(r.name());
+                }
+            }
+        }
+        return "";
+    }
+
+    /** A string as JSON text. */
+    static String quote(String text) {
+        return Json.write(Json.MAPPER.getNodeFactory().textNode(text));
+    }
+}
