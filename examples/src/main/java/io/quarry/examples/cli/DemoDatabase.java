@@ -1,6 +1,5 @@
 package io.quarry.examples.cli;
 
-import io.quarry.schema.Schema;
 import io.quarry.tool.Toolkit;
 import javax.sql.DataSource;
 
@@ -22,9 +21,6 @@ public final class DemoDatabase {
 
     /** Quarry's tools over the demo, as the command line runs them. */
     public static Toolkit toolkit() {
-        return Toolkit.builder()
-                .schema(Schema.parse(SourceOptions.demoConfig()))
-                .store(Databases.demo(SourceOptions::demoData))
-                .build();
+        return new SourceOptions().toolkit();
     }
 }

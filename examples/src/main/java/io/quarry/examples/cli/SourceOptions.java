@@ -1,6 +1,7 @@
 package io.quarry.examples.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.quarry.schema.Schema;
 import io.quarry.schema.SchemaException;
 import io.quarry.sql.JdbcObjectStore;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +29,7 @@ import picocli.CommandLine.Option;
 final class SourceOptions {
     static final String DEMO_DATA = "/io/quarry/examples/demo/demo-data.json";
     static final String DEMO_CONFIG = "/io/quarry/examples/demo/quarry.yaml";
+    private static final YAMLMapper YAML = new YAMLMapper();
 
     @Option(
             names = "--data",
@@ -62,33 +65,66 @@ final class SourceOptions {
     Map<String, String> scope = new LinkedHashMap<>();
 
     /**
-     * The toolkit over the chosen data.
+     * The toolkit over the chosen data, with the configuration's projections and graph settings.
      *
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
-        if (data != null && jdbcUrl != null) {
-            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
-        }
-        ObjectStore store;
-        Schema schema;
+        Source source = source();
+        Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         try {
-            if (jdbcUrl != null) {
-                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
-                store = jdbc;
-                schema = config != null ? Schema.load(config) : inferred(sample(jdbc));
-            } else if (data != null) {
-                DataFile.DataSet dataSet = DataFile.read(data);
-                store = InMemoryObjectStore.of(dataSet);
-                schema = config != null ? Schema.load(config) : inferred(dataSet.objects());
-            } else {
-                store = Databases.demo(SourceOptions::demoData);
-                schema = config != null ? Schema.load(config) : Schema.parse(demoConfig());
+            if (config != null) {
+                b.config(config);
+            } else if (source.config() != null) {
+                b.config(source.config());
             }
+            return b.build();
         } catch (SchemaException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return Toolkit.builder().schema(schema).store(store).build();
+    }
+
+    /** The data, its schema and its configuration ({@code null} for types inferred from the data). */
+    record Source(ObjectStore store, Schema schema, JsonNode config, String configSource) {}
+
+    /**
+     * The chosen data, its schema and configuration.
+     *
+     * @throws IllegalArgumentException with a message for the user when a file is unusable
+     */
+    Source source() {
+        if (data != null && jdbcUrl != null) {
+            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
+        }
+        try {
+            JsonNode configTree = config != null ? readConfig(config) : null;
+            String configSource = config != null ? config.toString() : null;
+            if (jdbcUrl != null) {
+                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
+                return new Source(
+                        jdbc, config != null ? Schema.load(config) : inferred(sample(jdbc)), configTree, configSource);
+            } else if (data != null) {
+                DataFile.DataSet dataSet = DataFile.read(data);
+                return new Source(
+                        InMemoryObjectStore.of(dataSet),
+                        config != null ? Schema.load(config) : inferred(dataSet.objects()),
+                        configTree,
+                        configSource);
+            }
+            ObjectStore store = Databases.demo(SourceOptions::demoData);
+            if (config != null) {
+                return new Source(store, Schema.load(config), configTree, configSource);
+            }
+            return new Source(store, Schema.parse(demoConfig()), YAML.readTree(demoConfig()), "the demo's quarry.yaml");
+        } catch (SchemaException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the configuration: " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode readConfig(Path file) throws IOException {
+        return YAML.readTree(Files.readString(file));
     }
 
     /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
@@ -123,6 +159,20 @@ final class SourceOptions {
                 throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);
             }
             return DataFile.read(in, "demo data");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A short checksum of the demo data, naming the demo database built from it. */
+    static String demoDataVersion() {
+        try (InputStream in = SourceOptions.class.getResourceAsStream(DEMO_DATA)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);
+            }
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(in.readAllBytes());
+            return Long.toHexString(crc.getValue());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
