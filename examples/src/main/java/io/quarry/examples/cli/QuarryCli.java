@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             CallCommand.class,
             ToolsCommand.class,
+            ContextCommand.class,
             InitCommand.class,
             LoadCommand.class,
             McpCommand.class,
