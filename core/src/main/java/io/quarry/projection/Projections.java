@@ -43,6 +43,8 @@ public final class Projections {
     private static final Set<String> DERIVED_KEYS =
             Set.of("count", "ids", "percent", "direction", "kind", "where", "max");
     private static final int DEFAULT_MAX_IDS = 5;
+    /** The keys of a graph snapshot node besides its label fields. */
+    private static final List<String> NODE_KEYS = List.of("id", "kind", "depth", "direct_edge", "last_updated");
 
     private final Schema schema;
     private final Map<String, ProjectionSpec> specs;
@@ -275,6 +277,10 @@ public final class Projections {
         }
         for (String name : spec.graph()) {
             checkField(type, name, where + ".graph");
+            if (NODE_KEYS.contains(name)) {
+                throw new SchemaException(where + ".graph: '" + name + "' is a key every graph node has ("
+                        + String.join(", ", NODE_KEYS) + "); a field of that name cannot label a node");
+            }
         }
         for (String name : spec.truncate().keySet()) {
             if (!spec.light().contains(name)) {

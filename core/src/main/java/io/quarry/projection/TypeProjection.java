@@ -156,7 +156,8 @@ public final class TypeProjection {
         out.put("kind", object.type());
         for (String name : nodeFields) {
             JsonNode v = object.property(name);
-            if (v != null && !v.isNull() && (type == null || !type.hides(name))) {
+            // a schemaless type's default label fields never hide the node's own keys
+            if (v != null && !v.isNull() && (type == null || !type.hides(name)) && !out.has(name)) {
                 out.set(name, cut(v, NODE_TEXT_LIMIT));
             }
         }

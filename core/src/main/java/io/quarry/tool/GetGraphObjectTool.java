@@ -4,11 +4,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.Json;
 import io.quarry.projection.Projection;
+import io.quarry.projection.Projections;
+import io.quarry.store.GraphObject;
+import io.quarry.store.GraphRelationship;
 import io.quarry.store.ObjectStore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** {@code get_graph_object}: one object in full, with a summary of its relationships. */
 final class GetGraphObjectTool implements CatalogTool {
@@ -17,10 +21,12 @@ final class GetGraphObjectTool implements CatalogTool {
 
     private final SchemaView view;
     private final ObjectStore store;
+    private final Projections projections;
 
-    GetGraphObjectTool(SchemaView view, ObjectStore store) {
+    GetGraphObjectTool(SchemaView view, ObjectStore store, Projections projections) {
         this.view = view;
         this.store = store;
+        this.projections = projections;
     }
 
     @Override
@@ -62,10 +68,7 @@ final class GetGraphObjectTool implements CatalogTool {
 
     private ObjectNode render(Neighbourhood n, int perGroup, Projection.Detail detail) {
         ObjectNode result = Json.object();
-        result.set(
-                "object",
-                Projection.project(
-                        n.object(), view.schema.type(n.object().type()).orElse(null), detail));
+        result.set("object", projections.projection(n.object().type(), detail).apply(n.object(), around(n)));
         Map<String, List<Neighbourhood.Edge>> groups = new LinkedHashMap<>();
         for (Neighbourhood.Edge e : n.edges()) {
             groups.computeIfAbsent(e.relationship().type() + "\u0000" + e.direction(), k -> new ArrayList<>())
@@ -81,8 +84,10 @@ final class GetGraphObjectTool implements CatalogTool {
             ArrayNode list = g.putArray("neighbours");
             for (Neighbourhood.Edge e : edges.subList(0, Math.min(perGroup, edges.size()))) {
                 var other = n.neighbours().get(e.otherId());
-                list.add(Projection.project(
-                        other, view.schema.type(other.type()).orElse(null), Projection.Detail.LIGHT));
+                // a neighbour's derived fields would need its own neighbourhood: left out, not shown as 0
+                ObjectNode light = projections.light(other.type()).apply(other);
+                light.remove("derived");
+                list.add(light);
             }
             cut |= perGroup < edges.size() && perGroup < NEIGHBOURS_PER_GROUP;
         }
@@ -101,5 +106,22 @@ final class GetGraphObjectTool implements CatalogTool {
                             + "filters them.");
         }
         return result;
+    }
+
+    /** The object's relationships and neighbours, for its derived fields. */
+    private static io.quarry.projection.Neighbourhood around(Neighbourhood n) {
+        List<GraphRelationship> rels =
+                n.edges().stream().map(Neighbourhood.Edge::relationship).toList();
+        return new io.quarry.projection.Neighbourhood() {
+            @Override
+            public List<GraphRelationship> relationships(String id) {
+                return id.equals(n.object().id()) ? rels : List.of();
+            }
+
+            @Override
+            public Optional<GraphObject> object(String id) {
+                return Optional.ofNullable(n.neighbours().get(id));
+            }
+        };
     }
 }

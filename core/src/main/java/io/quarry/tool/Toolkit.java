@@ -76,7 +76,7 @@ public final class Toolkit {
                         queryTool,
                         b.limits,
                         b.listeners));
-        for (CatalogTool tool : catalog(view, runner, b, config, schemaTool)) {
+        for (CatalogTool tool : catalog(view, runner, projections, b, config, schemaTool)) {
             byName.put(
                     tool.name(),
                     new GuardedTool(tool.name(), tool.description(), tool.inputSchema(), tool, b.limits, b.listeners));
@@ -104,10 +104,15 @@ public final class Toolkit {
 
     /** The tools after the first two, in catalog order; a type-specialized tool only when some type has its fields. */
     private static List<CatalogTool> catalog(
-            SchemaView view, QueryRunner runner, Builder b, ToolConfig config, GetDatabaseSchemaTool schemaTool) {
+            SchemaView view,
+            QueryRunner runner,
+            Projections projections,
+            Builder b,
+            ToolConfig config,
+            GetDatabaseSchemaTool schemaTool) {
         List<CatalogTool> tools = new ArrayList<>();
         tools.add(new DiscoverSchemaTool(view, b.store, schemaTool));
-        tools.add(new GetGraphObjectTool(view, b.store));
+        tools.add(new GetGraphObjectTool(view, b.store, projections));
         tools.add(new GetObjectRelationshipsTool(view, b.store, b.limits));
         for (TypedSearch search : List.of(
                 new TextPatternSearchTool(view, runner, config, b.limits),
@@ -214,8 +219,10 @@ public final class Toolkit {
 
         /**
          * A configuration file (YAML or JSON): its {@code types} give the schema (unless
-         * {@link #schema} is set), its {@code limits} the limits (unless {@link #limits} is set), and
-         * its {@code tools} which tools are off and the rules of single fields. See
+         * {@link #schema} is set), its {@code limits} the limits (unless {@link #limits} is set), its
+         * {@code tools} which tools are off and the rules of single fields, its {@code projections}
+         * the projections (unless {@link #projections} is set) and its {@code graph} section how
+         * {@code get_project_graph} builds snapshots (unless {@link #snapshots} is set). See
          * docs/configuration.md.
          *
          * @throws io.quarry.schema.SchemaException when the file cannot be read or parsed
@@ -296,6 +303,14 @@ public final class Toolkit {
                     config == null ? ToolConfig.NONE : ToolConfig.read(config, configSource, schema, CATALOG);
             if (limits == null) {
                 limits = toolConfig.limits == null ? Limits.DEFAULTS : toolConfig.limits;
+            }
+            if (projections == null && config != null) {
+                projections = Projections.fromConfig(config, configSource, schema);
+            }
+            if (snapshots == null && config != null) {
+                snapshots = SnapshotBuilder.fromConfig(
+                                config, configSource, projections != null ? projections : Projections.none(schema))
+                        .build();
             }
             return new Toolkit(this, toolConfig);
         }

@@ -240,6 +240,23 @@ class ProjectionsTest {
     }
 
     @Test
+    void aFieldNamedLikeANodeKeyCannotLabelANode() {
+        String types = "types: {Document: {fields: {title: {type: string}, kind: {type: string}}}}\n";
+        Schema schema = Schema.parse(types);
+        assertThatThrownBy(() -> Projections.parse(types + "projections: {Document: {graph: [title, kind]}}", schema))
+                .isInstanceOf(SchemaException.class)
+                .hasMessage("configuration: projections.Document.graph: 'kind' is a key every graph node has (id, kind,"
+                        + " depth, direct_edge, last_updated); a field of that name cannot label a node");
+        GraphObject doc = object("d1", "Document", "{\"title\": \"Runbook\", \"kind\": \"runbook\"}", T);
+        assertThat(Projections.parse(types + "projections: {Document: {graph: [title]}}", schema)
+                        .light("Document")
+                        .node(doc)
+                        .get("kind")
+                        .asText())
+                .isEqualTo("Document");
+    }
+
+    @Test
     void theSchemaAcceptsTheProjectionsAndGraphSections() {
         assertThat(Schema.parse(TYPES + PROJECTIONS + "graph: {}\n").typeNames())
                 .contains("Task");

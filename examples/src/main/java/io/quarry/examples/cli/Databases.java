@@ -78,7 +78,9 @@ final class Databases {
 
     /** The JDBC URL of the demo database (read-only), created and loaded on first use. */
     static String demoUrl(java.util.function.Supplier<DataFile.DataSet> demoData) {
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "quarry-demo-0.1.0");
+        // one file per version of the demo data, so a changed demo never meets a stale database
+        Path dir =
+                Path.of(System.getProperty("java.io.tmpdir"), "quarry-demo-0.1.0-" + SourceOptions.demoDataVersion());
         Path file = dir.resolve("demo.mv.db");
         try {
             if (!Files.exists(file)) {

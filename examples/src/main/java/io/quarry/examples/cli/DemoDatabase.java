@@ -21,9 +21,6 @@ public final class DemoDatabase {
 
     /** Quarry's tools over the demo, as the command line runs them. */
     public static Toolkit toolkit() {
-        return Toolkit.builder()
-                .config(SourceOptions.demoConfigTree())
-                .store(Databases.demo(SourceOptions::demoData))
-                .build();
+        return new SourceOptions().toolkit();
     }
 }

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             TourCommand.class,
             CallCommand.class,
             ToolsCommand.class,
+            ContextCommand.class,
             InitCommand.class,
             LoadCommand.class,
             McpCommand.class,

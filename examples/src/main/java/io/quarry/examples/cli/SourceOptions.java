@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Option;
 final class SourceOptions {
     static final String DEMO_DATA = "/io/quarry/examples/demo/demo-data.json";
     static final String DEMO_CONFIG = "/io/quarry/examples/demo/quarry.yaml";
+    private static final YAMLMapper YAML = new YAMLMapper();
 
     @Option(
             names = "--data",
@@ -74,39 +76,20 @@ final class SourceOptions {
     Instant now;
 
     /**
-     * The toolkit over the chosen data.
+     * The toolkit over the chosen data, with the configuration's projections and graph settings.
      *
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
-        if (data != null && jdbcUrl != null) {
-            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
-        }
-        // the configuration's tools and limits sections apply too, not only its types
-        Toolkit.Builder builder = Toolkit.builder();
+        Source source = source();
+        Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         try {
             if (config != null) {
-                builder.config(config);
+                b.config(config);
+            } else if (source.config() != null) {
+                b.config(source.config());
             }
-            if (jdbcUrl != null) {
-                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
-                builder.store(jdbc);
-                if (config == null) {
-                    builder.schema(inferred(sample(jdbc)));
-                }
-            } else if (data != null) {
-                DataFile.DataSet dataSet = DataFile.read(data);
-                builder.store(InMemoryObjectStore.of(dataSet));
-                if (config == null) {
-                    builder.schema(inferred(dataSet.objects()));
-                }
-            } else {
-                builder.store(Databases.demo(SourceOptions::demoData));
-                if (config == null) {
-                    builder.config(demoConfigTree());
-                }
-            }
-            return builder.build();
+            return b.build();
         } catch (SchemaException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -115,6 +98,49 @@ final class SourceOptions {
     /** Whether the tools run over the built-in demo. */
     boolean demo() {
         return data == null && jdbcUrl == null;
+    }
+
+    /** The data, its schema and its configuration ({@code null} for types inferred from the data). */
+    record Source(ObjectStore store, Schema schema, JsonNode config, String configSource) {}
+
+    /**
+     * The chosen data, its schema and configuration.
+     *
+     * @throws IllegalArgumentException with a message for the user when a file is unusable
+     */
+    Source source() {
+        if (data != null && jdbcUrl != null) {
+            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
+        }
+        try {
+            JsonNode configTree = config != null ? readConfig(config) : null;
+            String configSource = config != null ? config.toString() : null;
+            if (jdbcUrl != null) {
+                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
+                return new Source(
+                        jdbc, config != null ? Schema.load(config) : inferred(sample(jdbc)), configTree, configSource);
+            } else if (data != null) {
+                DataFile.DataSet dataSet = DataFile.read(data);
+                return new Source(
+                        InMemoryObjectStore.of(dataSet),
+                        config != null ? Schema.load(config) : inferred(dataSet.objects()),
+                        configTree,
+                        configSource);
+            }
+            ObjectStore store = Databases.demo(SourceOptions::demoData);
+            if (config != null) {
+                return new Source(store, Schema.load(config), configTree, configSource);
+            }
+            return new Source(store, Schema.parse(demoConfig()), demoConfigTree(), "the demo's quarry.yaml");
+        } catch (SchemaException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the configuration: " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode readConfig(Path file) throws IOException {
+        return YAML.readTree(Files.readString(file));
     }
 
     /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
@@ -157,10 +183,24 @@ final class SourceOptions {
         }
     }
 
-    /** The demo's configuration as a tree: its types, tools and limits. */
+    /** The demo's configuration as a tree: its types, tools, limits, projections and graph sections. */
     static JsonNode demoConfigTree() {
         try {
-            return new YAMLMapper().readTree(demoConfig());
+            return YAML.readTree(demoConfig());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A short checksum of the demo data, naming the demo database built from it. */
+    static String demoDataVersion() {
+        try (InputStream in = SourceOptions.class.getResourceAsStream(DEMO_DATA)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);
+            }
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(in.readAllBytes());
+            return Long.toHexString(crc.getValue());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

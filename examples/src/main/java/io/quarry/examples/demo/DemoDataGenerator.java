@@ -56,6 +56,13 @@ public final class DemoDataGenerator {
             + " examples/src/main/resources/io/quarry/examples/demo/demo-data.json";
 
     private static final long SEED = 20_261_101L;
+
+    /**
+     * The seed of the second stream, which draws the plans, requirements, outputs, signals and insights after
+     * everything else: added later, they leave every earlier object and relationship as it was.
+     */
+    private static final long PLANNING_SEED = 20_261_102L;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -95,9 +102,20 @@ public final class DemoDataGenerator {
             "decides",
             "supersedes",
             "documents",
-            "authored_by");
+            "authored_by",
+            "covers",
+            "includes",
+            "implemented_by",
+            "produced_by",
+            "contributes_to",
+            "affects",
+            "concerns",
+            "derived_from",
+            "informs");
 
-    private final Random random = new Random(SEED);
+    /** The random stream; {@link #planning} switches to a second one (see {@link #PLANNING_SEED}). */
+    private Random random = new Random(SEED);
+
     private final List<Obj> projects = new ArrayList<>();
     private final List<Obj> people = new ArrayList<>();
     private final List<Obj> goals = new ArrayList<>();
@@ -106,6 +124,11 @@ public final class DemoDataGenerator {
     private final List<Obj> risks = new ArrayList<>();
     private final List<Obj> decisions = new ArrayList<>();
     private final List<Obj> documents = new ArrayList<>();
+    private final List<Obj> plans = new ArrayList<>();
+    private final List<Obj> requirements = new ArrayList<>();
+    private final List<Obj> outputs = new ArrayList<>();
+    private final List<Obj> signals = new ArrayList<>();
+    private final List<Obj> insights = new ArrayList<>();
     private final List<Rel> relationships = new ArrayList<>();
     private final Set<String> relationshipKeys = new HashSet<>();
 
@@ -248,19 +271,33 @@ public final class DemoDataGenerator {
         }
         hubs(tasksByProject, goalsByProject);
         ties();
+        int original = relationships.size();
+        planning(orgs, tasksByProject, goalsByProject);
 
         ObjectNode root = NODES.objectNode();
         ArrayNode objects = root.putArray("objects");
-        for (List<Obj> group : List.of(projects, people, goals, milestones, tasks, risks, decisions, documents)) {
+        for (List<Obj> group : List.of(
+                projects,
+                people,
+                goals,
+                milestones,
+                tasks,
+                risks,
+                decisions,
+                documents,
+                plans,
+                requirements,
+                outputs,
+                signals,
+                insights)) {
             for (Obj o : group) {
                 objects.add(toJson(o));
             }
         }
         ArrayNode rels = root.putArray("relationships");
-        List<Rel> sorted = new ArrayList<>(relationships);
-        sorted.sort(Comparator.comparingInt((Rel r) -> RELATIONSHIP_ORDER.indexOf(r.type()))
-                .thenComparing(Rel::src)
-                .thenComparing(Rel::dst));
+        // the relationships of the later types are numbered after the original ones, which keep their ids
+        List<Rel> sorted = sorted(relationships.subList(0, original));
+        sorted.addAll(sorted(relationships.subList(original, relationships.size())));
         int seq = 0;
         for (Rel r : sorted) {
             ObjectNode n = rels.addObject();
@@ -270,6 +307,14 @@ public final class DemoDataGenerator {
             n.put("type", r.type());
         }
         return root;
+    }
+
+    private static List<Rel> sorted(List<Rel> rels) {
+        List<Rel> sorted = new ArrayList<>(rels);
+        sorted.sort(Comparator.comparingInt((Rel r) -> RELATIONSHIP_ORDER.indexOf(r.type()))
+                .thenComparing(Rel::src)
+                .thenComparing(Rel::dst));
+        return sorted;
     }
 
     private static ObjectNode toJson(Obj o) {
@@ -1337,6 +1382,293 @@ public final class DemoDataGenerator {
         int lo = Math.max(0, index - 15);
         int hi = Math.min(candidates.size(), index + 5);
         return candidates.get(lo + random.nextInt(hi - lo));
+    }
+
+    // ---------------------------------------------------------------- plans, requirements, outputs, signals, insights
+
+    /** The later types, drawn from their own random stream after everything else. */
+    private void planning(
+            Map<String, Org> orgs, Map<String, List<Obj>> tasksByProject, Map<String, List<Obj>> goalsByProject) {
+        random = new Random(PLANNING_SEED);
+        for (Obj project : projects) {
+            ProjectSpec spec = project.project;
+            Org org = orgs.get(spec.org);
+            List<Obj> projectTasks = tasksByProject.get(spec.id);
+            List<Obj> projectGoals = goalsByProject.get(spec.id);
+            plans(spec, project, org, projectTasks, projectGoals);
+            requirements(spec, project, projectTasks, projectGoals);
+            outputs(spec, project, projectTasks, projectGoals);
+            List<Obj> projectSignals = signals(spec, project, projectTasks, projectGoals);
+            insights(spec, project, org, projectSignals, projectGoals);
+        }
+    }
+
+    private void plans(ProjectSpec spec, Obj project, Org org, List<Obj> projectTasks, List<Obj> projectGoals) {
+        List<String> titles = new ArrayList<>(DemoVocabulary.PLAN_TITLES);
+        int count = 2 + random.nextInt(3);
+        for (int i = 0; i < count; i++) {
+            Obj p = child("plan", "Plan", spec, plans.size() + 1, 3);
+            String c = pick(spec.components);
+            String team = pick(spec.teams);
+            String title = fill(titles.remove(random.nextInt(titles.size())), spec, c, pick(spec.nouns), team)
+                    .replace("{code}", spec.code);
+            ObjectNode props = p.props;
+            props.put("title", title);
+            if (!chance(0.15)) {
+                props.put(
+                        "summary",
+                        "How " + team + " gets from today to \"" + title + "\": scope, sequence, owners and the"
+                                + " checkpoints the " + spec.code + " steering meeting reviews.");
+            }
+            String status =
+                    switch (spec.status) {
+                        case "completed" -> chance(0.75) ? "completed" : "superseded";
+                        case "cancelled" -> chance(0.5) ? "superseded" : "draft";
+                        case "planning" -> chance(0.6) ? "draft" : "approved";
+                        default ->
+                            pickWeighted(
+                                    List.of("approved", "in_progress", "draft", "completed", "superseded"),
+                                    new int[] {25, 40, 15, 10, 10});
+                    };
+            props.put("status", status);
+            long span = spec.target.toEpochDay() - spec.start.toEpochDay();
+            LocalDate from = spec.start.plusDays(span * i / count);
+            LocalDate to = spec.start.plusDays(span * (i + 1) / count);
+            props.put("horizon", from.getYear() + "-H" + (from.getMonthValue() <= 6 ? 1 : 2));
+            props.put("start_date", from.toString());
+            if (!chance(0.1)) {
+                props.put("end_date", to.toString());
+            }
+            Instant created = project.created.plus(Duration.ofDays(1 + random.nextInt(20)));
+            LocalDate createdDay = LocalDate.ofInstant(created, ZoneOffset.UTC);
+            if (!status.equals("draft")) {
+                props.put(
+                        "approved_on",
+                        createdDay.plusDays(3 + random.nextInt(20)).toString());
+            }
+            stamp(p, created, between(created, min(NOW, end(spec).plus(Duration.ofDays(5)))));
+            p.status = status;
+            plans.add(p);
+            relate("part_of", p, project);
+            relate("owned_by", p, chance(0.6) ? ownerOf(project) : teamMember(spec, org));
+            if (!projectGoals.isEmpty()) {
+                relate("covers", p, pick(projectGoals));
+                if (chance(0.5)) {
+                    relate("covers", p, pick(projectGoals));
+                }
+            }
+            int included = 3 + random.nextInt(8);
+            for (int k = 0; k < included; k++) {
+                relate("includes", p, pick(projectTasks));
+            }
+        }
+    }
+
+    private void requirements(ProjectSpec spec, Obj project, List<Obj> projectTasks, List<Obj> projectGoals) {
+        int count = 4 + spec.tasks / 25;
+        for (int i = 0; i < count; i++) {
+            Obj r = child("req", "Requirement", spec, requirements.size() + 1, 4);
+            String c = pick(spec.components);
+            String x = pick(spec.nouns);
+            String title = fill(pick(DemoVocabulary.REQUIREMENT_TITLES), spec, c, x, pick(spec.teams));
+            ObjectNode props = r.props;
+            props.put("title", title);
+            if (!chance(0.3)) {
+                props.put(
+                        "description",
+                        "Raised during " + spec.code + " discovery. Applies to " + c + " and to every screen that"
+                                + " shows " + x.toLowerCase(Locale.ROOT) + ".");
+            }
+            props.put("priority", pickWeighted(List.of("must", "should", "could", "wont"), new int[] {45, 30, 18, 7}));
+            props.put("source", pick(DemoVocabulary.REQUIREMENT_SOURCES));
+            if (!chance(0.2)) {
+                props.put(
+                        "acceptance_criteria",
+                        "Given " + x.toLowerCase(Locale.ROOT) + " in " + c + ", when a user opens them, then the"
+                                + " result matches the source system and the check is in the " + spec.code
+                                + " test plan.");
+            }
+            List<Obj> implementing = new ArrayList<>();
+            int n = random.nextInt(4);
+            for (int k = 0; k < n; k++) {
+                Obj t = pick(projectTasks);
+                if (!implementing.contains(t)) {
+                    implementing.add(t);
+                }
+            }
+            boolean done = !implementing.isEmpty() && implementing.stream().allMatch(t -> t.status.equals("Done"));
+            String status = done
+                    ? (chance(0.5) ? "verified" : "implemented")
+                    : chance(0.08) ? "rejected" : implementing.isEmpty() ? "draft" : "approved";
+            props.put("status", status);
+            Instant created = between(project.created, min(NOW, end(spec)));
+            stamp(r, created, between(created, min(NOW, end(spec).plus(Duration.ofDays(3)))));
+            r.status = status;
+            requirements.add(r);
+            relate("part_of", r, project);
+            for (Obj t : implementing) {
+                relate("implemented_by", r, t);
+            }
+            if (!projectGoals.isEmpty() && chance(0.6)) {
+                relate("supports", r, pick(projectGoals));
+            }
+        }
+    }
+
+    private void outputs(ProjectSpec spec, Obj project, List<Obj> projectTasks, List<Obj> projectGoals) {
+        int count = 3 + random.nextInt(5);
+        String host = "wiki." + spec.org + ".example";
+        for (int i = 0; i < count; i++) {
+            Obj o = child("output", "Output", spec, outputs.size() + 1, 3);
+            int kind = random.nextInt(DemoVocabulary.OUTPUT_KINDS.size());
+            String c = pick(spec.components);
+            String x = pick(spec.nouns);
+            String title = fill(DemoVocabulary.OUTPUT_TITLES.get(kind), spec, c, x, pick(spec.teams))
+                    .replace("{code}", spec.code);
+            ObjectNode props = o.props;
+            props.put("title", title);
+            props.put("kind", DemoVocabulary.OUTPUT_KINDS.get(kind));
+            if (!chance(0.25)) {
+                props.put(
+                        "description",
+                        "A " + DemoVocabulary.OUTPUT_KINDS.get(kind) + " the " + spec.code
+                                + " project hands over to its stakeholders.");
+            }
+            Instant created = between(project.created, min(NOW, end(spec)));
+            LocalDate createdDay = LocalDate.ofInstant(created, ZoneOffset.UTC);
+            LocalDate today = LocalDate.ofInstant(NOW, ZoneOffset.UTC);
+            String status;
+            LocalDate delivered = null;
+            if (chance(spec.stopped != null ? 0.7 : 0.45)) {
+                delivered = createdDay.plusDays(random.nextInt(60));
+                if (delivered.isAfter(today)) {
+                    delivered = today;
+                }
+                status = chance(0.12) ? "retired" : "delivered";
+            } else {
+                status = chance(0.4) ? "in_review" : "planned";
+            }
+            props.put("status", status);
+            if (delivered != null) {
+                props.put("delivered_on", delivered.toString());
+                if (!chance(0.15)) {
+                    props.put("url", "https://" + host + "/" + spec.code.toLowerCase(Locale.ROOT) + "/" + slug(title));
+                }
+            }
+            Instant updated = delivered != null
+                    ? max(created, min(NOW, delivered.atTime(15, 0).toInstant(ZoneOffset.UTC)))
+                    : between(created, min(NOW, end(spec).plus(Duration.ofDays(3))));
+            stamp(o, created, updated);
+            o.status = status;
+            outputs.add(o);
+            relate("part_of", o, project);
+            int producers = 1 + random.nextInt(2);
+            for (int k = 0; k < producers; k++) {
+                relate("produced_by", o, pick(projectTasks));
+            }
+            if (!projectGoals.isEmpty() && chance(0.7)) {
+                relate("contributes_to", o, pick(projectGoals));
+            }
+        }
+    }
+
+    private List<Obj> signals(ProjectSpec spec, Obj project, List<Obj> projectTasks, List<Obj> projectGoals) {
+        List<Obj> result = new ArrayList<>();
+        int count = 6 + spec.tasks / 40;
+        for (int i = 0; i < count; i++) {
+            Obj s = child("signal", "Signal", spec, signals.size() + 1, 4);
+            int source = random.nextInt(DemoVocabulary.SIGNAL_SOURCES.size());
+            String c = pick(spec.components);
+            String x = pick(spec.nouns);
+            String title = fill(DemoVocabulary.SIGNAL_TITLES.get(source), spec, c, x, pick(spec.teams));
+            ObjectNode props = s.props;
+            props.put("title", title);
+            if (!chance(0.3)) {
+                props.put(
+                        "description",
+                        "Reported by " + DemoVocabulary.SIGNAL_SOURCES.get(source) + " for " + c
+                                + "; see the linked tasks for follow-up.");
+            }
+            props.put("source", DemoVocabulary.SIGNAL_SOURCES.get(source));
+            props.put(
+                    "severity",
+                    pickWeighted(List.of("info", "low", "medium", "high", "critical"), new int[] {20, 30, 30, 15, 5}));
+            Instant observed = between(spec.start.atTime(9, 0).toInstant(ZoneOffset.UTC), min(NOW, end(spec)));
+            props.put("observed_at", timestamp(observed, 0.2, 0.0));
+            if (!chance(0.35)) {
+                int metric = random.nextInt(DemoVocabulary.SIGNAL_METRICS.size());
+                props.put("metric", DemoVocabulary.SIGNAL_METRICS.get(metric));
+                double value = Math.round(random.nextDouble() * 1000) / 10.0;
+                props.put("value", value);
+            }
+            String status = observed.isBefore(NOW.minus(Duration.ofDays(30)))
+                    ? pickWeighted(List.of("triaged", "actioned", "dismissed"), new int[] {30, 50, 20})
+                    : pickWeighted(List.of("new", "triaged", "actioned"), new int[] {50, 35, 15});
+            props.put("status", status);
+            stamp(s, observed, between(observed, min(NOW, end(spec).plus(Duration.ofDays(2)))));
+            s.status = status;
+            signals.add(s);
+            result.add(s);
+            relate("part_of", s, project);
+            if (!projectGoals.isEmpty() && chance(0.55)) {
+                relate("affects", s, pick(projectGoals));
+            }
+            if (chance(0.5)) {
+                relate("concerns", s, pick(projectTasks));
+            }
+        }
+        return result;
+    }
+
+    private void insights(ProjectSpec spec, Obj project, Org org, List<Obj> projectSignals, List<Obj> projectGoals) {
+        int count = 2 + projectSignals.size() / 4;
+        for (int i = 0; i < count; i++) {
+            Obj in = child("insight", "Insight", spec, insights.size() + 1, 3);
+            String c = pick(spec.components);
+            String x = pick(spec.nouns);
+            String title = fill(pick(DemoVocabulary.INSIGHT_TITLES), spec, c, x, pick(spec.teams));
+            ObjectNode props = in.props;
+            props.put("title", title);
+            if (!chance(0.2)) {
+                props.put(
+                        "summary",
+                        "What the signals say about " + x.toLowerCase(Locale.ROOT) + " in " + spec.name
+                                + ", and what the team should do next.");
+            }
+            props.put("confidence", pickWeighted(List.of("low", "medium", "high"), new int[] {25, 50, 25}));
+            List<Obj> sources = new ArrayList<>();
+            int n = 1 + random.nextInt(3);
+            Instant latest = project.created;
+            for (int k = 0; k < n; k++) {
+                Obj s = pick(projectSignals);
+                if (!sources.contains(s)) {
+                    sources.add(s);
+                    latest = max(latest, s.created);
+                }
+            }
+            Instant created = between(latest, min(NOW, latest.plus(Duration.ofDays(20))));
+            props.put(
+                    "recorded_on", LocalDate.ofInstant(created, ZoneOffset.UTC).toString());
+            ArrayNode tags = props.putArray("tags");
+            int tagCount = random.nextInt(3);
+            for (int k = 0; k < tagCount; k++) {
+                tags.add(pick(spec.tags));
+            }
+            String status =
+                    pickWeighted(List.of("draft", "shared", "acted_on", "discarded"), new int[] {20, 40, 30, 10});
+            props.put("status", status);
+            stamp(in, created, between(created, NOW));
+            in.status = status;
+            insights.add(in);
+            relate("part_of", in, project);
+            for (Obj s : sources) {
+                relate("derived_from", in, s);
+            }
+            if (!projectGoals.isEmpty() && chance(0.6)) {
+                relate("informs", in, pick(projectGoals));
+            }
+            relate("authored_by", in, teamMember(spec, org));
+        }
     }
 
     // ---------------------------------------------------------------- cross-cutting structure

@@ -1007,4 +1007,63 @@ final class DemoVocabulary {
             "a missing index after a migration",
             "a retry storm from a downstream client",
             "a full disk on the primary node");
+
+    static final List<String> PLAN_TITLES = List.of(
+            "{code} delivery plan",
+            "Rollout plan for {c}",
+            "Test plan: {x}",
+            "{team} staffing plan",
+            "Cutover plan for {x}",
+            "Communication plan for {project}");
+
+    static final List<String> REQUIREMENT_TITLES = List.of(
+            "{x} must be exportable as CSV",
+            "Only the owning team may edit {x}",
+            "Every change to {x} is written to the audit log",
+            "p95 latency of {c} stays under 300 ms",
+            "Users sign in to {c} with SSO",
+            "{x} are retained for 7 years, then deleted",
+            "{c} keeps working when the upstream system is down for 1 hour");
+
+    static final List<String> REQUIREMENT_SOURCES = List.of(
+            "customer request",
+            "SOC 2 control CC6.1",
+            "GDPR Art. 17",
+            "support tickets",
+            "steering committee",
+            "security review");
+
+    static final List<String> OUTPUT_KINDS =
+            List.of("report", "dashboard", "release", "dataset", "presentation", "api");
+
+    /** One title per {@link #OUTPUT_KINDS} entry, in the same order. */
+    static final List<String> OUTPUT_TITLES = List.of(
+            "{code} status report for the steering committee",
+            "{x} reconciliation dashboard",
+            "{c} release {n}.0",
+            "{x} export for finance",
+            "{project}: quarterly review deck",
+            "{c} public API v{n}");
+
+    static final List<String> SIGNAL_SOURCES =
+            List.of("monitoring", "support", "survey", "sales", "incident", "analytics");
+
+    /** One title per {@link #SIGNAL_SOURCES} entry, in the same order. */
+    static final List<String> SIGNAL_TITLES = List.of(
+            "Error rate of {c} above 2% for three days",
+            "Support tickets about {x} up 40% week over week",
+            "Survey: users find the {x} screen confusing",
+            "Prospects keep asking for {x} in {c}",
+            "Incident: {c} unavailable for 45 minutes",
+            "Weekly active users of {x} flat since launch");
+
+    static final List<String> SIGNAL_METRICS =
+            List.of("error_rate_pct", "tickets_per_week", "nps", "p95_latency_ms", "weekly_active_users_k");
+
+    static final List<String> INSIGHT_TITLES = List.of(
+            "Most {x} complaints trace back to {c}",
+            "Teams that finish onboarding use {x} three times as often",
+            "{c} latency, not missing features, drives churn",
+            "Manual fixes to {x} cost {team} a day a week",
+            "Demand for {x} comes from a handful of large accounts");
 }

@@ -42,8 +42,36 @@ class DemoDataTest {
     private static final Pattern PASCAL_CASE = Pattern.compile("[A-Z][a-z0-9]*([A-Z][a-z0-9]*)*");
     private static final Set<String> FIELD_TYPES =
             Set.of("string", "text", "number", "integer", "boolean", "date", "datetime", "enum", "array", "object");
-    private static final Set<String> TYPES =
-            Set.of("Project", "Task", "Goal", "Milestone", "Risk", "Decision", "Document", "Person");
+    private static final Set<String> TYPES = Set.of(
+            "Project",
+            "Task",
+            "Goal",
+            "Milestone",
+            "Risk",
+            "Decision",
+            "Document",
+            "Person",
+            "Plan",
+            "Requirement",
+            "Output",
+            "Signal",
+            "Insight");
+
+    /** The entity kinds of the context spec, each with a projection in the demo's preset. */
+    private static final List<String> SPEC_KINDS = List.of(
+            "Project",
+            "Task",
+            "Goal",
+            "Plan",
+            "Milestone",
+            "Risk",
+            "Decision",
+            "Requirement",
+            "Document",
+            "Output",
+            "Signal",
+            "Insight");
+
     private static final Set<String> SYSTEM_KEYS = Set.of("id", "type", "properties", "created_at", "updated_at");
     private static final Set<String> SCOPE_KEYS = Set.of("org_id", "project_id");
 
@@ -129,8 +157,8 @@ class DemoDataTest {
     // ------------------------------------------------------------------ the configuration
 
     @Test
-    void configurationDeclaresTheEightTypesInTheLibraryFormat() {
-        assertThat(names(config)).containsExactly("types");
+    void configurationDeclaresTheTypesInTheLibraryFormat() {
+        assertThat(names(config)).containsExactly("types", "projections", "graph");
         assertThat(names(config.get("types"))).containsExactlyInAnyOrderElementsOf(TYPES);
         for (Map.Entry<String, JsonNode> type : entries(config.get("types"))) {
             String typeName = type.getKey();
@@ -375,6 +403,85 @@ class DemoDataTest {
         assertThat(visited).as("tasks left in a depends_on cycle").isEqualTo(indegree.size());
     }
 
+    @Test
+    void everyObjectOfALaterTypeIsPartOfItsProjectAndLinksOnlyInsideIt() {
+        for (String type : List.of("Plan", "Requirement", "Output", "Signal", "Insight")) {
+            for (JsonNode o : demo.ofType(type)) {
+                List<JsonNode> out = demo.out.getOrDefault(o.get("id").asText(), List.of());
+                assertThat(out.stream()
+                                .filter(r -> r.get("type").asText().equals("part_of"))
+                                .map(r -> r.get("dst_id").asText()))
+                        .as(o.get("id") + " part_of")
+                        .containsExactly(o.get("project_id").asText());
+                for (JsonNode r : out) {
+                    JsonNode dst = demo.byId.get(r.get("dst_id").asText());
+                    if (!type(dst).equals("Person")) {
+                        assertThat(dst.get("project_id")).as(r.toString()).isEqualTo(o.get("project_id"));
+                    }
+                }
+            }
+        }
+        // every project has each later type, so each project's context shows them
+        for (JsonNode p : demo.ofType("Project")) {
+            for (String type : List.of("Plan", "Requirement", "Output", "Signal", "Insight")) {
+                assertThat(demo.count(
+                                o -> type(o).equals(type) && o.get("project_id").equals(p.get("id"))))
+                        .as(p.get("id") + " " + type)
+                        .isPositive();
+            }
+        }
+    }
+
+    @Test
+    void laterTypesLeaveTheOriginalDataAsItWas() {
+        // the later types come after the original objects and relationships, which keep their ids
+        List<String> order = demo.objects.stream().map(DemoDataTest::type).toList();
+        int firstLater = order.indexOf("Plan");
+        assertThat(order.subList(0, firstLater)).doesNotContain("Plan", "Requirement", "Output", "Signal", "Insight");
+        assertThat(order.subList(firstLater, order.size()))
+                .containsOnly("Plan", "Requirement", "Output", "Signal", "Insight");
+        Map<String, JsonNode> rels = new HashMap<>();
+        demo.relationships.forEach(r -> rels.put(r.get("id").asText(), r));
+        assertThat(rels.get("rel-08184").toString())
+                .isEqualTo("{\"id\":\"rel-08184\",\"src_id\":\"doc-0410\",\"dst_id\":\"person-068\","
+                        + "\"type\":\"authored_by\"}");
+        assertThat(type(demo.byId.get(rels.get("rel-08185").get("src_id").asText())))
+                .isIn("Plan", "Requirement", "Output", "Signal", "Insight");
+    }
+
+    @Test
+    void theStatusOfARequirementFollowsItsTasks() {
+        for (JsonNode r : demo.ofType("Requirement")) {
+            List<JsonNode> tasks = demo.out.getOrDefault(r.get("id").asText(), List.of()).stream()
+                    .filter(e -> e.get("type").asText().equals("implemented_by"))
+                    .map(e -> demo.byId.get(e.get("dst_id").asText()))
+                    .toList();
+            boolean done = !tasks.isEmpty()
+                    && tasks.stream()
+                            .allMatch(t -> props(t).get("status").asText().equals("Done"));
+            String status = props(r).get("status").asText();
+            assertThat(status.equals("implemented") || status.equals("verified"))
+                    .as(r.get("id") + " " + status + " with its tasks done: " + done)
+                    .isEqualTo(done);
+        }
+    }
+
+    @Test
+    void thePresetProjectsEveryKindOfTheSpecAndListsGoalsDocumentsAndOutputsByMembership() {
+        assertThat(names(config.get("projections"))).containsAll(SPEC_KINDS);
+        for (String kind : SPEC_KINDS) {
+            JsonNode spec = config.get("projections").get(kind);
+            assertThat(spec.get("light").size()).as(kind + " light fields").isBetween(4, 10);
+            assertThat(spec.get("graph").size())
+                    .as(kind + " graph label fields")
+                    .isBetween(1, 3);
+            assertThat(spec.has("derived")).as(kind + " derived fields").isTrue();
+        }
+        assertThat(config.get("graph").get("membership_key").asText()).isEqualTo("project_id");
+        assertThat(config.get("graph").get("membership_kinds").toString())
+                .isEqualTo("[\"Goal\",\"Document\",\"Output\"]");
+    }
+
     // ------------------------------------------------------------------ counts and distributions
 
     @Test
@@ -392,6 +499,11 @@ class DemoDataTest {
         assertThat(demo.ofType("Decision")).hasSizeBetween(100, 250);
         assertThat(demo.ofType("Goal")).hasSizeBetween(25, 80);
         assertThat(demo.ofType("Milestone")).hasSizeBetween(40, 100);
+        assertThat(demo.ofType("Plan")).hasSizeBetween(22, 44);
+        assertThat(demo.ofType("Requirement")).hasSizeBetween(80, 200);
+        assertThat(demo.ofType("Output")).hasSizeBetween(33, 77);
+        assertThat(demo.ofType("Signal")).hasSizeBetween(80, 200);
+        assertThat(demo.ofType("Insight")).hasSizeBetween(30, 100);
         long globex = demo.count(o -> org(o).equals("globex"));
         assertThat(globex).isBetween(demo.objects.size() / 20L, demo.objects.size() / 4L);
         for (String relType : List.of(
@@ -406,7 +518,16 @@ class DemoDataTest {
                 "supersedes",
                 "targets",
                 "authored_by",
-                "reports_to")) {
+                "reports_to",
+                "covers",
+                "includes",
+                "implemented_by",
+                "produced_by",
+                "contributes_to",
+                "affects",
+                "concerns",
+                "derived_from",
+                "informs")) {
             assertThat(demo.relationships.stream()
                             .filter(r -> r.get("type").asText().equals(relType))
                             .count())
