@@ -158,7 +158,7 @@ class DemoDataTest {
 
     @Test
     void configurationDeclaresTheTypesInTheLibraryFormat() {
-        assertThat(names(config)).containsExactly("types", "projections", "graph");
+        assertThat(names(config)).containsExactly("types", "tools", "projections", "graph");
         assertThat(names(config.get("types"))).containsExactlyInAnyOrderElementsOf(TYPES);
         for (Map.Entry<String, JsonNode> type : entries(config.get("types"))) {
             String typeName = type.getKey();
