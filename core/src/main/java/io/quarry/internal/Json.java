@@ -7,11 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -77,6 +80,30 @@ public final class Json {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree always serializes", e);
         }
+    }
+
+    /**
+     * The value with the keys of its objects, at every depth, in code-point order: stores keep keys in
+     * different orders (PostgreSQL's jsonb sorts them by length), results show them in one. Returns the
+     * value itself when it holds no object.
+     */
+    public static JsonNode sortedKeys(JsonNode value) {
+        if (value.isObject()) {
+            List<String> keys = new ArrayList<>();
+            value.fieldNames().forEachRemaining(keys::add);
+            keys.sort(CodePoints::compare);
+            ObjectNode sorted = object();
+            for (String key : keys) {
+                sorted.set(key, sortedKeys(value.get(key)));
+            }
+            return sorted;
+        }
+        if (value.isArray() && value.size() > 0) {
+            ArrayNode copy = MAPPER.getNodeFactory().arrayNode(value.size());
+            value.forEach(element -> copy.add(sortedKeys(element)));
+            return copy;
+        }
+        return value;
     }
 
     /**

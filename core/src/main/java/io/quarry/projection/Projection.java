@@ -2,12 +2,15 @@ package io.quarry.projection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
 import io.quarry.store.GraphObject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * How an object is shown to a model: {@link Detail#LIGHT} (id, type, last update, exposed properties
@@ -50,13 +53,38 @@ public final class Projection {
         out.put("updated_at", IsoDateTime.format(object.updatedAt()));
         ObjectNode props = out.putObject("properties");
         ObjectNode source = object.properties();
-        for (Map.Entry<String, JsonNode> e : source.properties()) {
-            if (type != null && type.hides(e.getKey())) {
+        for (String key : keyOrder(source, type)) {
+            if (type != null && type.hides(key)) {
                 continue;
             }
-            props.set(e.getKey(), detail == Detail.LIGHT ? shorten(e.getValue()) : e.getValue());
+            JsonNode value = Json.sortedKeys(source.get(key));
+            props.set(key, detail == Detail.LIGHT ? shorten(value) : value);
         }
         return out;
+    }
+
+    /**
+     * The order properties are shown in, the same on every store: the type's declared fields in
+     * declaration order, then the other keys in code-point order.
+     */
+    static List<String> keyOrder(ObjectNode properties, EntityType type) {
+        List<String> keys = new ArrayList<>();
+        if (type != null) {
+            for (Field field : type.fields()) {
+                if (properties.has(field.name())) {
+                    keys.add(field.name());
+                }
+            }
+        }
+        List<String> rest = new ArrayList<>();
+        properties.fieldNames().forEachRemaining(key -> {
+            if (!keys.contains(key)) {
+                rest.add(key);
+            }
+        });
+        rest.sort(CodePoints::compare);
+        keys.addAll(rest);
+        return keys;
     }
 
     private static JsonNode shorten(JsonNode value) {

@@ -123,7 +123,7 @@ public final class TypeProjection {
                 return;
             }
         }
-        target.set(name, cut(value, limit));
+        target.set(name, cut(Json.sortedKeys(value), limit));
     }
 
     private boolean isTemporal(String name) {
