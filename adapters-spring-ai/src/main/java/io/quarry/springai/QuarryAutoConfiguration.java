@@ -1,5 +1,9 @@
 package io.quarry.springai;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.quarry.graph.SnapshotBuilder;
+import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.sql.Dialects;
 import io.quarry.sql.JdbcObjectStore;
@@ -27,7 +31,8 @@ import org.springframework.core.io.ResourceLoader;
 /**
  * Spring Boot auto-configuration: an application with a {@link DataSource} bean and this module on
  * its classpath gets a {@link Toolkit} over that database (Quarry's graph layout, the configuration
- * at {@code quarry.config}) and a {@link QuarryToolCallbacks} bean, which Spring AI's MCP server
+ * at {@code quarry.config} with its types, projections and graph section) and a
+ * {@link QuarryToolCallbacks} bean, which Spring AI's MCP server
  * starter also serves as MCP tools. Public because Spring Boot loads it; hosts never call it.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class)
@@ -60,8 +65,14 @@ public class QuarryAutoConfiguration {
                 graph.srcId(),
                 graph.dstId(),
                 graph.relationshipType());
+        String config = read(resources.getResource(properties.getConfig()), properties.getConfig());
+        Schema schema = Schema.parse(config);
+        Projections projections = Projections.parse(config, schema);
         Toolkit.Builder toolkit = Toolkit.builder()
-                .schema(Schema.parse(read(resources.getResource(properties.getConfig()), properties.getConfig())))
+                .schema(schema)
+                .projections(projections)
+                .snapshots(SnapshotBuilder.fromConfig(yaml(config), properties.getConfig(), projections)
+                        .build())
                 .store(JdbcObjectStore.builder()
                         .dataSource(dataSource)
                         .dialect(Dialects.detect(dataSource))
@@ -79,6 +90,14 @@ public class QuarryAutoConfiguration {
     @ConditionalOnBean(Toolkit.class)
     public QuarryToolCallbacks quarryToolCallbacks(Toolkit toolkit, QuarryProperties properties) {
         return QuarryToolCallbacks.of(toolkit, properties.getTools(), QuarryToolCallbacks::context);
+    }
+
+    private static JsonNode yaml(String config) {
+        try {
+            return new YAMLMapper().readTree(config);
+        } catch (IOException e) {
+            throw new UncheckedIOException("quarry.config: " + e.getMessage(), e);
+        }
     }
 
     private static String read(Resource resource, String location) {

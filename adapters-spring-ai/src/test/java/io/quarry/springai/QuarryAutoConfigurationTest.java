@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarry.testing.Demo;
+import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolListener;
 import io.quarry.tool.Toolkit;
 import java.io.InputStream;
@@ -39,6 +40,23 @@ class QuarryAutoConfigurationTest {
             assertThat(callbacks).extracting(c -> c.getToolDefinition().name()).containsExactly(Demo.toolNames());
             assertThat(callbacks[1].call("{\"type\": \"Project\", \"limit\": 1}"))
                     .contains("\"returned\":1");
+        });
+    }
+
+    @Test
+    void theConfigurationsProjectionsAndGraphSectionsApply() {
+        runner.withBean(DataSource.class, () -> DEMO).withPropertyValues(CONFIG).run(context -> {
+            Toolkit toolkit = context.getBean(Toolkit.class);
+            assertThat(toolkit.tool("get_graph_object")
+                            .orElseThrow()
+                            .call("{\"id\": \"goal-015\"}", ToolContext.unrestricted())
+                            .text())
+                    .contains("\"derived\":{\"total_tasks\":");
+            assertThat(toolkit.tool("get_project_graph")
+                            .orElseThrow()
+                            .call("{\"root_id\": \"proj-01\", \"max_nodes\": 1}", ToolContext.unrestricted())
+                            .text())
+                    .contains("\"health\":\"amber\"");
         });
     }
 

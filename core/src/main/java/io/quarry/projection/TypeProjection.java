@@ -156,7 +156,7 @@ public final class TypeProjection {
         out.put("kind", object.type());
         for (String name : nodeFields) {
             JsonNode v = object.property(name);
-            // a schemaless type's default label fields never hide the node's own keys
+            // a label never replaces the node's id or kind (the configuration rejects such labels too)
             if (v != null && !v.isNull() && (type == null || !type.hides(name)) && !out.has(name)) {
                 out.set(name, cut(v, NODE_TEXT_LIMIT));
             }
