@@ -228,6 +228,49 @@ public final class PostgresDialect implements Dialect {
         });
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>"Some element ≥ a and some element < b" is "the range from the smallest to the largest value
+     * overlaps [a, b)" when [a, b) is not empty: one overlap, which PostgreSQL estimates as the narrow
+     * range it is (two open-ended overlaps are estimated as independent, far too many rows).
+     */
+    @Override
+    public boolean anyElementBetween(
+            SqlWriter w, String document, List<String> path, ElementTest lower, ElementTest upper) {
+        Value v = Value.at(document, path);
+        if (lower instanceof ElementTest.InstantCompare lo && upper instanceof ElementTest.InstantCompare hi) {
+            long from = lo.op() == CompareOp.GT ? lo.micros() + 1 : lo.micros();
+            long to = hi.op() == CompareOp.LT ? hi.micros() - 1 : hi.micros();
+            if (from > to) {
+                return false;
+            }
+            w.append("(quarry_instant_range");
+            v.write(w);
+            w.append(" && int8range(").bind(from).append("::bigint, ").bind(to).append("::bigint, '[]'))");
+            return true;
+        }
+        if (lower instanceof ElementTest.NumberCompare lo && upper instanceof ElementTest.NumberCompare hi) {
+            boolean closedLow = lo.op() == CompareOp.GTE;
+            boolean closedHigh = hi.op() == CompareOp.LTE;
+            int c = lo.value().compareTo(hi.value());
+            if (c > 0 || (c == 0 && !(closedLow && closedHigh))) {
+                return false;
+            }
+            w.append("(quarry_num_range");
+            v.write(w);
+            w.append(" && numrange(")
+                    .bind(lo.value())
+                    .append("::numeric, ")
+                    .bind(hi.value())
+                    .append("::numeric, ")
+                    .append(closedLow ? (closedHigh ? "'[]'" : "'[)'") : (closedHigh ? "'(]'" : "'()'"))
+                    .append("))");
+            return true;
+        }
+        return false;
+    }
+
     /** Writes the bounds of the range "values {@code op} {@code value}" (without the range type name). */
     private static void bound(SqlWriter w, CompareOp op, Object value, String cast) {
         switch (op) {

@@ -106,7 +106,7 @@ final class Databases {
 
     private static boolean tableExists(DataSource ds) {
         try (Connection c = ds.getConnection()) {
-            return !columns(c.getMetaData()).isEmpty();
+            return !columns(c).isEmpty();
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot connect to the database: " + e.getMessage(), e);
         }
@@ -115,7 +115,7 @@ final class Databases {
     private static List<String> scopeColumns(DataSource ds) {
         try (Connection c = ds.getConnection()) {
             List<String> scope = new ArrayList<>();
-            for (String column : columns(c.getMetaData())) {
+            for (String column : columns(c)) {
                 if (!FIXED_COLUMNS.contains(column)) {
                     scope.add(column);
                 }
@@ -126,9 +126,12 @@ final class Databases {
         }
     }
 
-    private static List<String> columns(DatabaseMetaData meta) throws SQLException {
+    /** The objects table's columns in the connection's current schema (PostgreSQL has many schemas). */
+    private static List<String> columns(Connection c) throws SQLException {
         List<String> columns = new ArrayList<>();
-        try (ResultSet rs = meta.getColumns(null, null, StoreMapping.graph().objectsTable(), null)) {
+        DatabaseMetaData meta = c.getMetaData();
+        try (ResultSet rs = meta.getColumns(
+                c.getCatalog(), c.getSchema(), StoreMapping.graph().objectsTable(), null)) {
             while (rs.next()) {
                 columns.add(rs.getString("COLUMN_NAME"));
             }
