@@ -67,7 +67,8 @@ public final class PostgresExplain {
             for (String sql : ddl) {
                 st.execute(sql);
             }
-            st.execute("ANALYZE");
+            // a steady state: the GIN pending list merged, statistics fresh
+            st.execute("VACUUM ANALYZE");
             System.out.printf(
                     Locale.ROOT,
                     "loaded %d objects and %d relationships in %.1f s; field indexes in %.1f s%n",
@@ -240,22 +241,40 @@ public final class PostgresExplain {
         }
     }
 
-    /** A {@link DataSource} over {@link DriverManager}, enough for the measurement. */
+    /**
+     * A {@link DataSource} that hands out one open connection, as a pool would: the measurement is the
+     * statements, not connecting. Closing the handed-out connection keeps it open.
+     */
     private static final class SimpleDataSource implements DataSource {
         private final String url;
+        private Connection connection;
 
         SimpleDataSource(String url) {
             this.url = url;
         }
 
         @Override
-        public Connection getConnection() throws SQLException {
-            return DriverManager.getConnection(url);
+        public synchronized Connection getConnection() throws SQLException {
+            if (connection == null || connection.isClosed()) {
+                connection = DriverManager.getConnection(url);
+            }
+            Connection target = connection;
+            return (Connection) java.lang.reflect.Proxy.newProxyInstance(
+                    Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("close")) {
+                            return null;
+                        }
+                        try {
+                            return method.invoke(target, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
         }
 
         @Override
         public Connection getConnection(String user, String password) throws SQLException {
-            return DriverManager.getConnection(url, user, password);
+            return getConnection();
         }
 
         @Override

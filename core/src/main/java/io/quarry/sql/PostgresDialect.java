@@ -695,7 +695,10 @@ public final class PostgresDialect implements Dialect {
 
     /** What a hot field is compared as, for {@link #fieldIndexes}. */
     public enum FieldKind {
-        /** Numbers: {@code $gt}…, {@code $eq} with a number (GiST on {@code quarry_num_range}). */
+        /**
+         * Numbers: {@code $gt}…, {@code $eq} with a number: a GiST on {@code quarry_num_range}, and a
+         * btree on the JSON type for the numeric-string and array arms of equality.
+         */
         NUMBER,
         /** Date-times: {@code $gt}… with an ISO-8601 operand (GiST on {@code quarry_instant_range}). */
         DATE,
@@ -735,7 +738,10 @@ public final class PostgresDialect implements Dialect {
         String objects = quoteIdentifier(mapping.objectsTable());
         String name = mapping.objectsTable() + "_" + String.join("_", path).toLowerCase(Locale.ROOT);
         return switch (kind) {
-            case NUMBER -> List.of(index(name + "_num", objects, "USING gist (quarry_num_range" + value + ")"));
+            case NUMBER ->
+                List.of(
+                        index(name + "_num", objects, "USING gist (quarry_num_range" + value + ")"),
+                        index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
             case DATE -> List.of(index(name + "_instant", objects, "USING gist (quarry_instant_range" + value + ")"));
             case TEXT ->
                 List.of(
