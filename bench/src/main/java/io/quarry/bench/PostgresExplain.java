@@ -64,6 +64,7 @@ public final class PostgresExplain {
             List<String> ddl = new ArrayList<>();
             ddl.addAll(dialect.fieldIndexes(mapping, "priority", PostgresDialect.FieldKind.NUMBER));
             ddl.addAll(dialect.fieldIndexes(mapping, "due_at", PostgresDialect.FieldKind.DATE));
+            ddl.addAll(dialect.fieldIndexes(mapping, "title", PostgresDialect.FieldKind.TEXT));
             for (String sql : ddl) {
                 st.execute(sql);
             }
@@ -112,7 +113,11 @@ public final class PostgresExplain {
                     null
                 },
                 new Object[] {"numeric comparison (priority > 9.5)", "Task", "{\"priority\": {\"$gt\": 9.5}}", null},
-                new Object[] {"numeric equality (priority = 3)", "Task", "{\"priority\": 3}", null});
+                new Object[] {"numeric equality (priority = 3)", "Task", "{\"priority\": 3}", null},
+                new Object[] {"title contains (rare)", "Task", "{\"title\": {\"$contains\": \"billing 1234\"}}", null},
+                new Object[] {
+                    "title contains, 2 characters (guarded)", "Task", "{\"title\": {\"$contains\": \"g 9\"}}", null
+                });
         List<String> summary = new ArrayList<>();
         for (Object[] c : cases) {
             String type = (String) c[1];

@@ -745,11 +745,20 @@ public final class PostgresDialect implements Dialect {
             case DATE -> List.of(index(name + "_instant", objects, "USING gist (quarry_instant_range" + value + ")"));
             case TEXT ->
                 List.of(
-                        // pg_trgm when the server has it; without it the tests stay correct, only unindexed
-                        "DO $do$ BEGIN IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm')"
-                                + " THEN CREATE EXTENSION IF NOT EXISTS pg_trgm; "
-                                + index(name + "_trgm", objects, "USING gin ((" + text + ") gin_trgm_ops)")
-                                + "; END IF; END $do$",
+                        // pg_trgm when the server has it (without it the tests stay correct, only
+                        // unindexed), in public, and its operator class named with its schema
+                        "DO $do$ DECLARE s text; BEGIN"
+                                + " IF NOT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN"
+                                + " RETURN; END IF;"
+                                + " IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN"
+                                + " IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'public') THEN"
+                                + " CREATE EXTENSION pg_trgm SCHEMA public; ELSE CREATE EXTENSION pg_trgm; END IF;"
+                                + " END IF;"
+                                + " SELECT extnamespace::regnamespace::text INTO s FROM pg_extension"
+                                + " WHERE extname = 'pg_trgm';"
+                                + " EXECUTE format($i$"
+                                + index(name + "_trgm", objects, "USING gin ((" + text + ") %s.gin_trgm_ops)")
+                                + "$i$, s); END $do$",
                         index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
         };
     }
