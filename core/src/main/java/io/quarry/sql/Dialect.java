@@ -40,6 +40,16 @@ public interface Dialect {
     /** Writes: some element of the JSON value at {@code path} of {@code document} passes the test (an array's elements, or the value itself). */
     void anyElement(SqlWriter w, String document, List<String> path, ElementTest test);
 
+    /**
+     * Writes: some element passes {@code lower} (a {@code $gt}/{@code $gte} test) and some element
+     * passes {@code upper} ({@code $lt}/{@code $lte}, of the same kind), as one range test; or writes
+     * nothing and returns {@code false}, and the compiler writes the two tests apart.
+     */
+    default boolean anyElementBetween(
+            SqlWriter w, String document, List<String> path, ElementTest lower, ElementTest upper) {
+        return false;
+    }
+
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 

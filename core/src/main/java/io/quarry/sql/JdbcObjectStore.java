@@ -246,7 +246,14 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" ORDER BY ");
         compiler.orderBy(select, query.sort(), columns);
         dialect.limit(select, query.limit() + 1);
-        return List.of(select.toSql());
+        SqlWriter count = new SqlWriter()
+                .append("SELECT COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql());
+        return List.of(select.toSql(), count.toSql());
     }
 
     private void writeWhere(SqlWriter w, ObjectQuery query) {

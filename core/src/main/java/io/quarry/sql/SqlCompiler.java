@@ -181,6 +181,11 @@ public final class SqlCompiler {
         void arraySize(SqlWriter w, int size);
 
         void all(SqlWriter w, List<ElementTest> tests);
+
+        /** Writes a lower and an upper comparison as one range test, or returns false to have them written apart. */
+        default boolean between(SqlWriter w, ElementTest lower, ElementTest upper) {
+            return false;
+        }
     }
 
     private final class PropertyTarget implements Target {
@@ -213,6 +218,11 @@ public final class SqlCompiler {
         @Override
         public void all(SqlWriter w, List<ElementTest> tests) {
             dialect.allElements(w, document, path, tests);
+        }
+
+        @Override
+        public boolean between(SqlWriter w, ElementTest lower, ElementTest upper) {
+            return dialect.anyElementBetween(w, document, path, lower, upper);
         }
     }
 
@@ -396,7 +406,13 @@ public final class SqlCompiler {
                 equal(compare.operand());
                 return null;
             }
-            target.any(w, compare.operand().accept(new Value.Visitor<ElementTest>() {
+            target.any(w, comparisonTest(compare));
+            return null;
+        }
+
+        /** The element test of a comparison other than {@code $eq}: numeric, temporal or code-point, by the operand. */
+        private static ElementTest comparisonTest(Predicate.Compare compare) {
+            return compare.operand().accept(new Value.Visitor<ElementTest>() {
                 @Override
                 public ElementTest string(Value.Str v) {
                     Optional<Instant> instant = IsoDateTime.parse(v.value());
@@ -419,8 +435,7 @@ public final class SqlCompiler {
                 public ElementTest nul(Value.Null v) {
                     throw new IllegalStateException("the parser rejects null in comparisons");
                 }
-            }));
-            return null;
+            });
         }
 
         /** {@code $eq}: null also matches a missing field. */
@@ -487,6 +502,9 @@ public final class SqlCompiler {
 
         @Override
         public Void every(Predicate.Every every) {
+            if (between(every.predicates())) {
+                return null;
+            }
             w.append("(");
             for (int i = 0; i < every.predicates().size(); i++) {
                 if (i > 0) {
@@ -496,6 +514,36 @@ public final class SqlCompiler {
             }
             w.append(")");
             return null;
+        }
+
+        /**
+         * A lower and an upper bound on one field ({@code {"$gte": a, "$lt": b}}) as one range test, when
+         * the dialect has one: its database then estimates the pair as the narrow range it is.
+         */
+        private boolean between(List<Predicate> predicates) {
+            if (predicates.size() != 2
+                    || !(predicates.get(0) instanceof Predicate.Compare a)
+                    || !(predicates.get(1) instanceof Predicate.Compare b)
+                    || a.op() == CompareOp.EQ
+                    || b.op() == CompareOp.EQ) {
+                return false;
+            }
+            boolean aLower = a.op() == CompareOp.GT || a.op() == CompareOp.GTE;
+            boolean bLower = b.op() == CompareOp.GT || b.op() == CompareOp.GTE;
+            if (aLower == bLower) {
+                return false;
+            }
+            ElementTest lower = comparisonTest(aLower ? a : b);
+            ElementTest upper = comparisonTest(aLower ? b : a);
+            if (lower.getClass() != upper.getClass() || lower instanceof ElementTest.StringCompare) {
+                return false;
+            }
+            SqlWriter range = new SqlWriter();
+            if (!target.between(range, lower, upper)) {
+                return false;
+            }
+            w.append(range.toSql());
+            return true;
         }
 
         static ElementTest equalityTest(Value operand) {

@@ -128,12 +128,12 @@ final class Databases {
         }
     }
 
-    /** The objects table's columns, in the connection's own database (MariaDB would search every database). */
+    /** The objects table's columns in the connection's own catalog and current schema (MariaDB would search every database, PostgreSQL every schema). */
     private static List<String> columns(Connection c) throws SQLException {
         List<String> columns = new ArrayList<>();
         DatabaseMetaData meta = c.getMetaData();
-        try (ResultSet rs =
-                meta.getColumns(c.getCatalog(), null, StoreMapping.graph().objectsTable(), null)) {
+        try (ResultSet rs = meta.getColumns(
+                c.getCatalog(), c.getSchema(), StoreMapping.graph().objectsTable(), null)) {
             while (rs.next()) {
                 columns.add(rs.getString("COLUMN_NAME"));
             }
