@@ -50,6 +50,13 @@ public final class MySqlDialect implements Dialect {
     /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
     private static final int REGEXP_WARNING = 1139;
 
+    /** A plain decimal, exact in {@code DECIMAL(65,30)}; {@code #} marks the end, which {@code $} alone does not. */
+    private static final String PLAIN_DECIMAL = "'(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$'";
+
+    /** A date, or a UTC date-time at whole seconds, in the canonical form; see {@link #PLAIN_DECIMAL}. */
+    private static final String UTC_SECONDS =
+            "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?#$'";
+
     private final boolean mariadb;
 
     private MySqlDialect(boolean mariadb) {
@@ -150,7 +157,8 @@ public final class MySqlDialect implements Dialect {
     /**
      * {@code EXISTS} over the values at a JSON path, and over their elements when a value is an
      * array: the row path yields the value ({@code v}); the nested path its elements ({@code e}, one
-     * {@code NULL} row for a scalar or an empty array).
+     * {@code NULL} row for a scalar or an empty array; an element that is JSON null is the text
+     * {@code null}, never SQL NULL).
      */
     private void elements(SqlWriter w, String document, String rowPath, ElementTest test) {
         w.append("EXISTS (SELECT 1 FROM JSON_TABLE(")
@@ -159,7 +167,8 @@ public final class MySqlDialect implements Dialect {
                 .append(rowPath)
                 .append("' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q`")
                 .append(" WHERE ");
-        elementTest(w, "IF(JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)", test);
+        // an array's element, else the value itself; an empty array stays itself and fails every test
+        elementTest(w, "COALESCE(`q`.`e`, `q`.`v`)", test);
         w.append(")");
     }
 
@@ -243,9 +252,20 @@ public final class MySqlDialect implements Dialect {
             return null;
         }
 
+        /**
+         * Plain decimals (the common case) compare as {@code DECIMAL(65,30)} inline; everything else
+         * through the number-key function, which costs a stored-function call.
+         */
         @Override
         public Void numberCompare(ElementTest.NumberCompare t) {
-            w.append("(")
+            String value = "JSON_UNQUOTE(" + json + ")";
+            w.append("(CASE WHEN CONCAT(")
+                    .append(value)
+                    .append(", '#') REGEXP ")
+                    .append(PLAIN_DECIMAL);
+            w.append(" THEN ");
+            narrowed(Narrowed.decimal(t.op(), t.value()), "CAST(" + value + " AS DECIMAL(65,30))");
+            w.append(" ELSE ")
                     .append(NUMBER_KEY)
                     .append("(")
                     .append(json)
@@ -253,13 +273,38 @@ public final class MySqlDialect implements Dialect {
                     .append(SqlCompiler.sqlOperator(t.op()))
                     .append(" ")
                     .bind(NumberKey.of(t.value()))
-                    .append(")");
+                    .append(" END)");
             return null;
         }
 
+        /**
+         * Canonical UTC strings at whole seconds ({@code 2024-01-05T10:00:00Z}, or a date) compare as
+         * text inline after a check that the date exists; everything else through the instant function.
+         */
         @Override
         public Void instantCompare(ElementTest.InstantCompare t) {
-            w.append("(")
+            String value = "JSON_UNQUOTE(" + json + ")";
+            String part = "SUBSTRING(" + value + ", ";
+            String year = "LEFT(" + value + ", 4)";
+            w.append("(CASE WHEN CONCAT(")
+                    .append(value)
+                    .append(", '#') REGEXP ")
+                    .append(UTC_SECONDS);
+            w.append(" THEN (").append(part).append("6, 2) BETWEEN '01' AND '12' AND ");
+            w.append(part).append("9, 2) BETWEEN '01' AND ELT(").append(part).append("6, 2), '31', IF(MOD(");
+            w.append(year)
+                    .append(", 4) = 0 AND (MOD(")
+                    .append(year)
+                    .append(", 100) <> 0 OR MOD(")
+                    .append(year);
+            w.append(", 400) = 0), '29', '28'), '31', '30', '31', '30', '31', '31', '30', '31', '30', '31') AND ");
+            w.append(part).append("12, 2) <= '23' AND ").append(part).append("15, 2) <= '59' AND ");
+            w.append(part).append("18, 2) <= '59' AND ");
+            narrowed(
+                    Narrowed.seconds(t.op(), t.micros()),
+                    "IF(CHAR_LENGTH(" + value + ") = 10, CONCAT(" + value + ", 'T00:00:00Z'), " + value + ") COLLATE "
+                            + collation());
+            w.append(") ELSE ")
                     .append(INSTANT_KEY)
                     .append("(")
                     .append(json)
@@ -267,8 +312,20 @@ public final class MySqlDialect implements Dialect {
                     .append(SqlCompiler.sqlOperator(t.op()))
                     .append(" ")
                     .bind(t.micros())
-                    .append(")");
+                    .append(" END)");
             return null;
+        }
+
+        private void narrowed(Narrowed n, String expression) {
+            if (n.constant() != null) {
+                w.append(n.constant() ? "TRUE" : "FALSE");
+            } else {
+                w.append(expression)
+                        .append(" ")
+                        .append(SqlCompiler.sqlOperator(n.op()))
+                        .append(" ")
+                        .bind(n.operand());
+            }
         }
 
         @Override

@@ -395,6 +395,108 @@ class MariaDbDialectIT {
         }
     }
 
+    @Test
+    void numberAndInstantTestsAgreeWithTheEvaluatorOnRandomValues() throws SQLException {
+        Random random = new Random(11);
+        MySqlDialect dialect = (MySqlDialect) Dialects.detect(dataSource);
+        io.quarry.filter.CompareOp[] ops = io.quarry.filter.CompareOp.values();
+        int checked = 0;
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement set = c.prepareStatement("SET @doc = ?")) {
+            for (int i = 0; i < 3000; i++) {
+                boolean numbers = i % 2 == 0;
+                String value = numbers ? randomNumber(random) : randomInstant(random);
+                io.quarry.filter.CompareOp op = ops[random.nextInt(ops.length)];
+                ElementTest test = numbers
+                        ? new ElementTest.NumberCompare(
+                                op,
+                                new BigDecimal(
+                                        randomNumber(random).replace("\"", "").trim()))
+                        : new ElementTest.InstantCompare(
+                                op,
+                                SqlCompiler.micros(io.quarry.internal.IsoDateTime.parse(randomValidInstant(random))
+                                        .orElseThrow()));
+                String document = "{\"x\": " + value + "}";
+                SqlWriter w = new SqlWriter().append("SELECT ");
+                dialect.anyElement(w, "@doc", List.of("x"), test);
+                Sql sql = w.toSql();
+                set.setString(1, document);
+                set.execute();
+                try (PreparedStatement ps = c.prepareStatement(sql.text())) {
+                    for (int b = 0; b < sql.binds().size(); b++) {
+                        ps.setObject(b + 1, sql.binds().get(b));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        EmbeddedTest e = EmbeddedTest.of(test);
+                        boolean expected = io.quarry.sql.functions.QuarryFunctions.anyElement(
+                                document, "x", e.kind(), e.op(), e.operand(), false);
+                        assertThat(rs.getBoolean(1)).as(value + " " + test).isEqualTo(expected);
+                        checked += expected ? 1 : 0;
+                    }
+                    assertThat((Object) ps.getWarnings()).as(value + " " + test).isNull();
+                }
+            }
+        }
+        assertThat(checked).as("both answers occur").isBetween(300, 2700);
+    }
+
+    private static String randomNumber(Random random) {
+        StringBuilder d = new StringBuilder().append(1 + random.nextInt(9));
+        for (int k = random.nextInt(18); k > 0; k--) {
+            d.append(random.nextInt(10));
+        }
+        String digits = d.toString();
+        String n =
+                switch (random.nextInt(8)) {
+                    case 0 -> digits;
+                    case 1 -> "-" + digits;
+                    case 2 -> digits.charAt(0) + "." + digits;
+                    case 3 -> "0." + "0".repeat(random.nextInt(35)) + digits;
+                    case 4 -> digits + "0".repeat(random.nextInt(20)) + "." + digits;
+                    case 5 -> digits + "e" + (random.nextInt(640) - 320);
+                    case 6 -> "-0." + digits + "e-" + random.nextInt(10);
+                    default -> String.valueOf(random.nextInt(21) - 10);
+                };
+        return random.nextInt(3) == 0
+                ? "\"" + n + "\""
+                : (n.startsWith("0.") || !n.contains("e") ? n : "\"" + n + "\"");
+    }
+
+    private static String randomValidInstant(Random random) {
+        long second = random.nextLong(-62_167_219_200L, 253_402_300_799L);
+        if (random.nextBoolean()) {
+            second = 1_704_412_800L + random.nextInt(1000) - 500;
+        }
+        String text = java.time.LocalDateTime.ofEpochSecond(second, 0, java.time.ZoneOffset.UTC)
+                .format(java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss"));
+        return switch (random.nextInt(4)) {
+            case 0 -> text + "Z";
+            case 1 -> text + "." + random.nextInt(10) + "Z";
+            case 2 -> text.substring(0, 10);
+            default -> text + (random.nextBoolean() ? "+" : "-") + String.format("%02d:%02d", random.nextInt(19), 0);
+        };
+    }
+
+    private static String randomInstant(Random random) {
+        String valid = randomValidInstant(random);
+        String v =
+                switch (random.nextInt(6)) {
+                    case 0 -> valid.substring(0, 5) + String.format("%02d", random.nextInt(14)) + valid.substring(7);
+                    case 1 ->
+                        valid.substring(0, 8) + String.format("%02d", 28 + random.nextInt(4)) + valid.substring(10);
+                    case 2 ->
+                        valid.length() > 13
+                                ? valid.substring(0, 11)
+                                        + String.format("%02d", 20 + random.nextInt(5))
+                                        + valid.substring(13)
+                                : valid;
+                    case 3 -> valid.toLowerCase(java.util.Locale.ROOT);
+                    default -> valid;
+                };
+        return "\"" + v + "\"";
+    }
+
     /** The evaluator's instant of a string, in epoch microseconds, or null. */
     static final class QuarryFunctionsBridge {
         static Long instant(String text) {
