@@ -152,7 +152,16 @@ class MariaDbDialectIT {
         missing.put("id", "v999");
         missing.put("type", "Thing");
         missing.set("properties", Json.object());
-        DataFile.DataSet data = DataFile.read(Json.parse("{\"objects\": " + objects + "}"), "dialect");
+        ArrayNode relationships = JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i + 7 < VALUES.length; i += 3) {
+            ObjectNode r = relationships.addObject();
+            r.put("id", String.format("r%03d", i));
+            r.put("src_id", String.format("v%03d", i));
+            r.put("dst_id", String.format("v%03d", i + (i % 2 == 0 ? 7 : 1)));
+            r.put("type", i % 2 == 0 ? "blocks" : "mentions");
+        }
+        DataFile.DataSet data = DataFile.read(
+                Json.parse("{\"objects\": " + objects + ", \"relationships\": " + relationships + "}"), "dialect");
         dataSource = Backend.MARIADB.dataSource("mariadb_dialect");
         store = JdbcObjectStore.builder()
                 .dataSource(dataSource)
@@ -276,6 +285,80 @@ class MariaDbDialectIT {
             } while (cursor != null);
             assertThat(paged).isEqualTo(ids(memory, query));
         }
+    }
+
+    Stream<String> texts() {
+        return Stream.of("a", "A", "5", "done", "\u00c9", "k", "line", "100%", "_", "2024", "ab", "x y");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("texts")
+    void fullTextIsTheDocumentedFallback(String text) {
+        for (List<io.quarry.filter.FieldPath> fields :
+                List.of(List.<io.quarry.filter.FieldPath>of(), List.of(io.quarry.filter.FieldPath.property("x")))) {
+            ObjectQuery query = ObjectQuery.builder()
+                    .type("Thing")
+                    .filter(query("{}", List.of()).filter())
+                    .text(text, fields)
+                    .limit(1000)
+                    .scope(Scope.unrestricted())
+                    .build();
+            assertThat(ids(store, query)).as(fields.toString()).isEqualTo(ids(memory, query));
+        }
+    }
+
+    @Test
+    void relationshipsCountsAndLookupsAreTheEvaluators() {
+        for (int i = 0; i < VALUES.length; i += 5) {
+            String id = String.format("v%03d", i);
+            assertThat(store.relationships(id, Scope.unrestricted()))
+                    .isEqualTo(memory.relationships(id, Scope.unrestricted()));
+            assertThat(store.get(id, Scope.unrestricted())).isEqualTo(memory.get(id, Scope.unrestricted()));
+            for (String type : new String[] {null, "blocks"}) {
+                ObjectQuery related = ObjectQuery.builder()
+                        .type("Thing")
+                        .filter(query("{}", List.of()).filter())
+                        .relatedTo(id, type)
+                        .limit(1000)
+                        .scope(Scope.unrestricted())
+                        .build();
+                assertThat(ids(store, related)).as(id + " " + type).isEqualTo(ids(memory, related));
+            }
+        }
+        assertThat(store.countByType(Scope.unrestricted())).isEqualTo(memory.countByType(Scope.unrestricted()));
+    }
+
+    @Test
+    void aSearchThatOutlivesTheStatementTimeoutIsQueryTimeout() throws SQLException {
+        // a view of ten million objects: no filter over it ends within a millisecond
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE OR REPLACE VIEW many_objects AS SELECT CONCAT('m', seq) AS id, 'Thing' AS type,"
+                    + " CONCAT('{\"x\": \"', seq, '\"}') AS properties, TIMESTAMP '2024-01-01 00:00:00' AS created_at,"
+                    + " TIMESTAMP '2024-01-01 00:00:00' AS updated_at FROM seq_1_to_10000000");
+        }
+        StoreMapping mapping = new StoreMapping(
+                "many_objects",
+                "id",
+                "type",
+                "properties",
+                "created_at",
+                "updated_at",
+                List.of(),
+                "quarry_relationships",
+                "id",
+                "src_id",
+                "dst_id",
+                "type");
+        JdbcObjectStore slow = JdbcObjectStore.builder()
+                .dataSource(dataSource)
+                .dialect(Dialects.detect(dataSource))
+                .mapping(mapping)
+                .timeout(Duration.ofMillis(1))
+                .build();
+        assertThatThrownBy(() -> slow.search(query("{\"x\": {\"$regex\": \"z\"}}", List.of())))
+                .isInstanceOfSatisfying(
+                        QueryException.class, e -> assertThat(e.first().code()).isEqualTo(ErrorCode.QUERY_TIMEOUT));
     }
 
     @Test
