@@ -359,14 +359,7 @@ public final class MySqlDialect implements Dialect {
             string();
             if (t.ignoreCase()) {
                 // as the evaluator does: the quoted literal as a case-folded pattern
-                String quoted = PortableRegex.quote(t.literal());
-                String pattern =
-                        switch (t.op()) {
-                            case CONTAINS -> quoted;
-                            case STARTS_WITH -> "^" + quoted;
-                            case ENDS_WITH -> quoted + "$";
-                        };
-                regexp(w, text, pattern, true);
+                regexp(w, text, t.op().pattern(t.literal()), true);
             } else {
                 w.append(text)
                         .append(" LIKE ")
