@@ -215,7 +215,9 @@ class MySqlDialectTest {
         MySqlDialect.mysql().sortKey(w, "`o`.`p`", List.of("n"), SortPart.BRACKET);
         assertThat(w.toSql().text())
                 .startsWith("(CASE WHEN JSON_EXTRACT(`o`.`p`, '$.\"n\"') IS NULL OR")
-                .contains("THEN 4 WHEN", "THEN 3 WHEN", "IS NOT NULL THEN 0 WHEN", "IS NOT NULL THEN 1 ELSE 2 END)");
+                .contains(
+                        "THEN 4 WHEN", "THEN 3 WHEN", "IS NOT NULL)) THEN 0 WHEN", "ELSE FALSE END) THEN 1 ELSE 2 END)")
+                .doesNotContain("\t", "\n", "\\");
     }
 
     @Test
