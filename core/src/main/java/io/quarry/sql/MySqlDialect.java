@@ -271,21 +271,14 @@ public final class MySqlDialect implements Dialect {
         @Override
         public Void numberCompare(ElementTest.NumberCompare t) {
             String value = "JSON_UNQUOTE(" + json + ")";
-            w.append("(CASE WHEN CONCAT(")
-                    .append(value)
-                    .append(", '#') REGEXP ")
-                    .append(PLAIN_DECIMAL);
-            w.append(" THEN ");
-            narrowed(Narrowed.decimal(t.op(), t.value()), "CAST(" + value + " AS DECIMAL(65,30))");
-            w.append(" ELSE ")
-                    .append(NUMBER_KEY)
-                    .append("(")
-                    .append(json)
-                    .append(") ")
-                    .append(SqlCompiler.sqlOperator(t.op()))
-                    .append(" ")
-                    .bind(NumberKey.of(t.value()))
-                    .append(" END)");
+            keyed(
+                    "CONCAT(" + value + ", '#') REGEXP " + PLAIN_DECIMAL,
+                    "",
+                    Narrowed.decimal(t.op(), t.value()),
+                    "CAST(" + value + " AS DECIMAL(65,30))",
+                    NUMBER_KEY,
+                    t.op(),
+                    NumberKey.of(t.value()));
             return null;
         }
 
@@ -296,25 +289,41 @@ public final class MySqlDialect implements Dialect {
         @Override
         public Void instantCompare(ElementTest.InstantCompare t) {
             String value = "JSON_UNQUOTE(" + json + ")";
-            w.append("(CASE WHEN CONCAT(")
-                    .append(value)
-                    .append(", '#') REGEXP ")
-                    .append(UTC_SECONDS);
-            w.append(" THEN (").append(utcExists(value)).append(" AND ");
-            narrowed(
+            keyed(
+                    "CONCAT(" + value + ", '#') REGEXP " + UTC_SECONDS,
+                    utcExists(value) + " AND ",
                     Narrowed.seconds(t.op(), t.micros()),
                     "IF(CHAR_LENGTH(" + value + ") = 10, CONCAT(" + value + ", 'T00:00:00Z'), " + value + ") COLLATE "
-                            + collation());
+                            + collation(),
+                    INSTANT_KEY,
+                    t.op(),
+                    t.micros());
+            return null;
+        }
+
+        /**
+         * {@code CASE WHEN check THEN (guard fast op' narrowed) ELSE function(json) op key END}: the inline
+         * form for the values {@code check} admits, the key function for the rest.
+         */
+        private void keyed(
+                String check,
+                String guard,
+                Narrowed narrowed,
+                String fast,
+                String function,
+                io.quarry.filter.CompareOp op,
+                Object key) {
+            w.append("(CASE WHEN ").append(check).append(" THEN (").append(guard);
+            narrowed(narrowed, fast);
             w.append(") ELSE ")
-                    .append(INSTANT_KEY)
+                    .append(function)
                     .append("(")
                     .append(json)
                     .append(") ")
-                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .append(SqlCompiler.sqlOperator(op))
                     .append(" ")
-                    .bind(t.micros())
+                    .bind(key)
                     .append(" END)");
-            return null;
         }
 
         private void narrowed(Narrowed n, String expression) {

@@ -59,11 +59,11 @@ class MySqlDialectTest {
     void plainDecimalsCompareInlineAndOtherNumbersByTheKeyFunction() {
         Sql sql = where(MySqlDialect.mysql(), "{\"n\": {\"$gt\": -2.5}}");
         assertThat(sql.text())
-                .contains("REGEXP '(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$' THEN CAST(JSON_UNQUOTE(")
-                .contains("AS DECIMAL(65,30)) > ? ELSE quarry_num_v1(COALESCE(`q`.`e`, `q`.`v`)) > ? END)");
+                .contains("REGEXP '(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$' THEN (CAST(JSON_UNQUOTE(")
+                .contains("AS DECIMAL(65,30)) > ?) ELSE quarry_num_v1(COALESCE(`q`.`e`, `q`.`v`)) > ? END)");
         assertThat(sql.binds()).containsExactly(new BigDecimal("-2.5"), "059974~");
         Sql huge = where(MySqlDialect.mysql(), "{\"n\": {\"$lt\": 1e300}}");
-        assertThat(huge.text()).contains("#$' THEN TRUE ELSE quarry_num_v1(");
+        assertThat(huge.text()).contains("#$' THEN (TRUE) ELSE quarry_num_v1(");
         assertThat(huge.binds()).containsExactly("2700" + "1");
     }
 
