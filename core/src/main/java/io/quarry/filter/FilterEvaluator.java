@@ -222,14 +222,7 @@ public final class FilterEvaluator {
 
         private static boolean matches(Predicate.Match match, String text) {
             if (match.ignoreCase()) {
-                String quoted = PortableRegex.quote(match.literal());
-                String pattern =
-                        switch (match.op()) {
-                            case CONTAINS -> quoted;
-                            case STARTS_WITH -> "^" + quoted;
-                            case ENDS_WITH -> quoted + "$";
-                        };
-                return PortableRegex.find(pattern, true, text);
+                return PortableRegex.find(match.op().pattern(match.literal()), true, text);
             }
             return switch (match.op()) {
                 case CONTAINS -> text.contains(match.literal());

@@ -19,4 +19,17 @@ public enum MatchOp {
     public String operator() {
         return operator;
     }
+
+    /**
+     * The portable pattern that matches what this operator matches for {@code literal}: how
+     * case-insensitive matching runs ({@code "$options": "i"}).
+     */
+    public String pattern(String literal) {
+        String quoted = io.quarry.internal.PortableRegex.quote(literal);
+        return switch (this) {
+            case CONTAINS -> quoted;
+            case STARTS_WITH -> "^" + quoted;
+            case ENDS_WITH -> quoted + "$";
+        };
+    }
 }

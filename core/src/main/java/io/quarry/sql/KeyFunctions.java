@@ -65,7 +65,7 @@ final class KeyFunctions {
     }
 
     /** Replaces each digit d by 9 - d, through letters so that no digit is replaced twice. */
-    private static String complement(String expression) {
+    static String complement(String expression) {
         String s = expression;
         for (int d = 0; d <= 9; d++) {
             s = "REPLACE(" + s + ", '" + d + "', '" + (char) ('a' + d) + "')";

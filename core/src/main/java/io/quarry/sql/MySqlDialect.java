@@ -50,6 +50,25 @@ public final class MySqlDialect implements Dialect {
     /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
     private static final int REGEXP_WARNING = 1139;
 
+    /** A plain decimal, exact in {@code DECIMAL(65,30)}; {@code #} marks the end, which {@code $} alone does not. */
+    private static final String PLAIN_DECIMAL = "'(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$'";
+
+    /** A date, or a UTC date-time at whole seconds, in the canonical form; see {@link #PLAIN_DECIMAL}. */
+    private static final String UTC_SECONDS =
+            "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?#$'";
+
+    /**
+     * A numeric literal, {@link io.quarry.internal.NumericLiteral}'s grammar; the white space (space,
+     * tab, newline, carriage return) comes from {@code CHAR}, so the SQL holds neither control
+     * characters nor backslashes.
+     */
+    private static final String NUMERIC = "CONCAT('(?-imsx)^[ ', CHAR(9, 10, 13 USING utf8mb4),"
+            + " ']*[+-]?(?:[0-9]+(?:[.][0-9]*)?|[.][0-9]+)(?:[eE][+-]?[0-9]+)?[ ', CHAR(9, 10, 13 USING utf8mb4),"
+            + " ']*#$')";
+
+    /** What a date-time starts with: only such values need the instant function. */
+    private static final String DATE_START = "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}'";
+
     private final boolean mariadb;
 
     private MySqlDialect(boolean mariadb) {
@@ -150,7 +169,8 @@ public final class MySqlDialect implements Dialect {
     /**
      * {@code EXISTS} over the values at a JSON path, and over their elements when a value is an
      * array: the row path yields the value ({@code v}); the nested path its elements ({@code e}, one
-     * {@code NULL} row for a scalar or an empty array).
+     * {@code NULL} row for a scalar or an empty array; an element that is JSON null is the text
+     * {@code null}, never SQL NULL).
      */
     private void elements(SqlWriter w, String document, String rowPath, ElementTest test) {
         w.append("EXISTS (SELECT 1 FROM JSON_TABLE(")
@@ -159,7 +179,8 @@ public final class MySqlDialect implements Dialect {
                 .append(rowPath)
                 .append("' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q`")
                 .append(" WHERE ");
-        elementTest(w, "IF(JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)", test);
+        // an array's element, else the value itself; an empty array stays itself and fails every test
+        elementTest(w, "COALESCE(`q`.`e`, `q`.`v`)", test);
         w.append(")");
     }
 
@@ -243,32 +264,78 @@ public final class MySqlDialect implements Dialect {
             return null;
         }
 
+        /**
+         * Plain decimals (the common case) compare as {@code DECIMAL(65,30)} inline; everything else
+         * through the number-key function, which costs a stored-function call.
+         */
         @Override
         public Void numberCompare(ElementTest.NumberCompare t) {
-            w.append("(")
-                    .append(NUMBER_KEY)
-                    .append("(")
-                    .append(json)
-                    .append(") ")
-                    .append(SqlCompiler.sqlOperator(t.op()))
-                    .append(" ")
-                    .bind(NumberKey.of(t.value()))
-                    .append(")");
+            String value = "JSON_UNQUOTE(" + json + ")";
+            keyed(
+                    "CONCAT(" + value + ", '#') REGEXP " + PLAIN_DECIMAL,
+                    "",
+                    Narrowed.decimal(t.op(), t.value()),
+                    "CAST(" + value + " AS DECIMAL(65,30))",
+                    NUMBER_KEY,
+                    t.op(),
+                    NumberKey.of(t.value()));
             return null;
         }
 
+        /**
+         * Canonical UTC strings at whole seconds ({@code 2024-01-05T10:00:00Z}, or a date) compare as
+         * text inline after a check that the date exists; everything else through the instant function.
+         */
         @Override
         public Void instantCompare(ElementTest.InstantCompare t) {
-            w.append("(")
-                    .append(INSTANT_KEY)
+            String value = "JSON_UNQUOTE(" + json + ")";
+            keyed(
+                    "CONCAT(" + value + ", '#') REGEXP " + UTC_SECONDS,
+                    utcExists(value) + " AND ",
+                    Narrowed.seconds(t.op(), t.micros()),
+                    "IF(CHAR_LENGTH(" + value + ") = 10, CONCAT(" + value + ", 'T00:00:00Z'), " + value + ") COLLATE "
+                            + collation(),
+                    INSTANT_KEY,
+                    t.op(),
+                    t.micros());
+            return null;
+        }
+
+        /**
+         * {@code CASE WHEN check THEN (guard fast op' narrowed) ELSE function(json) op key END}: the inline
+         * form for the values {@code check} admits, the key function for the rest.
+         */
+        private void keyed(
+                String check,
+                String guard,
+                Narrowed narrowed,
+                String fast,
+                String function,
+                io.quarry.filter.CompareOp op,
+                Object key) {
+            w.append("(CASE WHEN ").append(check).append(" THEN (").append(guard);
+            narrowed(narrowed, fast);
+            w.append(") ELSE ")
+                    .append(function)
                     .append("(")
                     .append(json)
                     .append(") ")
-                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .append(SqlCompiler.sqlOperator(op))
                     .append(" ")
-                    .bind(t.micros())
-                    .append(")");
-            return null;
+                    .bind(key)
+                    .append(" END)");
+        }
+
+        private void narrowed(Narrowed n, String expression) {
+            if (n.constant() != null) {
+                w.append(n.constant() ? "TRUE" : "FALSE");
+            } else {
+                w.append(expression)
+                        .append(" ")
+                        .append(SqlCompiler.sqlOperator(n.op()))
+                        .append(" ")
+                        .bind(n.operand());
+            }
         }
 
         @Override
@@ -302,14 +369,7 @@ public final class MySqlDialect implements Dialect {
             string();
             if (t.ignoreCase()) {
                 // as the evaluator does: the quoted literal as a case-folded pattern
-                String quoted = PortableRegex.quote(t.literal());
-                String pattern =
-                        switch (t.op()) {
-                            case CONTAINS -> quoted;
-                            case STARTS_WITH -> "^" + quoted;
-                            case ENDS_WITH -> quoted + "$";
-                        };
-                regexp(w, text, pattern, true);
+                regexp(w, text, t.op().pattern(t.literal()), true);
             } else {
                 w.append(text)
                         .append(" LIKE ")
@@ -400,12 +460,28 @@ public final class MySqlDialect implements Dialect {
         return out.toString();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Plain decimals and canonical UTC date-times get their keys inline; only other values that
+     * look like numbers or dates call the key functions.
+     */
     @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
         String v = "JSON_EXTRACT(" + document + ", '" + path(path) + "')";
         String type = "JSON_TYPE(" + v + ")";
-        String number = NUMBER_KEY + "(" + v + ")";
-        String instant = INSTANT_KEY + "(" + v + ")";
+        String u = "JSON_UNQUOTE(" + v + ")";
+        String plain = "CONCAT(" + u + ", '#') REGEXP " + PLAIN_DECIMAL;
+        String numeric = "CONCAT(" + u + ", '#') REGEXP " + NUMERIC;
+        String utc = "CONCAT(" + u + ", '#') REGEXP " + UTC_SECONDS + " AND LEFT(" + u + ", 4) <> '0000'";
+        String dateLike = u + " REGEXP " + DATE_START;
+        String number = "(CASE WHEN " + plain + " THEN " + plainNumberKey(u) + " WHEN " + numeric + " THEN "
+                + NUMBER_KEY + "(" + v + ") END)";
+        String instant = "(CASE WHEN " + utc + " THEN (CASE WHEN " + utcExists(u) + " THEN " + utcMicros(u)
+                + " END) WHEN " + dateLike + " THEN " + INSTANT_KEY + "(" + v + ") END)";
+        String isNumber = "(" + plain + " OR (" + numeric + " AND " + NUMBER_KEY + "(" + v + ") IS NOT NULL))";
+        String isInstant = "(CASE WHEN " + utc + " THEN " + utcExists(u) + " WHEN " + dateLike + " THEN " + INSTANT_KEY
+                + "(" + v + ") IS NOT NULL ELSE FALSE END)";
         switch (part) {
             case BRACKET ->
                 w.append("(CASE WHEN ")
@@ -417,31 +493,69 @@ public final class MySqlDialect implements Dialect {
                         .append(" IN ('ARRAY', 'OBJECT') THEN 4 WHEN ")
                         .append(type)
                         .append(" = 'BOOLEAN' THEN 3 WHEN ")
-                        .append(number)
-                        .append(" IS NOT NULL THEN 0 WHEN ")
-                        .append(instant)
-                        .append(" IS NOT NULL THEN 1 ELSE 2 END)");
+                        .append(isNumber)
+                        .append(" THEN 0 WHEN ")
+                        .append(type)
+                        .append(" = 'STRING' AND ")
+                        .append(isInstant)
+                        .append(" THEN 1 ELSE 2 END)");
             case NUMBER -> w.append(number);
-            case INSTANT -> w.append(instant);
+            case INSTANT ->
+                w.append("(CASE WHEN ")
+                        .append(type)
+                        .append(" = 'STRING' THEN ")
+                        .append(instant)
+                        .append(" END)");
             case STRING ->
                 w.append("(CASE WHEN ")
                         .append(type)
-                        .append(" = 'STRING' AND ")
-                        .append(number)
-                        .append(" IS NULL AND ")
-                        .append(instant)
-                        .append(" IS NULL THEN JSON_UNQUOTE(")
-                        .append(v)
-                        .append(") COLLATE ")
+                        .append(" = 'STRING' AND NOT ")
+                        .append(isNumber)
+                        .append(" AND NOT ")
+                        .append(isInstant)
+                        .append(" THEN ")
+                        .append(u)
+                        .append(" COLLATE ")
                         .append(collation())
                         .append(" END)");
             case BOOLEAN ->
                 w.append("(CASE WHEN ")
                         .append(type)
-                        .append(" = 'BOOLEAN' THEN JSON_UNQUOTE(")
-                        .append(v)
-                        .append(") = 'true' END)");
+                        .append(" = 'BOOLEAN' THEN ")
+                        .append(u)
+                        .append(" = 'true' END)");
         }
+    }
+
+    /** SQL: the {@link NumberKey} of the text {@code u} of a plain decimal (see {@link #PLAIN_DECIMAL}). */
+    static String plainNumberKey(String u) {
+        String a = "TRIM(LEADING '-' FROM " + u + ")";
+        String digits = "REPLACE(" + a + ", '.', '')";
+        String leading = "TRIM(LEADING '0' FROM " + digits + ")";
+        String significant = "TRIM(TRAILING '0' FROM " + leading + ")";
+        String integerDigits = "IF(LOCATE('.', " + a + ") > 0, LOCATE('.', " + a + ") - 1, CHAR_LENGTH(" + a + "))";
+        String exponent = "(" + integerDigits + " - 1 - (CHAR_LENGTH(" + digits + ") - CHAR_LENGTH(" + leading + ")))";
+        return "(CASE WHEN " + leading + " = '' THEN '1' WHEN LEFT(" + u + ", 1) = '-' THEN CONCAT('0', LPAD(599 - "
+                + exponent + ", 3, '0'), " + KeyFunctions.complement(significant) + ", '~') ELSE CONCAT('2', LPAD("
+                + exponent + " + 400, 3, '0'), " + significant + ") END)";
+    }
+
+    /** SQL: the date and time of canonical UTC text {@code u} (see {@link #UTC_SECONDS}) exist. */
+    static String utcExists(String u) {
+        String part = "SUBSTRING(" + u + ", ";
+        String year = "LEFT(" + u + ", 4)";
+        return "(" + part + "6, 2) BETWEEN '01' AND '12' AND " + part + "9, 2) BETWEEN '01' AND ELT(" + part
+                + "6, 2), '31', IF(MOD(" + year + ", 4) = 0 AND (MOD(" + year + ", 100) <> 0 OR MOD(" + year
+                + ", 400) = 0), '29', '28'), '31', '30', '31', '30', '31', '31', '30', '31', '30', '31') AND " + part
+                + "12, 2) <= '23' AND " + part + "15, 2) <= '59' AND " + part + "18, 2) <= '59')";
+    }
+
+    /** SQL: epoch microseconds of existing canonical UTC text {@code u} of a year from 0001 ({@code TO_DAYS} misreads year 0). */
+    static String utcMicros(String u) {
+        return "((TO_DAYS(LEFT(" + u + ", 10)) - 719528) * 86400000000 + IF(CHAR_LENGTH(" + u
+                + ") = 20, (CAST(SUBSTRING("
+                + u + ", 12, 2) AS SIGNED) * 3600 + CAST(SUBSTRING(" + u + ", 15, 2) AS SIGNED) * 60 + CAST(SUBSTRING("
+                + u + ", 18, 2) AS SIGNED)) * 1000000, 0))";
     }
 
     @Override

@@ -106,6 +106,7 @@ class MariaDbDialectIT {
         "\"i\"",
         "\"stra\\u00dfe\"",
         "\"STRASSE\"",
+        "\"\\u1e9e\"",
         "\"100% done\"",
         "\"100 percent done\"",
         "\"a_b\"",
@@ -152,7 +153,16 @@ class MariaDbDialectIT {
         missing.put("id", "v999");
         missing.put("type", "Thing");
         missing.set("properties", Json.object());
-        DataFile.DataSet data = DataFile.read(Json.parse("{\"objects\": " + objects + "}"), "dialect");
+        ArrayNode relationships = JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i + 7 < VALUES.length; i += 3) {
+            ObjectNode r = relationships.addObject();
+            r.put("id", String.format("r%03d", i));
+            r.put("src_id", String.format("v%03d", i));
+            r.put("dst_id", String.format("v%03d", i + (i % 2 == 0 ? 7 : 1)));
+            r.put("type", i % 2 == 0 ? "blocks" : "mentions");
+        }
+        DataFile.DataSet data = DataFile.read(
+                Json.parse("{\"objects\": " + objects + ", \"relationships\": " + relationships + "}"), "dialect");
         dataSource = Backend.MARIADB.dataSource("mariadb_dialect");
         store = JdbcObjectStore.builder()
                 .dataSource(dataSource)
@@ -231,6 +241,7 @@ class MariaDbDialectIT {
                 "{\"x\": {\"$regex\": \"^s$\", \"$options\": \"i\"}}",
                 "{\"x\": {\"$regex\": \"^i$\", \"$options\": \"i\"}}",
                 "{\"x\": {\"$regex\": \"stra\\u00dfe\", \"$options\": \"i\"}}",
+                "{\"x\": {\"$regex\": \"^\\u00df\", \"$options\": \"i\"}}",
                 "{\"x\": {\"$regex\": \"\\\\.\"}}",
                 "{\"x\": {\"$regex\": \"\\\\$\"}}",
                 "{\"x\": {\"$regex\": \"(?:1|2)+\"}}",
@@ -276,6 +287,80 @@ class MariaDbDialectIT {
             } while (cursor != null);
             assertThat(paged).isEqualTo(ids(memory, query));
         }
+    }
+
+    Stream<String> texts() {
+        return Stream.of("a", "A", "5", "done", "\u00c9", "k", "line", "100%", "_", "2024", "ab", "x y");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("texts")
+    void fullTextIsTheDocumentedFallback(String text) {
+        for (List<io.quarry.filter.FieldPath> fields :
+                List.of(List.<io.quarry.filter.FieldPath>of(), List.of(io.quarry.filter.FieldPath.property("x")))) {
+            ObjectQuery query = ObjectQuery.builder()
+                    .type("Thing")
+                    .filter(query("{}", List.of()).filter())
+                    .text(text, fields)
+                    .limit(1000)
+                    .scope(Scope.unrestricted())
+                    .build();
+            assertThat(ids(store, query)).as(fields.toString()).isEqualTo(ids(memory, query));
+        }
+    }
+
+    @Test
+    void relationshipsCountsAndLookupsAreTheEvaluators() {
+        for (int i = 0; i < VALUES.length; i += 5) {
+            String id = String.format("v%03d", i);
+            assertThat(store.relationships(id, Scope.unrestricted()))
+                    .isEqualTo(memory.relationships(id, Scope.unrestricted()));
+            assertThat(store.get(id, Scope.unrestricted())).isEqualTo(memory.get(id, Scope.unrestricted()));
+            for (String type : new String[] {null, "blocks"}) {
+                ObjectQuery related = ObjectQuery.builder()
+                        .type("Thing")
+                        .filter(query("{}", List.of()).filter())
+                        .relatedTo(id, type)
+                        .limit(1000)
+                        .scope(Scope.unrestricted())
+                        .build();
+                assertThat(ids(store, related)).as(id + " " + type).isEqualTo(ids(memory, related));
+            }
+        }
+        assertThat(store.countByType(Scope.unrestricted())).isEqualTo(memory.countByType(Scope.unrestricted()));
+    }
+
+    @Test
+    void aSearchThatOutlivesTheStatementTimeoutIsQueryTimeout() throws SQLException {
+        // a view of ten million objects: no filter over it ends within a millisecond
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE OR REPLACE VIEW many_objects AS SELECT CONCAT('m', seq) AS id, 'Thing' AS type,"
+                    + " CONCAT('{\"x\": \"', seq, '\"}') AS properties, TIMESTAMP '2024-01-01 00:00:00' AS created_at,"
+                    + " TIMESTAMP '2024-01-01 00:00:00' AS updated_at FROM seq_1_to_10000000");
+        }
+        StoreMapping mapping = new StoreMapping(
+                "many_objects",
+                "id",
+                "type",
+                "properties",
+                "created_at",
+                "updated_at",
+                List.of(),
+                "quarry_relationships",
+                "id",
+                "src_id",
+                "dst_id",
+                "type");
+        JdbcObjectStore slow = JdbcObjectStore.builder()
+                .dataSource(dataSource)
+                .dialect(Dialects.detect(dataSource))
+                .mapping(mapping)
+                .timeout(Duration.ofMillis(1))
+                .build();
+        assertThatThrownBy(() -> slow.search(query("{\"x\": {\"$regex\": \"z\"}}", List.of())))
+                .isInstanceOfSatisfying(
+                        QueryException.class, e -> assertThat(e.first().code()).isEqualTo(ErrorCode.QUERY_TIMEOUT));
     }
 
     @Test
@@ -393,6 +478,156 @@ class MariaDbDialectIT {
                 }
             }
         }
+    }
+
+    @Test
+    void numberAndInstantTestsAgreeWithTheEvaluatorOnRandomValues() throws SQLException {
+        Random random = new Random(11);
+        MySqlDialect dialect = (MySqlDialect) Dialects.detect(dataSource);
+        io.quarry.filter.CompareOp[] ops = io.quarry.filter.CompareOp.values();
+        int checked = 0;
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement set = c.prepareStatement("SET @doc = ?")) {
+            for (int i = 0; i < 3000; i++) {
+                boolean numbers = i % 2 == 0;
+                String value = numbers ? randomNumber(random) : randomInstant(random);
+                io.quarry.filter.CompareOp op = ops[random.nextInt(ops.length)];
+                ElementTest test = numbers
+                        ? new ElementTest.NumberCompare(
+                                op,
+                                new BigDecimal(
+                                        randomNumber(random).replace("\"", "").trim()))
+                        : new ElementTest.InstantCompare(
+                                op,
+                                SqlCompiler.micros(io.quarry.internal.IsoDateTime.parse(randomValidInstant(random))
+                                        .orElseThrow()));
+                String document = "{\"x\": " + value + "}";
+                SqlWriter w = new SqlWriter().append("SELECT ");
+                dialect.anyElement(w, "@doc", List.of("x"), test);
+                Sql sql = w.toSql();
+                set.setString(1, document);
+                set.execute();
+                try (PreparedStatement ps = c.prepareStatement(sql.text())) {
+                    for (int b = 0; b < sql.binds().size(); b++) {
+                        ps.setObject(b + 1, sql.binds().get(b));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        EmbeddedTest e = EmbeddedTest.of(test);
+                        boolean expected = io.quarry.sql.functions.QuarryFunctions.anyElement(
+                                document, "x", e.kind(), e.op(), e.operand(), false);
+                        assertThat(rs.getBoolean(1)).as(value + " " + test).isEqualTo(expected);
+                        checked += expected ? 1 : 0;
+                    }
+                    assertThat((Object) ps.getWarnings()).as(value + " " + test).isNull();
+                }
+            }
+        }
+        assertThat(checked).as("both answers occur").isBetween(300, 2700);
+    }
+
+    @Test
+    void sortKeysAreTheEvaluatorsOnRandomValues() throws Exception {
+        Random random = new Random(5);
+        MySqlDialect dialect = (MySqlDialect) Dialects.detect(dataSource);
+        SqlWriter w = new SqlWriter().append("SELECT ");
+        for (SortPart part : SortPart.values()) {
+            w.append(part.ordinal() == 0 ? "" : ", ");
+            dialect.sortKey(w, "`d`.`doc`", List.of("x"), part);
+        }
+        // from a table: with a user variable the optimizer folds constants and evaluates every branch
+        Sql sql = w.append(" FROM `sort_doc` `d`").toSql();
+        try (Connection c = dataSource.getConnection();
+                Statement create = c.createStatement();
+                PreparedStatement set = c.prepareStatement("UPDATE `sort_doc` SET `doc` = ?");
+                PreparedStatement ps = c.prepareStatement(sql.text())) {
+            create.execute("CREATE TEMPORARY TABLE `sort_doc` (`doc` LONGTEXT)");
+            create.execute("INSERT INTO `sort_doc` VALUES ('{}')");
+            for (int i = 0; i < 3000; i++) {
+                String value =
+                        switch (i % 4) {
+                            case 0 -> randomNumber(random);
+                            case 1 -> randomInstant(random);
+                            case 2 -> "\"" + randomValidInstant(random).replace("0", "" + random.nextInt(10)) + "\"";
+                            default ->
+                                List.of("true", "false", "null", "[1]", "{}", "\"x\"", "\"\"", "\" 7 \"", "\"-0\"")
+                                        .get(random.nextInt(9));
+                        };
+                var node = Json.parse(value);
+                set.setString(1, "{\"x\": " + value + "}");
+                set.execute();
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    for (SortPart part : SortPart.values()) {
+                        Object expected =
+                                node.isNull() ? (part == SortPart.BRACKET ? 5 : null) : dialect.sortValue(part, node);
+                        String text = expected instanceof Boolean b
+                                ? (b ? "1" : "0")
+                                : java.util.Objects.toString(expected, null);
+                        assertThat(rs.getString(part.ordinal() + 1))
+                                .as(part + " of " + value)
+                                .isEqualTo(text);
+                    }
+                }
+                assertThat((Object) ps.getWarnings()).as(value).isNull();
+            }
+        }
+    }
+
+    private static String randomNumber(Random random) {
+        StringBuilder d = new StringBuilder().append(1 + random.nextInt(9));
+        for (int k = random.nextInt(18); k > 0; k--) {
+            d.append(random.nextInt(10));
+        }
+        String digits = d.toString();
+        String n =
+                switch (random.nextInt(8)) {
+                    case 0 -> digits;
+                    case 1 -> "-" + digits;
+                    case 2 -> digits.charAt(0) + "." + digits;
+                    case 3 -> "0." + "0".repeat(random.nextInt(35)) + digits;
+                    case 4 -> digits + "0".repeat(random.nextInt(20)) + "." + digits;
+                    case 5 -> digits + "e" + (random.nextInt(640) - 320);
+                    case 6 -> "-0." + digits + "e-" + random.nextInt(10);
+                    default -> String.valueOf(random.nextInt(21) - 10);
+                };
+        return random.nextInt(3) == 0
+                ? "\"" + n + "\""
+                : (n.startsWith("0.") || !n.contains("e") ? n : "\"" + n + "\"");
+    }
+
+    private static String randomValidInstant(Random random) {
+        long second = random.nextLong(-62_167_219_200L, 253_402_300_799L);
+        if (random.nextBoolean()) {
+            second = 1_704_412_800L + random.nextInt(1000) - 500;
+        }
+        String text = java.time.LocalDateTime.ofEpochSecond(second, 0, java.time.ZoneOffset.UTC)
+                .format(java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss"));
+        return switch (random.nextInt(4)) {
+            case 0 -> text + "Z";
+            case 1 -> text + "." + random.nextInt(10) + "Z";
+            case 2 -> text.substring(0, 10);
+            default -> text + (random.nextBoolean() ? "+" : "-") + String.format("%02d:%02d", random.nextInt(19), 0);
+        };
+    }
+
+    private static String randomInstant(Random random) {
+        String valid = randomValidInstant(random);
+        String v =
+                switch (random.nextInt(6)) {
+                    case 0 -> valid.substring(0, 5) + String.format("%02d", random.nextInt(14)) + valid.substring(7);
+                    case 1 ->
+                        valid.substring(0, 8) + String.format("%02d", 28 + random.nextInt(4)) + valid.substring(10);
+                    case 2 ->
+                        valid.length() > 13
+                                ? valid.substring(0, 11)
+                                        + String.format("%02d", 20 + random.nextInt(5))
+                                        + valid.substring(13)
+                                : valid;
+                    case 3 -> valid.toLowerCase(java.util.Locale.ROOT);
+                    default -> valid;
+                };
+        return "\"" + v + "\"";
     }
 
     /** The evaluator's instant of a string, in epoch microseconds, or null. */

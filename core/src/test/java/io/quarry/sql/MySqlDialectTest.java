@@ -47,26 +47,75 @@ class MySqlDialectTest {
             Sql sql = where(dialect, "{\"a.b-c\": \"x\"}");
             assertThat(sql.text())
                     .isEqualTo("EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`p`, '$.\"a\".\"b-c\"' COLUMNS (`v` JSON PATH"
-                            + " '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(IF("
-                            + "JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(IF("
-                            + "JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)) COLLATE " + dialect.collation()
+                            + " '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE("
+                            + "COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`))"
+                            + " COLLATE " + dialect.collation()
                             + " = ?))");
             assertThat(sql.binds()).containsExactly("x");
         }
     }
 
     @Test
-    void numbersCompareByTheKeyFunctionWithAKeyBound() {
+    void plainDecimalsCompareInlineAndOtherNumbersByTheKeyFunction() {
         Sql sql = where(MySqlDialect.mysql(), "{\"n\": {\"$gt\": -2.5}}");
-        assertThat(sql.text()).contains("(quarry_num_v1(IF(JSON_TYPE(`q`.`v`) = 'ARRAY', `q`.`e`, `q`.`v`)) > ?)");
-        assertThat(sql.binds()).containsExactly("059974~");
+        assertThat(sql.text())
+                .contains("REGEXP '(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$' THEN (CAST(JSON_UNQUOTE(")
+                .contains("AS DECIMAL(65,30)) > ?) ELSE quarry_num_v1(COALESCE(`q`.`e`, `q`.`v`)) > ? END)");
+        assertThat(sql.binds()).containsExactly(new BigDecimal("-2.5"), "059974~");
+        Sql huge = where(MySqlDialect.mysql(), "{\"n\": {\"$lt\": 1e300}}");
+        assertThat(huge.text()).contains("#$' THEN (TRUE) ELSE quarry_num_v1(");
+        assertThat(huge.binds()).containsExactly("2700" + "1");
     }
 
     @Test
-    void datesCompareByInstantInMicroseconds() {
-        Sql sql = where(MySqlDialect.mysql(), "{\"d\": {\"$lt\": \"2024-01-05T01:00:00+02:00\"}}");
-        assertThat(sql.text()).contains("(quarry_instant_v1(IF(");
-        assertThat(sql.binds()).containsExactly(1_704_409_200_000_000L);
+    void canonicalUtcDatesCompareAsTextAndOtherDatesByInstant() {
+        Sql sql = where(MySqlDialect.mysql(), "{\"d\": {\"$lt\": \"2024-01-05T01:00:00.5+02:00\"}}");
+        assertThat(sql.text())
+                .contains("quarry_instant_v1(COALESCE(`q`.`e`, `q`.`v`)) < ? END)")
+                .contains(" COLLATE utf8mb4_0900_bin <= ?) ELSE ");
+        assertThat(sql.binds()).containsExactly("2024-01-04T23:00:00Z", 1_704_409_200_500_000L);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "GT, 5, GT, 5,",
+        "EQ, 1e30, , , false",
+        "LT, 1e30, , , true",
+        "GTE, -1e30, , , true",
+        "LTE, -1e31, , , false",
+        "GT, 1e-31, GTE, 0.000000000000000000000000000001,",
+        "GTE, -1e-31, GTE, 0E-30,",
+        "LT, 1.00000000000000000000000000000000001, LTE, 1.000000000000000000000000000000,",
+        "LTE, -1e-40, LTE, -0.000000000000000000000000000001,",
+        "EQ, 1e-31, , , false"
+    })
+    void narrowingToPlainDecimalsIsExact(String op, String n, String narrowedOp, String operand, Boolean constant) {
+        Narrowed narrowed = Narrowed.decimal(io.quarry.filter.CompareOp.valueOf(op), new BigDecimal(n));
+        assertThat(narrowed.constant()).isEqualTo(constant);
+        assertThat(narrowed.op()).isEqualTo(narrowedOp == null ? null : io.quarry.filter.CompareOp.valueOf(narrowedOp));
+        assertThat(narrowed.operand()).isEqualTo(operand == null ? null : new BigDecimal(operand));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "GT, 2024-01-05T00:00:00Z, GT, 2024-01-05T00:00:00Z,",
+        "GT, 2024-01-05T00:00:00.000001Z, GTE, 2024-01-05T00:00:01Z,",
+        "LT, 2024-01-05T00:00:00.999999Z, LTE, 2024-01-05T00:00:00Z,",
+        "EQ, 2024-01-05T00:00:00.5Z, , , false",
+        "GT, 0000-01-01T00:00:00+01:00, , , true",
+        "LTE, 0000-01-01T00:00:00+01:00, , , false",
+        "GTE, 9999-12-31T23:59:59.5Z, , , false",
+        "LT, 9999-12-31T23:59:59-01:00, , , true",
+        "LT, 9999-12-31T23:59:59Z, LT, 9999-12-31T23:59:59Z,"
+    })
+    void narrowingToWholeSecondsIsExact(
+            String op, String instant, String narrowedOp, String operand, Boolean constant) {
+        long micros =
+                SqlCompiler.micros(io.quarry.internal.IsoDateTime.parse(instant).orElseThrow());
+        Narrowed narrowed = Narrowed.seconds(io.quarry.filter.CompareOp.valueOf(op), micros);
+        assertThat(narrowed.constant()).isEqualTo(constant);
+        assertThat(narrowed.op()).isEqualTo(narrowedOp == null ? null : io.quarry.filter.CompareOp.valueOf(narrowedOp));
+        assertThat(narrowed.operand()).isEqualTo(operand);
     }
 
     @Test
@@ -166,7 +215,9 @@ class MySqlDialectTest {
         MySqlDialect.mysql().sortKey(w, "`o`.`p`", List.of("n"), SortPart.BRACKET);
         assertThat(w.toSql().text())
                 .startsWith("(CASE WHEN JSON_EXTRACT(`o`.`p`, '$.\"n\"') IS NULL OR")
-                .contains("THEN 4 WHEN", "THEN 3 WHEN", "IS NOT NULL THEN 0 WHEN", "IS NOT NULL THEN 1 ELSE 2 END)");
+                .contains(
+                        "THEN 4 WHEN", "THEN 3 WHEN", "IS NOT NULL)) THEN 0 WHEN", "ELSE FALSE END) THEN 1 ELSE 2 END)")
+                .doesNotContain("\t", "\n", "\\");
     }
 
     @Test

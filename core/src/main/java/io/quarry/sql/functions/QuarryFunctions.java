@@ -215,14 +215,7 @@ public final class QuarryFunctions {
 
     private static boolean match(MatchOp op, String literal, boolean ignoreCase, String text) {
         if (ignoreCase) {
-            String quoted = PortableRegex.quote(literal);
-            String pattern =
-                    switch (op) {
-                        case CONTAINS -> quoted;
-                        case STARTS_WITH -> "^" + quoted;
-                        case ENDS_WITH -> quoted + "$";
-                    };
-            return PortableRegex.find(pattern, true, text);
+            return PortableRegex.find(op.pattern(literal), true, text);
         }
         return switch (op) {
             case CONTAINS -> text.contains(literal);
