@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             ToolsCommand.class,
             InitCommand.class,
             LoadCommand.class,
+            DdlCommand.class,
             McpCommand.class,
             CommandLine.HelpCommand.class
         })
