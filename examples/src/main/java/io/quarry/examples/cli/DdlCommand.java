@@ -52,12 +52,18 @@ final class DdlCommand implements Callable<Integer> {
             description = "A scope column of the objects table, such as org_id (repeatable).")
     List<String> scopeColumns = new ArrayList<>();
 
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "A configuration file whose 'store' section names the tables and columns.")
+    java.nio.file.Path config;
+
     @Override
     public Integer call() {
         Dialect dialect = target.dialect != null
                 ? Dialects.named(target.dialect)
                 : Dialects.detect(new UrlDataSource(target.jdbcUrl, user, password));
-        StoreMapping mapping = StoreMapping.graph(scopeColumns.toArray(String[]::new));
+        StoreMapping mapping = Databases.mapping(config, scopeColumns);
         PrintWriter out = spec.commandLine().getOut();
         out.println("-- Quarry graph layout for " + dialect.name() + "; idempotent, as 'quarry init' runs it");
         for (String statement : dialect.createGraphLayout(mapping)) {

@@ -34,9 +34,15 @@ final class InitCommand implements Callable<Integer> {
             description = "A scope column of the objects table, such as org_id (repeatable).")
     List<String> scopeColumns = new ArrayList<>();
 
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "A configuration file whose 'store' section names the tables and columns.")
+    java.nio.file.Path config;
+
     @Override
     public Integer call() {
-        Databases.init(jdbcUrl, user, password, scopeColumns);
+        Databases.init(jdbcUrl, user, password, Databases.mapping(config, scopeColumns));
         spec.commandLine().getOut().println("{\"initialized\": true}");
         return 0;
     }

@@ -74,7 +74,7 @@ final class SourceOptions {
         Schema schema;
         try {
             if (jdbcUrl != null) {
-                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
+                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password, Databases.configured(config));
                 store = jdbc;
                 schema = config != null ? Schema.load(config) : inferred(sample(jdbc));
             } else if (data != null) {

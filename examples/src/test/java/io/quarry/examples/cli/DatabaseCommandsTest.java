@@ -106,4 +106,43 @@ class DatabaseCommandsTest {
                         .exit())
                 .isZero();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc:h2:file:", "jdbc:sqlite:"})
+    void theConfigurationsStoreSectionNamesTheTables(String prefix) throws Exception {
+        Path config = dir.resolve("mapped.yaml");
+        Files.writeString(config, Files.readString(QuarryCliTest.config) + """
+                store:
+                  objects: {table: graph_objects, type: kind, properties: props, scope_columns: [org_id]}
+                  relationships: {table: graph_edges, type: rel}
+                """);
+        String url = prefix + dir.resolve("mapped" + prefix.length()).toAbsolutePath();
+        QuarryCliTest.Run ddl = run("", "ddl", "--jdbc-url", url, "--config", config.toString());
+        assertThat(ddl.out()).contains("\"graph_objects\"", "\"kind\"", "\"props\"", "\"graph_edges\"", "\"rel\"");
+        assertThat(run("", "init", "--jdbc-url", url, "--config", config.toString())
+                        .exit())
+                .isZero();
+        QuarryCliTest.Run load = run(
+                "", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url, "--config", config.toString());
+        assertThat(load.exit()).as(load.err()).isZero();
+        String call = "{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}";
+        JsonNode fromDb = run(
+                        "",
+                        "call",
+                        "query_graph_objects",
+                        call,
+                        "--jdbc-url",
+                        url,
+                        "--config",
+                        config.toString(),
+                        "--scope",
+                        "org_id=acme")
+                .lines()
+                .get(0);
+        assertThat(fromDb.get("returned").asInt()).as(fromDb.toString()).isEqualTo(1);
+        QuarryCliTest.Run both =
+                run("", "init", "--jdbc-url", url, "--config", config.toString(), "--scope-column", "x");
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).contains("give the scope columns in one place");
+    }
 }
