@@ -46,22 +46,25 @@ public class QuarryAutoConfiguration {
             ResourceLoader resources,
             ObjectProvider<ToolListener> listeners) {
         QuarryProperties.Store store = properties.getStore();
+        String config = read(resources.getResource(properties.getConfig()), properties.getConfig());
         StoreMapping graph = StoreMapping.graph(store.getScopeColumns().toArray(String[]::new));
-        StoreMapping mapping = new StoreMapping(
-                store.getObjectsTable(),
-                graph.id(),
-                graph.type(),
-                graph.properties(),
-                graph.createdAt(),
-                graph.updatedAt(),
-                graph.scopeColumns(),
-                store.getRelationshipsTable(),
-                graph.relationshipId(),
-                graph.srcId(),
-                graph.dstId(),
-                graph.relationshipType());
+        // the configuration file's store section, when it has one, names the tables and columns
+        StoreMapping mapping = StoreMapping.parse(config, properties.getConfig())
+                .orElseGet(() -> new StoreMapping(
+                        store.getObjectsTable(),
+                        graph.id(),
+                        graph.type(),
+                        graph.properties(),
+                        graph.createdAt(),
+                        graph.updatedAt(),
+                        graph.scopeColumns(),
+                        store.getRelationshipsTable(),
+                        graph.relationshipId(),
+                        graph.srcId(),
+                        graph.dstId(),
+                        graph.relationshipType()));
         Toolkit.Builder toolkit = Toolkit.builder()
-                .schema(Schema.parse(read(resources.getResource(properties.getConfig()), properties.getConfig())))
+                .schema(Schema.parse(config))
                 .store(JdbcObjectStore.builder()
                         .dataSource(dataSource)
                         .dialect(Dialects.detect(dataSource))
