@@ -4,8 +4,6 @@ import io.quarry.sql.Dialect;
 import io.quarry.sql.Dialects;
 import io.quarry.sql.StoreMapping;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -46,24 +44,15 @@ final class DdlCommand implements Callable<Integer> {
     @Option(names = "--password", paramLabel = "PASSWORD", description = "The database password (with --jdbc-url).")
     String password;
 
-    @Option(
-            names = "--scope-column",
-            paramLabel = "NAME",
-            description = "A scope column of the objects table, such as org_id (repeatable).")
-    List<String> scopeColumns = new ArrayList<>();
-
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            description = "A configuration file whose 'store' section names the tables and columns.")
-    java.nio.file.Path config;
+    @CommandLine.Mixin
+    LayoutOptions layout;
 
     @Override
     public Integer call() {
         Dialect dialect = target.dialect != null
                 ? Dialects.named(target.dialect)
                 : Dialects.detect(new UrlDataSource(target.jdbcUrl, user, password));
-        StoreMapping mapping = Databases.mapping(config, scopeColumns);
+        StoreMapping mapping = layout.mapping();
         PrintWriter out = spec.commandLine().getOut();
         out.println("-- Quarry graph layout for " + dialect.name() + "; idempotent, as 'quarry init' runs it");
         for (String statement : dialect.createGraphLayout(mapping)) {
