@@ -38,6 +38,17 @@ public final class SqliteDialect implements Dialect {
         return EmbeddedSql.quote(identifier);
     }
 
+    /**
+     * Registers the Java functions that compiled SQL calls on a sqlite-jdbc connection (once per
+     * connection), for a host that runs a {@link SqlCompiler#where} fragment in its own statement;
+     * {@link #prepareRead} does it too.
+     *
+     * @throws SQLException when the connection is not (and does not wrap) a sqlite-jdbc connection
+     */
+    public static void registerFunctions(Connection connection) throws SQLException {
+        SqliteFunctions.register(connection);
+    }
+
     @Override
     public void prepareRead(Connection connection, Duration timeout) throws SQLException {
         SqliteFunctions.register(connection);
