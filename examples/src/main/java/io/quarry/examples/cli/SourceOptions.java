@@ -38,8 +38,8 @@ final class SourceOptions {
     @Option(
             names = "--config",
             paramLabel = "FILE",
-            description = "A JSON or YAML configuration with the types. Default: the demo's with the demo data, "
-                    + "else types inferred from the data.")
+            description = "A JSON or YAML configuration with the types (and, with --jdbc-url, a 'store' section "
+                    + "naming the tables). Default: the demo's with the demo data, else types inferred from the data.")
     Path config;
 
     @Option(
