@@ -51,21 +51,23 @@ public class QuarryAutoConfiguration {
             ResourceLoader resources,
             ObjectProvider<ToolListener> listeners) {
         QuarryProperties.Store store = properties.getStore();
-        StoreMapping graph = StoreMapping.graph(store.getScopeColumns().toArray(String[]::new));
-        StoreMapping mapping = new StoreMapping(
-                store.getObjectsTable(),
-                graph.id(),
-                graph.type(),
-                graph.properties(),
-                graph.createdAt(),
-                graph.updatedAt(),
-                graph.scopeColumns(),
-                store.getRelationshipsTable(),
-                graph.relationshipId(),
-                graph.srcId(),
-                graph.dstId(),
-                graph.relationshipType());
         String config = read(resources.getResource(properties.getConfig()), properties.getConfig());
+        StoreMapping graph = StoreMapping.graph(store.getScopeColumns().toArray(String[]::new));
+        // the configuration file's store section, when it has one, names the tables and columns
+        StoreMapping mapping = StoreMapping.parse(config, properties.getConfig())
+                .orElseGet(() -> new StoreMapping(
+                        store.getObjectsTable(),
+                        graph.id(),
+                        graph.type(),
+                        graph.properties(),
+                        graph.createdAt(),
+                        graph.updatedAt(),
+                        graph.scopeColumns(),
+                        store.getRelationshipsTable(),
+                        graph.relationshipId(),
+                        graph.srcId(),
+                        graph.dstId(),
+                        graph.relationshipType()));
         Schema schema = Schema.parse(config);
         Projections projections = Projections.parse(config, schema);
         Toolkit.Builder toolkit = Toolkit.builder()

@@ -114,6 +114,32 @@ class QuarryAutoConfigurationTest {
     }
 
     @Test
+    void theConfigurationsStoreSectionNamesTheTables(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path config = dir.resolve("quarry.yaml");
+        java.nio.file.Files.writeString(
+                config,
+                java.nio.file.Files.readString(Demo.config())
+                        + "\nstore:\n  objects: {table: mapped_objects, scope_columns: [org_id, project_id]}\n"
+                        + "  relationships: {table: mapped_edges}\n");
+        org.h2.jdbcx.JdbcDataSource ds = new org.h2.jdbcx.JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:spring-mapped;DB_CLOSE_DELAY=-1");
+        io.quarry.sql.JdbcObjectStore mapped = io.quarry.sql.JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(io.quarry.sql.Dialects.detect(ds))
+                .mapping(io.quarry.sql.StoreMapping.load(config).orElseThrow())
+                .build();
+        mapped.createLayout();
+        mapped.load(io.quarry.store.DataFile.read(Demo.DIR.resolve("demo-data.json")));
+        runner.withBean(DataSource.class, () -> ds)
+                .withPropertyValues("quarry.config=file:" + config)
+                .run(context -> assertThat(context.getBean(ToolCallbackProvider.class)
+                                .getToolCallbacks()[1]
+                                .call("{\"type\": \"Project\", \"limit\": 1}"))
+                        .contains("\"returned\":1"));
+    }
+
+    @Test
     void aMissingConfigurationFailsStartupWithWhatToDo() {
         runner.withBean(DataSource.class, () -> DEMO)
                 .withPropertyValues("quarry.config=classpath:nowhere.yaml")

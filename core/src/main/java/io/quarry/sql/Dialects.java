@@ -11,15 +11,24 @@ import javax.sql.DataSource;
 
 /** Finds a dialect by name, or from a database's JDBC metadata. */
 public final class Dialects {
-    /** Every dialect by {@link Dialect#name()}; a new dialect plugs in with one line here. */
+    /** Every dialect by {@link Dialect#name()}. */
     private static final Map<String, Supplier<Dialect>> BY_NAME = new LinkedHashMap<>();
 
+    /** Dialect names by JDBC database product name, lower case. */
+    private static final Map<String, String> BY_PRODUCT = new LinkedHashMap<>();
+
+    // a new dialect plugs in with one line here
     static {
-        BY_NAME.put("h2", H2Dialect::new);
-        BY_NAME.put("sqlite", SqliteDialect::new);
-        BY_NAME.put("postgres", PostgresDialect::new);
-        BY_NAME.put("mariadb", MySqlDialect::mariadb);
+        add("h2", H2Dialect::new, "H2");
+        add("sqlite", SqliteDialect::new, "SQLite");
+        add("postgres", PostgresDialect::new, "PostgreSQL");
+        BY_NAME.put("mariadb", MySqlDialect::mariadb); // by product name and version: detect(String, String)
         BY_NAME.put("mysql", MySqlDialect::mysql);
+    }
+
+    private static void add(String name, Supplier<Dialect> dialect, String productName) {
+        BY_NAME.put(name, dialect);
+        BY_PRODUCT.put(productName.toLowerCase(Locale.ROOT), name);
     }
 
     private Dialects() {}
@@ -63,15 +72,14 @@ public final class Dialects {
 
     /** The dialect for a JDBC database product name, such as {@code H2} or {@code SQLite}. */
     public static Dialect detect(String productName) {
-        String name =
-                productName == null ? "" : productName.toLowerCase(Locale.ROOT).replace(" ", "");
-        if (name.equals("mariadb") || name.equals("mysql")) {
+        String product = productName == null ? "" : productName.toLowerCase(Locale.ROOT);
+        if (product.equals("mariadb") || product.equals("mysql")) {
             throw new IllegalArgumentException(
                     "the " + productName + " dialect depends on the server version: use detect(DataSource)");
         }
-        Supplier<Dialect> dialect = BY_NAME.get(name.equals("postgresql") ? "postgres" : name);
-        if (dialect != null) {
-            return dialect.get();
+        String name = BY_PRODUCT.get(product);
+        if (name != null) {
+            return BY_NAME.get(name).get();
         }
         throw new IllegalArgumentException("no Quarry dialect for the database '" + productName
                 + "'; supported: H2, SQLite, PostgreSQL, MariaDB 10.6+, MySQL 8.0.29+");

@@ -1,7 +1,6 @@
 package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.schema.Names;
 import io.quarry.sql.functions.QuarryFunctions;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -43,10 +42,7 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public String quoteIdentifier(String identifier) {
-        if (!Names.isIdentifier(identifier)) {
-            throw new IllegalArgumentException("not a valid identifier: " + identifier);
-        }
-        return '"' + identifier + '"';
+        return EmbeddedSql.quote(identifier);
     }
 
     @Override
@@ -130,20 +126,7 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
-        String function =
-                switch (part) {
-                    case BRACKET -> "QUARRY_SORT_BRACKET";
-                    case NUMBER -> "QUARRY_SORT_NUMBER";
-                    case INSTANT -> "QUARRY_SORT_INSTANT";
-                    case STRING -> "QUARRY_SORT_STRING";
-                    case BOOLEAN -> "QUARRY_SORT_BOOLEAN";
-                };
-        w.append(function)
-                .append("(")
-                .append(document)
-                .append(", ")
-                .bind(String.join(".", path))
-                .append(")");
+        EmbeddedSql.sortKey(w, document, path, part);
     }
 
     @Override
@@ -200,39 +183,17 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
-        StringBuilder objects = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-                .append(quoteIdentifier(m.objectsTable()))
-                .append(" (")
-                .append(quoteIdentifier(m.id()))
-                .append(" VARCHAR(255) PRIMARY KEY, ")
-                .append(quoteIdentifier(m.type()))
-                .append(" VARCHAR(64) NOT NULL, ")
-                .append(quoteIdentifier(m.properties()))
-                .append(" VARCHAR(1000000) NOT NULL, ")
-                .append(quoteIdentifier(m.createdAt()))
-                .append(" TIMESTAMP(6) WITH TIME ZONE NOT NULL, ")
-                .append(quoteIdentifier(m.updatedAt()))
-                .append(" TIMESTAMP(6) WITH TIME ZONE NOT NULL");
-        for (String scope : m.scopeColumns()) {
-            objects.append(", ").append(quoteIdentifier(scope)).append(" VARCHAR(255)");
-        }
-        objects.append(")");
-        String rel = "CREATE TABLE IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable()) + " ("
-                + quoteIdentifier(m.relationshipId()) + " VARCHAR(255) PRIMARY KEY, "
-                + quoteIdentifier(m.srcId()) + " VARCHAR(255) NOT NULL, "
-                + quoteIdentifier(m.dstId()) + " VARCHAR(255) NOT NULL, "
-                + quoteIdentifier(m.relationshipType()) + " VARCHAR(64) NOT NULL)";
-        List<String> statements = new java.util.ArrayList<>(List.of(objects.toString(), rel));
+        List<String> statements = EmbeddedSql.tables(
+                m,
+                new EmbeddedSql.Types(
+                        "VARCHAR(255)",
+                        "VARCHAR(64)",
+                        column -> "VARCHAR(1000000) NOT NULL",
+                        "TIMESTAMP(6) WITH TIME ZONE"));
         for (String[] alias : ALIASES) {
             statements.add("CREATE ALIAS IF NOT EXISTS " + alias[0] + " FOR '" + FUNCTIONS + "." + alias[1] + "'");
         }
-        String objectsTable = quoteIdentifier(m.objectsTable());
-        statements.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(m.objectsTable() + "_type_updated") + " ON "
-                + objectsTable + " (" + quoteIdentifier(m.type()) + ", " + quoteIdentifier(m.updatedAt()) + ")");
-        statements.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable() + "_src") + " ON "
-                + quoteIdentifier(m.relationshipsTable()) + " (" + quoteIdentifier(m.srcId()) + ")");
-        statements.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable() + "_dst") + " ON "
-                + quoteIdentifier(m.relationshipsTable()) + " (" + quoteIdentifier(m.dstId()) + ")");
+        statements.addAll(EmbeddedSql.indexes(m));
         return statements;
     }
 }

@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,10 +35,18 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public String quoteIdentifier(String identifier) {
-        if (!Names.isIdentifier(identifier)) {
-            throw new IllegalArgumentException("not a valid identifier: " + identifier);
-        }
-        return '"' + identifier + '"';
+        return EmbeddedSql.quote(identifier);
+    }
+
+    /**
+     * Registers the Java functions that compiled SQL calls on a sqlite-jdbc connection (once per
+     * connection), for a host that runs a {@link SqlCompiler#where} fragment in its own statement;
+     * {@link #prepareRead} does it too.
+     *
+     * @throws SQLException when the connection is not (and does not wrap) a sqlite-jdbc connection
+     */
+    public static void registerFunctions(Connection connection) throws SQLException {
+        SqliteFunctions.register(connection);
     }
 
     @Override
@@ -216,14 +223,14 @@ public final class SqliteDialect implements Dialect {
         public Void numberCompare(ElementTest.NumberCompare t) {
             w.append("(");
             guard("integer", "real", "text");
-            return java("quarry_value", json, t);
+            return java("QUARRY_VALUE", json, t);
         }
 
         @Override
         public Void instantCompare(ElementTest.InstantCompare t) {
             w.append("(");
             guard("text");
-            return java("quarry_text", value, t);
+            return java("QUARRY_TEXT", value, t);
         }
 
         @Override
@@ -246,7 +253,7 @@ public final class SqliteDialect implements Dialect {
         public Void regex(ElementTest.Regex t) {
             w.append("(");
             guard("text");
-            return java("quarry_text", value, t);
+            return java("QUARRY_TEXT", value, t);
         }
 
         @Override
@@ -254,26 +261,13 @@ public final class SqliteDialect implements Dialect {
             // never LIKE: SQLite's LIKE folds ASCII case by default and needs escaping
             w.append("(");
             guard("text");
-            return java("quarry_text", value, t);
+            return java("QUARRY_TEXT", value, t);
         }
     }
 
     @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
-        String function =
-                switch (part) {
-                    case BRACKET -> "quarry_sort_bracket";
-                    case NUMBER -> "quarry_sort_number";
-                    case INSTANT -> "quarry_sort_instant";
-                    case STRING -> "quarry_sort_string";
-                    case BOOLEAN -> "quarry_sort_boolean";
-                };
-        w.append(function)
-                .append("(")
-                .append(document)
-                .append(", ")
-                .bind(String.join(".", path))
-                .append(")");
+        EmbeddedSql.sortKey(w, document, path, part);
     }
 
     @Override
@@ -337,46 +331,11 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
-        StringBuilder objects = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-                .append(quoteIdentifier(m.objectsTable()))
-                .append(" (")
-                .append(quoteIdentifier(m.id()))
-                .append(" TEXT PRIMARY KEY, ")
-                .append(quoteIdentifier(m.type()))
-                .append(" TEXT NOT NULL, ")
-                .append(quoteIdentifier(m.properties()))
-                .append(" TEXT NOT NULL CHECK (json_valid(")
-                .append(quoteIdentifier(m.properties()))
-                .append(")), ")
-                .append(quoteIdentifier(m.createdAt()))
-                .append(" INTEGER NOT NULL, ")
-                .append(quoteIdentifier(m.updatedAt()))
-                .append(" INTEGER NOT NULL");
-        for (String scope : m.scopeColumns()) {
-            objects.append(", ").append(quoteIdentifier(scope)).append(" TEXT");
-        }
-        objects.append(")");
-        String rel = "CREATE TABLE IF NOT EXISTS " + quoteIdentifier(m.relationshipsTable()) + " ("
-                + quoteIdentifier(m.relationshipId()) + " TEXT PRIMARY KEY, "
-                + quoteIdentifier(m.srcId()) + " TEXT NOT NULL, "
-                + quoteIdentifier(m.dstId()) + " TEXT NOT NULL, "
-                + quoteIdentifier(m.relationshipType()) + " TEXT NOT NULL)";
-        List<String> statements = new ArrayList<>(List.of(objects.toString(), rel));
-        statements.add(index(m.objectsTable() + "_type_updated", m.objectsTable(), m.type(), m.updatedAt()));
-        statements.add(index(m.relationshipsTable() + "_src", m.relationshipsTable(), m.srcId()));
-        statements.add(index(m.relationshipsTable() + "_dst", m.relationshipsTable(), m.dstId()));
+        List<String> statements = EmbeddedSql.tables(
+                m,
+                new EmbeddedSql.Types(
+                        "TEXT", "TEXT", column -> "TEXT NOT NULL CHECK (json_valid(" + column + "))", "INTEGER"));
+        statements.addAll(EmbeddedSql.indexes(m));
         return statements;
-    }
-
-    private String index(String name, String table, String... columns) {
-        StringBuilder s = new StringBuilder("CREATE INDEX IF NOT EXISTS ")
-                .append(quoteIdentifier(name))
-                .append(" ON ")
-                .append(quoteIdentifier(table))
-                .append(" (");
-        for (int i = 0; i < columns.length; i++) {
-            s.append(i == 0 ? "" : ", ").append(quoteIdentifier(columns[i]));
-        }
-        return s.append(")").toString();
     }
 }

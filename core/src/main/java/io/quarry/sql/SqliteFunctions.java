@@ -30,28 +30,16 @@ final class SqliteFunctions {
         Object call(String[] args);
     }
 
-    private static final Map<String, Body> FUNCTIONS = Map.of(
-            "quarry_text", a -> QuarryFunctions.text(a[0], a[1], a[2], a[3], flag(a[4])),
-            "quarry_value", a -> QuarryFunctions.value(a[0], a[1], a[2], a[3], flag(a[4])),
-            "quarry_sort_bracket", a -> QuarryFunctions.sortBracket(a[0], a[1]),
-            "quarry_sort_number", a -> QuarryFunctions.sortNumberText(a[0], a[1]),
-            "quarry_sort_instant", a -> QuarryFunctions.sortInstant(a[0], a[1]),
-            "quarry_sort_string", a -> QuarryFunctions.sortString(a[0], a[1]),
-            "quarry_sort_boolean", a -> QuarryFunctions.sortBoolean(a[0], a[1]));
+    private record Definition(int arity, Body body) {}
 
-    private static final Map<String, Integer> ARITY = Map.of(
-            "quarry_text", 5,
-            "quarry_value", 5,
-            "quarry_sort_bracket", 2,
-            "quarry_sort_number", 2,
-            "quarry_sort_instant", 2,
-            "quarry_sort_string", 2,
-            "quarry_sort_boolean", 2);
-
-    /** The names of the functions, for the documentation of the DDL. */
-    static Set<String> names() {
-        return FUNCTIONS.keySet();
-    }
+    private static final Map<String, Definition> FUNCTIONS = Map.of(
+            "QUARRY_TEXT", new Definition(5, a -> QuarryFunctions.text(a[0], a[1], a[2], a[3], flag(a[4]))),
+            "QUARRY_VALUE", new Definition(5, a -> QuarryFunctions.value(a[0], a[1], a[2], a[3], flag(a[4]))),
+            "QUARRY_SORT_BRACKET", new Definition(2, a -> QuarryFunctions.sortBracket(a[0], a[1])),
+            "QUARRY_SORT_NUMBER", new Definition(2, a -> QuarryFunctions.sortNumberText(a[0], a[1])),
+            "QUARRY_SORT_INSTANT", new Definition(2, a -> QuarryFunctions.sortInstant(a[0], a[1])),
+            "QUARRY_SORT_STRING", new Definition(2, a -> QuarryFunctions.sortString(a[0], a[1])),
+            "QUARRY_SORT_BOOLEAN", new Definition(2, a -> QuarryFunctions.sortBoolean(a[0], a[1])));
 
     /** Registers the functions once per connection (a pool hands the same connection out again). */
     static void register(Connection connection) throws SQLException {
@@ -59,9 +47,9 @@ final class SqliteFunctions {
         if (REGISTERED.contains(raw)) {
             return;
         }
-        for (Map.Entry<String, Body> f : FUNCTIONS.entrySet()) {
-            int arity = ARITY.get(f.getKey());
-            Function.create(raw, f.getKey(), adapter(f.getValue(), arity), arity, Function.FLAG_DETERMINISTIC);
+        for (Map.Entry<String, Definition> f : FUNCTIONS.entrySet()) {
+            int arity = f.getValue().arity();
+            Function.create(raw, f.getKey(), adapter(f.getValue().body(), arity), arity, Function.FLAG_DETERMINISTIC);
         }
         REGISTERED.add(raw);
     }

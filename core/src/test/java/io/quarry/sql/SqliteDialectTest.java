@@ -218,6 +218,34 @@ class SqliteDialectTest {
     }
 
     @Test
+    void aWhereFragmentRunsInTheHostsOwnStatement() throws SQLException {
+        SqliteDialect dialect = new SqliteDialect();
+        SqlCompiler compiler = new SqlCompiler(dialect);
+        Sql where = compiler.where(
+                compiler.validate("{\"v\": {\"$gt\": 4}, \"s\": {\"$exists\": false}}", schema, "Thing"),
+                SqlCompiler.Columns.document("t", "properties"));
+        try (Connection c = dataSource.getConnection()) {
+            SqliteDialect.registerFunctions(c);
+            try (java.sql.PreparedStatement ps = c.prepareStatement(
+                    "SELECT \"t\".\"id\" FROM \"quarry_objects\" \"t\" WHERE " + where.text() + " ORDER BY 1")) {
+                for (int i = 0; i < where.binds().size(); i++) {
+                    ps.setObject(i + 1, where.binds().get(i));
+                }
+                List<String> ids = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+                assertThat(ids)
+                        .isEqualTo(ids(memory, query("{\"v\": {\"$gt\": 4}}", List.of())).stream()
+                                .sorted()
+                                .toList());
+            }
+        }
+    }
+
+    @Test
     void isFoundByNameAndByProductName() {
         assertThat(Dialects.named("SQLite")).isInstanceOf(SqliteDialect.class);
         assertThat(Dialects.detect("SQLite")).isInstanceOf(SqliteDialect.class);

@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 
@@ -24,6 +25,38 @@ final class Databases {
     private static final Set<String> FIXED_COLUMNS = Set.of("id", "type", "properties", "created_at", "updated_at");
 
     private Databases() {}
+
+    /**
+     * The mapping of a configuration file's {@code store} section, or empty without a file or section.
+     *
+     * @throws IllegalArgumentException saying what to change in the file
+     */
+    static Optional<StoreMapping> configured(Path config) {
+        return config == null ? Optional.empty() : StoreMapping.load(config);
+    }
+
+    /** The configured mapping, or the default graph layout with these scope columns; not both. */
+    static StoreMapping mapping(Path config, List<String> scopeColumns) {
+        Optional<StoreMapping> configured = configured(config);
+        if (configured.isPresent() && !scopeColumns.isEmpty()) {
+            throw new IllegalArgumentException("give the scope columns in one place: store.objects.scope_columns in "
+                    + config + ", or --scope-column");
+        }
+        return configured.orElseGet(() -> StoreMapping.graph(scopeColumns.toArray(String[]::new)));
+    }
+
+    /** A store over the graph layout at this URL, in the configured mapping if there is one. */
+    static JdbcObjectStore open(String url, String user, String password, Optional<StoreMapping> configured) {
+        if (configured.isEmpty()) {
+            return open(url, user, password);
+        }
+        DataSource ds = new UrlDataSource(url, user, password);
+        return JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(Dialects.detect(ds))
+                .mapping(configured.get())
+                .build();
+    }
 
     /** A store over the graph layout at this URL; its scope columns are the objects table's other columns. */
     static JdbcObjectStore open(String url, String user, String password) {
@@ -39,14 +72,32 @@ final class Databases {
 
     /** Creates the graph layout (idempotent) with these scope columns. */
     static JdbcObjectStore init(String url, String user, String password, List<String> scopeColumns) {
+        return init(url, user, password, StoreMapping.graph(scopeColumns.toArray(String[]::new)));
+    }
+
+    /** Creates the graph layout of this mapping (idempotent). */
+    static JdbcObjectStore init(String url, String user, String password, StoreMapping mapping) {
         DataSource ds = new UrlDataSource(url, user, password);
         JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(ds)
                 .dialect(Dialects.detect(ds))
-                .mapping(StoreMapping.graph(scopeColumns.toArray(String[]::new)))
+                .mapping(mapping)
                 .build();
         store.createLayout();
         return store;
+    }
+
+    /**
+     * Loads the data in one transaction: into the configured mapping (created if needed), or into the
+     * default layout, created if needed with the data's scope keys.
+     */
+    static void load(
+            String url, String user, String password, DataFile.DataSet data, Optional<StoreMapping> configured) {
+        if (configured.isPresent()) {
+            init(url, user, password, configured.get()).load(data);
+        } else {
+            load(url, user, password, data);
+        }
     }
 
     /** Creates the layout if needed, with the data's scope keys, and loads the data in one transaction. */

@@ -1,7 +1,5 @@
 package io.quarry.examples.cli;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,15 +26,12 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--password", paramLabel = "PASSWORD", description = "The database password.")
     String password;
 
-    @Option(
-            names = "--scope-column",
-            paramLabel = "NAME",
-            description = "A scope column of the objects table, such as org_id (repeatable).")
-    List<String> scopeColumns = new ArrayList<>();
+    @CommandLine.Mixin
+    LayoutOptions layout;
 
     @Override
     public Integer call() {
-        Databases.init(jdbcUrl, user, password, scopeColumns);
+        Databases.init(jdbcUrl, user, password, layout.mapping());
         spec.commandLine().getOut().println("{\"initialized\": true}");
         return 0;
     }

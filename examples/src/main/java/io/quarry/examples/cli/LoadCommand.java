@@ -32,10 +32,16 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--password", paramLabel = "PASSWORD", description = "The database password.")
     String password;
 
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "A configuration file whose 'store' section names the tables and columns.")
+    java.nio.file.Path config;
+
     @Override
     public Integer call() {
         DataFile.DataSet dataSet = DataFile.read(data);
-        Databases.load(jdbcUrl, user, password, dataSet);
+        Databases.load(jdbcUrl, user, password, dataSet, Databases.configured(config));
         spec.commandLine()
                 .getOut()
                 .println("{\"objects\": " + dataSet.objects().size() + ", \"relationships\": "

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             ContextCommand.class,
             InitCommand.class,
             LoadCommand.class,
+            DdlCommand.class,
             McpCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -45,8 +45,8 @@ final class SourceOptions {
     @Option(
             names = "--config",
             paramLabel = "FILE",
-            description = "A JSON or YAML configuration with the types. Default: the demo's with the demo data, "
-                    + "else types inferred from the data.")
+            description = "A JSON or YAML configuration with the types (and, with --jdbc-url, a 'store' section "
+                    + "naming the tables). Default: the demo's with the demo data, else types inferred from the data.")
     Path config;
 
     @Option(
@@ -116,7 +116,7 @@ final class SourceOptions {
             JsonNode configTree = config != null ? readConfig(config) : null;
             String configSource = config != null ? config.toString() : null;
             if (jdbcUrl != null) {
-                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password);
+                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password, Databases.configured(config));
                 return new Source(
                         jdbc, config != null ? Schema.load(config) : inferred(sample(jdbc)), configTree, configSource);
             } else if (data != null) {

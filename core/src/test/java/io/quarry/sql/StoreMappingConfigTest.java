@@ -1,0 +1,124 @@
+package io.quarry.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.filter.FilterCases;
+import io.quarry.store.GraphObject;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.Scope;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The {@code store} section of the configuration file: names, defaults, and messages that say what to change. */
+class StoreMappingConfigTest {
+    private static final String FULL = """
+            types: {Thing: {}}
+            store:
+              objects:
+                table: graph_objects
+                id: oid
+                type: kind
+                properties: props
+                created_at: created
+                updated_at: modified
+                scope_columns: [org_id, project_id]
+              relationships: {table: graph_edges, id: eid, src_id: from_id, dst_id: to_id, type: rel}
+            """;
+
+    @Test
+    void everyNameComesFromTheFile() {
+        assertThat(StoreMapping.parse(FULL, "quarry.yaml"))
+                .contains(new StoreMapping(
+                        "graph_objects",
+                        "oid",
+                        "kind",
+                        "props",
+                        "created",
+                        "modified",
+                        List.of("org_id", "project_id"),
+                        "graph_edges",
+                        "eid",
+                        "from_id",
+                        "to_id",
+                        "rel"));
+    }
+
+    @Test
+    void missingNamesTakeTheDefaults() {
+        assertThat(StoreMapping.parse("store: {objects: {scope_columns: [org_id]}}", "q.yaml"))
+                .contains(StoreMapping.graph("org_id"));
+        assertThat(StoreMapping.parse("store: {}", "q.yaml")).contains(StoreMapping.graph());
+        assertThat(StoreMapping.parse("types: {Thing: {}}", "q.yaml")).isEqualTo(Optional.empty());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "store: {objcts: {}}"
+                        + "|q.yaml: store: unknown key 'objcts'; did you mean 'objects'? Allowed: objects, relationships",
+                "store: {objects: {tabel: t}}"
+                        + "|q.yaml: store.objects: unknown key 'tabel'; did you mean 'table'? Allowed: table, id, type,"
+                        + " properties, created_at, updated_at, scope_columns",
+                "store: {objects: {table: 'my table'}}"
+                        + "|q.yaml: store.objects.table: 'my table' is not a valid table name; use letters, digits,"
+                        + " '_' and '-', starting with a letter or '_' (at most 64)",
+                "store: {objects: {id: 7}}"
+                        + "|q.yaml: store.objects.id: expected a column name as a string, such as 'id'",
+                "store: {objects: {scope_columns: org_id}}"
+                        + "|q.yaml: store.objects.scope_columns: expected a list of column names, such as [org_id]",
+                "store: {objects: {scope_columns: [org_id, 'a;b']}}"
+                        + "|q.yaml: store.objects.scope_columns[1]: 'a;b' is not a valid column name; use letters,"
+                        + " digits, '_' and '-', starting with a letter or '_' (at most 64)",
+                "store: {objects: {scope_columns: [type]}}"
+                        + "|q.yaml: store.objects: 'type' and 'scope_columns' both name the column 'type'; give each"
+                        + " its own column",
+                "store: {relationships: {src_id: a, dst_id: a}}"
+                        + "|q.yaml: store.relationships: 'src_id' and 'dst_id' both name the column 'a'; give each its"
+                        + " own column",
+                "store: {relationships: {table: quarry_objects}}"
+                        + "|q.yaml: store: objects and relationships need two tables, not both 'quarry_objects';"
+                        + " rename relationships.table",
+                "store: [objects]|q.yaml: store: expected an object with 'objects' and 'relationships'",
+                "store: {objects: [table]}"
+                        + "|q.yaml: store.objects: expected an object with table, id, type, properties, created_at,"
+                        + " updated_at, scope_columns",
+            })
+    void mistakesSayWhatToChange(String config, String message) {
+        assertThatThrownBy(() -> StoreMapping.parse(config, "q.yaml"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
+    }
+
+    @Test
+    void aStoreWithTheFilesNamesAnswersAsTheDefaultOne() {
+        StoreMapping mapping = StoreMapping.parse(FULL, "quarry.yaml").orElseThrow();
+        DataSource ds = Backend.SQLITE.dataSource("store_mapping_config");
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(new SqliteDialect())
+                .mapping(mapping)
+                .build();
+        store.createLayout();
+        store.load(FilterCases.data());
+        ObjectQuery query = ObjectQuery.builder()
+                .type("Thing")
+                .filter(new SqlCompiler(store.dialect())
+                        .validate("{\"n\": {\"$gt\": 4}}", FilterCases.schema(), "Thing"))
+                .limit(100)
+                .build();
+        List<String> ids =
+                store.search(query).items().stream().map(GraphObject::id).toList();
+        assertThat(ids)
+                .isNotEmpty()
+                .isEqualTo(io.quarry.store.InMemoryObjectStore.of(FilterCases.data()).search(query).items().stream()
+                        .map(GraphObject::id)
+                        .toList());
+        assertThat(store.countByType(Scope.unrestricted())).isNotEmpty();
+    }
+}
