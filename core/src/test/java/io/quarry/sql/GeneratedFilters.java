@@ -252,7 +252,7 @@ final class GeneratedFilters {
     }
 
     private static Arbitrary<JsonNode> textual() {
-        return Arbitraries.of("o001", "o010", "o05", "o1", "p", "", "Thing", "Other", "thing", "2024-03-01")
+        return Arbitraries.of("o001", "o010", "o05", "o1", "p", "", "Thing", "99", "100", "2024-03-01", " 7")
                 .map(NODES::textNode);
     }
 
