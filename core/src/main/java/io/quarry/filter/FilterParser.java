@@ -653,7 +653,7 @@ public final class FilterParser {
 
     /** Input echoed in a message is cut to a readable length: a model may send 100 kB. */
     static String abbreviate(String text) {
-        return text.length() <= PREVIEW ? text : text.substring(0, PREVIEW - 3) + "...";
+        return CodePoints.abbreviate(text, PREVIEW);
     }
 
     static String describe(JsonNode node) {

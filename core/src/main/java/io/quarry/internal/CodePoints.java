@@ -64,4 +64,18 @@ public final class CodePoints {
     public static int length(String s) {
         return s.codePointCount(0, s.length());
     }
+
+    /**
+     * Cuts a string for a message: at most {@code max} code points, ending in {@code ...} when cut, never
+     * splitting a surrogate pair. Input echoed to a model is cut so a 100 kB value cannot flood it.
+     *
+     * @param s the string
+     * @param max the most code points of the result, at least 4
+     */
+    public static String abbreviate(String s, int max) {
+        if (length(s) <= max) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, max - 3)) + "...";
+    }
 }

@@ -187,10 +187,7 @@ public final class JdbcObjectStore implements ObjectStore {
     @Override
     public Page search(ObjectQuery query) {
         requireNonNull(query, "query");
-        Cursor after = query.cursor() == null
-                ? null
-                : Cursor.decode(
-                        query.cursor(), query.fingerprint(), query.sort().size());
+        Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
         SqlWriter select = new SqlWriter()
@@ -678,21 +675,24 @@ public final class JdbcObjectStore implements ObjectStore {
                 c.setAutoCommit(autoCommit);
             }
         } catch (SQLTimeoutException e) {
-            throw QueryException.of(
-                    ErrorCode.QUERY_TIMEOUT,
-                    "",
-                    "The query ran longer than the " + timeout.toSeconds() + " s limit.",
-                    "Narrow the filter (type, equality on an enum field, a date range) or ask for fewer objects.");
+            throw timedOut(timeout);
         } catch (SQLException e) {
             if (dialect.isTimeout(e)) {
-                throw QueryException.of(
-                        ErrorCode.QUERY_TIMEOUT,
-                        "",
-                        "The query ran longer than the " + timeout.toSeconds() + " s limit.",
-                        "Narrow the filter (type, equality on an enum field, a date range) or ask for fewer objects.");
+                throw timedOut(timeout);
             }
             throw new IllegalStateException("query failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The {@code QUERY_TIMEOUT} error; a limit under a second, or not whole seconds, is given in milliseconds. */
+    static QueryException timedOut(Duration timeout) {
+        long millis = timeout.toMillis();
+        String limit = millis % 1_000 == 0 ? millis / 1_000 + " s" : millis + " ms";
+        return QueryException.of(
+                ErrorCode.QUERY_TIMEOUT,
+                "",
+                "The query ran longer than the " + limit + " limit.",
+                "Narrow the filter (type, equality on an enum field, a date range) or ask for fewer objects.");
     }
 
     private String q(String identifier) {

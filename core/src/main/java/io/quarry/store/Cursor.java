@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.ErrorCode;
 import io.quarry.filter.QueryException;
+import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -39,6 +40,31 @@ public record Cursor(List<JsonNode> keyValues, String id) {
         return Base64.getUrlEncoder()
                 .withoutPadding()
                 .encodeToString(Json.write(node).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Decodes a cursor given by the model for a query with this sort, checking that each key value
+     * is one the key can hold: text for {@code id} and {@code type}, a date-time for the timestamps
+     * (any JSON for a property), so a forged cursor is refused rather than reaching a statement.
+     *
+     * @throws QueryException ({@link ErrorCode#INVALID_CURSOR}, path {@code cursor}) as
+     *     {@link #decode(String, String, int)} does, and for a key value the key cannot hold
+     */
+    public static Cursor decode(String cursor, String fingerprint, List<SortKey> sort) {
+        Cursor decoded = decode(cursor, fingerprint, sort.size());
+        for (int i = 0; i < sort.size(); i++) {
+            SortKey key = sort.get(i);
+            JsonNode value = decoded.keyValues().get(i);
+            if (key.field().system()
+                    && (value == null
+                            || !value.isTextual()
+                            || (!ObjectOrder.isTextColumn(key)
+                                    && IsoDateTime.parse(value.textValue()).isEmpty()))) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_CURSOR, "cursor", "The cursor is not one this tool issued.", HINT);
+            }
+        }
+        return decoded;
     }
 
     /**

@@ -85,10 +85,7 @@ public final class InMemoryObjectStore implements ObjectStore {
     public Page search(ObjectQuery query) {
         requireNonNull(query, "query");
         List<String> words = query.words();
-        Cursor after = query.cursor() == null
-                ? null
-                : Cursor.decode(
-                        query.cursor(), query.fingerprint(), query.sort().size());
+        Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         List<Row> rows = new ArrayList<>();
         for (Entry e : candidates(query)) {
             GraphObject o = e.object();

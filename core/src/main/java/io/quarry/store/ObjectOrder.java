@@ -18,7 +18,8 @@ import java.util.Optional;
  * booleans ({@code false} first), arrays and objects (all equal), and last a missing field or JSON
  * null. A descending key reverses the order within a bracket, not the brackets: "priority, descending"
  * gives the highest numbers first and the stray {@code "high"} after them, in either direction.
- * Remaining ties go to {@code id}, ascending by code point.
+ * The system fields {@code id} and {@code type} are strings and order by code point only; the
+ * timestamps are always date-times. Remaining ties go to {@code id}, ascending by code point.
  */
 public final class ObjectOrder {
 
@@ -37,12 +38,32 @@ public final class ObjectOrder {
     /** Compares two rows by their key values and then their ids. */
     public static int compare(List<SortKey> sort, List<JsonNode> a, String idA, List<JsonNode> b, String idB) {
         for (int i = 0; i < sort.size(); i++) {
-            int c = compareKey(a.get(i), b.get(i), sort.get(i).descending());
+            SortKey key = sort.get(i);
+            int c = isTextColumn(key)
+                    ? compareText(a.get(i), b.get(i), key.descending())
+                    : compareKey(a.get(i), b.get(i), key.descending());
             if (c != 0) {
                 return c;
             }
         }
         return CodePoints.compare(idA, idB);
+    }
+
+    /**
+     * Whether a key is the system field {@code id} or {@code type}: a string column, ordered by code
+     * point whatever its text looks like (an id {@code "99"} is not a number, {@code "2024-01-01"} not
+     * a date), as a SQL column is.
+     */
+    public static boolean isTextColumn(SortKey key) {
+        return key.field().system() && !key.field().head().endsWith("_at");
+    }
+
+    private static int compareText(JsonNode a, JsonNode b, boolean descending) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : 1) : -1;
+        }
+        int c = CodePoints.compare(a.asText(), b.asText());
+        return descending ? -c : c;
     }
 
     /** Compares two values of one key; {@code null} (missing) sorts last either way. */

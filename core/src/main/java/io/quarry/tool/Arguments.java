@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.ErrorCode;
 import io.quarry.filter.QueryException;
+import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
 import io.quarry.internal.Suggestions;
 import java.math.BigDecimal;
@@ -34,6 +35,9 @@ final class Arguments {
             Map.entry("orderBy", "sort"),
             Map.entry("next_cursor", "cursor"),
             Map.entry("page_token", "cursor"));
+
+    /** At most this many code points of a wrong value are echoed in a message, as in filter errors. */
+    private static final int ECHO = 60;
 
     private final ObjectNode input;
 
@@ -128,7 +132,8 @@ final class Arguments {
             throw QueryException.of(
                     ErrorCode.INVALID_OPERAND,
                     name,
-                    "'" + name + "' must be one of " + String.join(", ", allowed) + ", not '" + v.get() + "'.",
+                    "'" + name + "' must be one of " + String.join(", ", allowed) + ", not '"
+                            + CodePoints.abbreviate(v.get(), ECHO) + "'.",
                     null);
         }
         return v;

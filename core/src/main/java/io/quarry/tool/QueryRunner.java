@@ -73,6 +73,16 @@ final class QueryRunner {
 
     ObjectNode run(Request request, ToolHandler.Call call) {
         ValidatedFilter validated = validator.validate(request.filter(), request.type());
+        int maxText = call.limits().filter().maxPatternLength();
+        if (request.text() != null
+                && request.text().codePointCount(0, request.text().length()) > maxText) {
+            // every word is a case-insensitive substring test on every text value: bound its cost
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "query",
+                    "'query' is longer than " + maxText + " characters.",
+                    "Give a few words; filter on fields with 'properties' for anything longer.");
+        }
         List<QueryError> warnings = new ArrayList<>(validated.warnings());
         if (request.relatedToId() != null
                 && store.get(request.relatedToId(), call.context().scope()).isEmpty()) {

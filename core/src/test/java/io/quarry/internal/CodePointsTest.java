@@ -68,4 +68,21 @@ class CodePointsTest {
     void countsCodePoints(String s, int length) {
         assertThat(CodePoints.length(s)).isEqualTo(length);
     }
+
+    static Stream<Arguments> abbreviations() {
+        return Stream.of(
+                Arguments.of("short", 10, "short"),
+                Arguments.of("x".repeat(10), 10, "x".repeat(10)),
+                Arguments.of("x".repeat(11), 10, "xxxxxxx..."),
+                // an astral code point counts once and is never split
+                Arguments.of("\uD83D\uDE00".repeat(11), 10, "\uD83D\uDE00".repeat(7) + "..."),
+                Arguments.of("x".repeat(100_000), 60, "x".repeat(57) + "..."));
+    }
+
+    @ParameterizedTest
+    @MethodSource("abbreviations")
+    void abbreviateCutsByCodePoint(String text, int max, String expected) {
+        assertThat(CodePoints.abbreviate(text, max)).isEqualTo(expected);
+        assertThat(CodePoints.length(CodePoints.abbreviate(text, max))).isLessThanOrEqualTo(max);
+    }
 }

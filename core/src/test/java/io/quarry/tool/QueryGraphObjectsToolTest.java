@@ -153,10 +153,12 @@ class QueryGraphObjectsToolTest {
                         "INVALID_REGEX",
                         "properties.title.$regex",
                         "$contains"),
-                Arguments.of("[1, 2]", "INVALID_OPERAND", "", "Parameters:"));
+                Arguments.of("[1, 2]", "INVALID_OPERAND", "", "Parameters:"),
+                Arguments.of(
+                        "{\"query\": \"" + "x".repeat(100_000) + "\"}", "LIMIT_EXCEEDED", "query", "longer than 256"));
     }
 
-    @ParameterizedTest(name = "{0} -> {1}")
+    @ParameterizedTest(name = "{1} at {2}")
     @MethodSource("mistakes")
     void mistakesGetActionableErrors(String input, String code, String path, String hintFragment) {
         ToolResult result = TOOLKIT.call("query_graph_objects", parse(input), acme());
@@ -214,6 +216,21 @@ class QueryGraphObjectsToolTest {
                         .path("code")
                         .asText())
                 .isEqualTo("NOT_FOUND");
+    }
+
+    @Test
+    void aWrongChoiceIsEchoedCutToSixtyCharacters() {
+        ObjectNode error = call(
+                        TOOLKIT,
+                        "query_graph_objects",
+                        "{\"type\": \"Task\", \"detail\": \"" + "x".repeat(100_000) + "\"}",
+                        acme())
+                .path("error")
+                .deepCopy();
+        assertThat(error.path("code").asText()).isEqualTo("INVALID_OPERAND");
+        assertThat(error.path("path").asText()).isEqualTo("detail");
+        assertThat(error.path("message").asText())
+                .isEqualTo("'detail' must be one of light, full, not '" + "x".repeat(57) + "...'.");
     }
 
     @Test

@@ -11,6 +11,9 @@ import java.nio.file.Path;
 /**
  * Golden files: {@code -Dquarry.golden.update=true} rewrites them, a missing one is written (and
  * fails the build when {@code CI=true}); a mismatch writes an {@code .actual} file beside the expected one.
+ *
+ * <p>It lives in quarry-core's test sources, shared with the other modules through core's test jar
+ * (which holds only {@code io.quarry.testing}) and quarry-test-support.
  */
 public final class Golden {
     private Golden() {}
@@ -29,6 +32,7 @@ public final class Golden {
                         + " (or with -Dquarry.golden.update=true), review it and commit it");
             }
             if (Boolean.getBoolean("quarry.golden.update") || missing) {
+                Files.createDirectories(expected.toAbsolutePath().getParent());
                 Files.writeString(expected, actual, StandardCharsets.UTF_8);
             }
             String want = Files.readString(expected, StandardCharsets.UTF_8);

@@ -1,0 +1,3 @@
+-- {"filter":{"status":{"$ne":"Done"}}}
+NOT (QUARRY_ANY("o"."properties", ?, ?, ?, ?, ?))
+-- binds: ["status", "string_equals", "EQ", "Done", Boolean(false)]
