@@ -4,12 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.ErrorCode;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.MatchOp;
 import io.quarry.filter.QueryException;
 import io.quarry.internal.Json;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
+import io.quarry.store.Aggregator;
 import io.quarry.store.Cursor;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
@@ -30,6 +34,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -451,6 +456,66 @@ public final class JdbcObjectStore implements ObjectStore {
             }
             return counts;
         });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Counts are computed in the database when they are all an aggregation asks (every metric a
+     * plain {@code count}, grouped by nothing or by {@code type}): one {@code GROUP BY} statement, exact
+     * however many objects match. Every other aggregation pages through {@link #search} and follows the
+     * {@link io.quarry.store.Aggregator}, reading at most {@link AggregateQuery#maxObjects()} objects.
+     */
+    @Override
+    public Aggregation aggregate(AggregateQuery query) {
+        boolean plainCounts =
+                query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
+        boolean byType = query.groupBy() == null || query.groupBy().equals(FieldPath.systemField("type"));
+        if (!plainCounts || !byType) {
+            return ObjectStore.super.aggregate(query);
+        }
+        SqlWriter where = new SqlWriter();
+        writeWhere(
+                where,
+                ObjectQuery.builder()
+                        .types(query.types())
+                        .filter(query.filter())
+                        .scope(query.scope())
+                        .build());
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(col(mapping.type()))
+                .append(", COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql())
+                .append(" GROUP BY ")
+                .append(col(mapping.type()));
+        Map<String, Long> counts = read(c -> {
+            Map<String, Long> byTypeName = new TreeMap<>();
+            try (PreparedStatement ps = prepare(c, w.toSql());
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    byTypeName.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            return byTypeName;
+        });
+        long objects = counts.values().stream().mapToLong(Long::longValue).sum();
+        List<Aggregation.Group> groups = new ArrayList<>();
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (query.groupBy() == null) {
+            if (objects > 0) {
+                groups.add(new Aggregation.Group(
+                        null, Collections.nCopies(query.metrics().size(), f.numberNode(objects))));
+            }
+        } else {
+            counts.forEach((type, n) -> groups.add(new Aggregation.Group(
+                    f.textNode(type), Collections.nCopies(query.metrics().size(), f.numberNode(n)))));
+        }
+        return Aggregator.ordered(groups, objects, true);
     }
 
     /**

@@ -3,9 +3,15 @@ package io.quarry.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterCases;
+import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
 import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.ObjectStore;
+import io.quarry.store.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -99,6 +105,32 @@ abstract class AggregateDifferentialContract extends ToolContract {
         ToolResult expected = reference.call("aggregate_graph_objects", args, ToolContext.unrestricted());
         ToolResult actual = tested.call("aggregate_graph_objects", args, ToolContext.unrestricted());
         assertThat(actual.text()).as(arguments).isEqualTo(expected.text());
+    }
+
+    @Test
+    void plainCountsAreExactPastTheScanLimit() {
+        // SQL stores count in the database; other aggregations stop at maxObjects and say so
+        ObjectStore store = newStore("counts", FilterCases.data());
+        AggregateQuery.Metric count = new AggregateQuery.Metric(AggregateQuery.Op.COUNT, null, null);
+        Aggregation counted = store.aggregate(new AggregateQuery(
+                List.of("Thing", "Task", "Doc"),
+                ValidatedFilter.matchAll(),
+                FieldPath.systemField("type"),
+                List.of(count),
+                Scope.unrestricted(),
+                1));
+        assertThat(counted.complete()).isTrue();
+        assertThat(counted.objects()).isEqualTo(FilterCases.data().objects().size());
+        assertThat(counted.groups().get(0).key().asText()).isEqualTo("Thing");
+        Aggregation summed = store.aggregate(new AggregateQuery(
+                List.of("Thing"),
+                ValidatedFilter.matchAll(),
+                null,
+                List.of(new AggregateQuery.Metric(AggregateQuery.Op.SUM, FieldPath.property("n"), null)),
+                Scope.unrestricted(),
+                10));
+        assertThat(summed.complete()).isFalse();
+        assertThat(summed.objects()).isEqualTo(10);
     }
 
     @Test
