@@ -78,7 +78,8 @@ final class Databases {
 
     /** The JDBC URL of the demo database (read-only), created and loaded on first use. */
     static String demoUrl(java.util.function.Supplier<DataFile.DataSet> demoData) {
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "quarry-demo-0.1.0");
+        // named after the data's checksum: a changed demo never reads a database loaded from an older one
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "quarry-demo-0.1.0-" + SourceOptions.demoChecksum());
         Path file = dir.resolve("demo.mv.db");
         try {
             if (!Files.exists(file)) {

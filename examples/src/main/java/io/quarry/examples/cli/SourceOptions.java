@@ -157,6 +157,23 @@ final class SourceOptions {
         }
     }
 
+    /** A checksum of the demo data as packaged, in hex. */
+    static String demoChecksum() {
+        try (InputStream in = SourceOptions.class.getResourceAsStream(DEMO_DATA)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo data is missing from the jar: " + DEMO_DATA);
+            }
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                crc.update(buffer, 0, n);
+            }
+            return Long.toHexString(crc.getValue());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The demo's configuration as a tree: its types, tools and limits. */
     static JsonNode demoConfigTree() {
         try {
