@@ -38,4 +38,20 @@ class H2ToolsTest {
             return BACKEND;
         }
     }
+
+    @Nested
+    class QueryGraphObjects extends QueryGraphObjectsContract implements StoreUnderTest.OnBackend {
+        @Override
+        public Backend backend() {
+            return BACKEND;
+        }
+    }
+
+    @Nested
+    class GetDatabaseSchema extends GetDatabaseSchemaContract implements StoreUnderTest.OnBackend {
+        @Override
+        public Backend backend() {
+            return BACKEND;
+        }
+    }
 }

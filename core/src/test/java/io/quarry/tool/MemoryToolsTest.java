@@ -12,4 +12,10 @@ class MemoryToolsTest {
 
     @Nested
     class SeedScenarios extends ScopeSeedScenariosContract implements StoreUnderTest.InMemory {}
+
+    @Nested
+    class QueryGraphObjects extends QueryGraphObjectsContract implements StoreUnderTest.InMemory {}
+
+    @Nested
+    class GetDatabaseSchema extends GetDatabaseSchemaContract implements StoreUnderTest.InMemory {}
 }
