@@ -66,6 +66,7 @@ abstract class CatalogContract extends ToolContract {
         assertThat(json.has("returned")).as("returned: " + result.text()).isTrue();
         assertThat(json.has("truncated")).as("truncated: " + result.text()).isTrue();
         assertThat(json.path("caps").isArray()).as("caps: " + result.text()).isTrue();
+        checkEnvelope(tool, json);
         assertThat(seen).singleElement().satisfies(call -> {
             assertThat(call.tool()).isEqualTo(tool);
             assertThat(call.arguments()).isEqualTo(Json.parse(arguments));
@@ -85,6 +86,9 @@ abstract class CatalogContract extends ToolContract {
         assertThat(small.text().length()).as(small.text()).isLessThanOrEqualTo(1_000);
         JsonNode reparsed = Json.parse(small.text());
         assertThat(reparsed.isObject()).isTrue();
+        if (!small.isError()) {
+            checkEnvelope(tool, reparsed);
+        }
         if (!small.isError() && small.text().length() < result.text().length()) {
             assertThat(reparsed.get("truncated").asBoolean()).as(small.text()).isTrue();
             assertThat(reparsed.get("caps").toString()).as(small.text()).contains("size_budget");
@@ -107,6 +111,38 @@ abstract class CatalogContract extends ToolContract {
             assertThat(result.isError() ? result.errorCode() : "OK")
                     .as(tool.name() + " " + example + " -> " + result.text())
                     .isIn("OK", "NOT_FOUND");
+        }
+    }
+
+    /** The envelope's parts agree with each other and with the list they describe. */
+    static void checkEnvelope(String tool, JsonNode json) {
+        String as = tool + ": " + json;
+        JsonNode list = null; // get_graph_object returns one object: its relationships are a summary
+        for (String name : tool.equals("get_graph_object")
+                ? List.<String>of()
+                : List.of("objects", "relationships", "groups", "types", "nodes")) {
+            if (json.path(name).isArray()) {
+                list = json.get(name);
+                break;
+            }
+        }
+        if (list != null) {
+            assertThat(json.get("returned").asInt()).as(as).isEqualTo(list.size());
+        }
+        if (!List.of("get_graph_object", "get_project_graph").contains(tool)) {
+            // one object, and a graph with its coverage counts, are not pages of a list
+            assertThat(json.has("total") || json.has("total_estimate")).as(as).isTrue();
+        }
+        boolean truncated = json.get("truncated").asBoolean();
+        if (json.has("has_more")) {
+            assertThat(json.has("next_cursor"))
+                    .as(as)
+                    .isEqualTo(json.get("has_more").asBoolean());
+            assertThat(truncated || !json.get("has_more").asBoolean()).as(as).isTrue();
+        }
+        assertThat(json.get("caps").isEmpty()).as(as).isEqualTo(!truncated);
+        if (truncated) {
+            assertThat(json.path("hint").asText()).as(as).isNotBlank();
         }
     }
 
