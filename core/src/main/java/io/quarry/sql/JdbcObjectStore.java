@@ -446,6 +446,11 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" WHERE 1 = 1");
         writeScope(w, O, scope);
         w.append(" GROUP BY ").append(col(mapping.type()));
+        return countsByType(w);
+    }
+
+    /** Runs {@code SELECT type, COUNT(*) ... GROUP BY type}: counts by type name, in name order. */
+    private Map<String, Long> countsByType(SqlWriter w) {
         return read(c -> {
             Map<String, Long> counts = new TreeMap<>();
             try (PreparedStatement ps = prepare(c, w.toSql());
@@ -493,16 +498,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(where.toSql())
                 .append(" GROUP BY ")
                 .append(col(mapping.type()));
-        Map<String, Long> counts = read(c -> {
-            Map<String, Long> byTypeName = new TreeMap<>();
-            try (PreparedStatement ps = prepare(c, w.toSql());
-                    ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    byTypeName.put(rs.getString(1), rs.getLong(2));
-                }
-            }
-            return byTypeName;
-        });
+        Map<String, Long> counts = countsByType(w);
         long objects = counts.values().stream().mapToLong(Long::longValue).sum();
         List<Aggregation.Group> groups = new ArrayList<>();
         JsonNodeFactory f = JsonNodeFactory.instance;

@@ -41,6 +41,15 @@ abstract class CatalogContract extends ToolContract {
             new String[] {"aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": \"title\"}"},
             new String[] {"get_project_graph", "{\"root_id\": \"p1\"}"});
 
+    /** The fixture's tools, telling this list of every call. */
+    private Toolkit listened(List<ToolCall> seen) {
+        return Toolkit.builder()
+                .schema(Fixture.schema())
+                .store(store("fixture-data.json"))
+                .listener(seen::add)
+                .build();
+    }
+
     static Stream<Arguments> calls() {
         return CALLS.stream().map(c -> Arguments.of(c[0], c[1]));
     }
@@ -49,11 +58,7 @@ abstract class CatalogContract extends ToolContract {
     @MethodSource("calls")
     void everyCallKeepsTheContract(String tool, String arguments) throws Exception {
         List<ToolCall> seen = new ArrayList<>();
-        Toolkit toolkit = Toolkit.builder()
-                .schema(Fixture.schema())
-                .store(store("fixture-data.json"))
-                .listener(seen::add)
-                .build();
+        Toolkit toolkit = listened(seen);
         ToolContext context =
                 ToolContext.builder().scope(Fixture.ACME).user("ana").build();
         ToolResult result = toolkit.call(tool, Json.parse(arguments), context);
@@ -157,11 +162,7 @@ abstract class CatalogContract extends ToolContract {
     @MethodSource("calls")
     void everyToolReportsItsErrorsToTheListeners(String tool, String ignored) throws Exception {
         List<ToolCall> seen = new ArrayList<>();
-        Toolkit toolkit = Toolkit.builder()
-                .schema(Fixture.schema())
-                .store(store("fixture-data.json"))
-                .listener(seen::add)
-                .build();
+        Toolkit toolkit = listened(seen);
         ToolResult result = toolkit.call(tool, Json.parse("{\"limit\": \"many\", \"cost_code\": 1}"), Fixture.acme());
         assertThat(result.isError()).as(result.text()).isTrue();
         assertThat(result.text()).doesNotContain("Exception").doesNotContain("SELECT");
@@ -177,11 +178,7 @@ abstract class CatalogContract extends ToolContract {
     @Test
     void unknownToolsAndFailuresReachTheListeners() throws Exception {
         List<ToolCall> seen = new ArrayList<>();
-        Toolkit toolkit = Toolkit.builder()
-                .schema(Fixture.schema())
-                .store(store("fixture-data.json"))
-                .listener(seen::add)
-                .build();
+        Toolkit toolkit = listened(seen);
         toolkit.call("get_grph_object", Json.parse("{}"), Fixture.acme());
         toolkit.call("get_graph_object", Json.parse("{\"id\": \"nope\"}"), Fixture.acme());
         assertThat(seen).extracting(ToolCall::tool).containsExactly("get_grph_object", "get_graph_object");

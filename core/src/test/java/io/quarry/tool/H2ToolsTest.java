@@ -5,53 +5,29 @@ import org.junit.jupiter.api.Nested;
 
 /** Every tool contract on H2; another backend gets them all with a copy of this class naming it. */
 class H2ToolsTest {
-    static final Backend BACKEND = Backend.H2;
-
-    @Nested
-    class Catalog extends CatalogContract implements StoreUnderTest.OnBackend {
+    /** The backend of every contract below. */
+    interface OnH2 extends StoreUnderTest.OnBackend {
         @Override
-        public Backend backend() {
-            return BACKEND;
+        default Backend backend() {
+            return Backend.H2;
         }
     }
 
     @Nested
-    class Tools extends CatalogToolsContract implements StoreUnderTest.OnBackend {
-        @Override
-        public Backend backend() {
-            return BACKEND;
-        }
-    }
+    class Catalog extends CatalogContract implements OnH2 {}
 
     @Nested
-    class SeedScenarios extends ScopeSeedScenariosContract implements StoreUnderTest.OnBackend {
-        @Override
-        public Backend backend() {
-            return BACKEND;
-        }
-    }
+    class Tools extends CatalogToolsContract implements OnH2 {}
 
     @Nested
-    class Aggregates extends AggregateDifferentialContract implements StoreUnderTest.OnBackend {
-        @Override
-        public Backend backend() {
-            return BACKEND;
-        }
-    }
+    class SeedScenarios extends ScopeSeedScenariosContract implements OnH2 {}
 
     @Nested
-    class QueryGraphObjects extends QueryGraphObjectsContract implements StoreUnderTest.OnBackend {
-        @Override
-        public Backend backend() {
-            return BACKEND;
-        }
-    }
+    class QueryGraphObjects extends QueryGraphObjectsContract implements OnH2 {}
 
     @Nested
-    class GetDatabaseSchema extends GetDatabaseSchemaContract implements StoreUnderTest.OnBackend {
-        @Override
-        public Backend backend() {
-            return BACKEND;
-        }
-    }
+    class GetDatabaseSchema extends GetDatabaseSchemaContract implements OnH2 {}
+
+    @Nested
+    class Aggregates extends AggregateDifferentialContract implements OnH2 {}
 }

@@ -12,7 +12,7 @@ import javax.sql.DataSource;
 /**
  * The store a tool contract runs on. A contract's concrete test class picks one by implementing
  * {@link InMemory}, the reference, or {@link OnBackend} with a {@link Backend}: adding a SQL dialect to
- * every tool test is one class per contract that names its backend.
+ * every tool test is a copy of {@code H2ToolsTest} that names its backend.
  */
 interface StoreUnderTest {
 
