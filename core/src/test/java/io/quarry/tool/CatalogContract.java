@@ -175,6 +175,58 @@ abstract class CatalogContract extends ToolContract {
         });
     }
 
+    /**
+     * Wrong input for every parameter of every tool, derived from its input schema: no parameters,
+     * an unknown one, and each parameter with a value of every wrong JSON kind. Each mistake is an
+     * error result with a code, a path and a hint, never an exception or an internal error.
+     */
+    @Test
+    void everyMistakeInEveryParameterGetsAHint() throws Exception {
+        Toolkit toolkit = fixture();
+        List<String> failed = new ArrayList<>();
+        int checked = 0;
+        for (Tool tool : toolkit.tools()) {
+            List<JsonNode> inputs = new ArrayList<>();
+            inputs.add(Json.parse("{\"no_such_parameter\": 1}"));
+            JsonNode required = tool.inputSchema().path("required");
+            if (!required.isEmpty()) {
+                inputs.add(Json.object());
+            }
+            for (var property : tool.inputSchema().path("properties").properties()) {
+                String type = property.getValue().path("type").asText();
+                for (JsonNode wrong : Json.parse("[\"text\", 12.5, true, [1], {\"a\": 1}]")) {
+                    boolean fits =
+                            switch (type) {
+                                case "string" -> wrong.isTextual();
+                                case "number" -> wrong.isNumber();
+                                case "integer" -> false; // 12.5 is not whole
+                                case "boolean" -> wrong.isBoolean();
+                                case "array" ->
+                                    wrong.isArray() && !property.getValue().has("items");
+                                default -> wrong.isObject();
+                            };
+                    if (!fits) {
+                        com.fasterxml.jackson.databind.node.ObjectNode input = Json.object();
+                        input.set(property.getKey(), wrong);
+                        inputs.add(input);
+                    }
+                }
+            }
+            for (JsonNode input : inputs) {
+                ToolResult result = toolkit.call(tool.name(), input, Fixture.acme());
+                String as = tool.name() + " " + input + " -> " + result.text();
+                if (!result.isError()
+                        || "INTERNAL".equals(result.errorCode())
+                        || result.json().at("/error/hint").asText().isBlank()) {
+                    failed.add(as);
+                }
+                checked++;
+            }
+        }
+        assertThat(failed).isEmpty();
+        assertThat(checked).isGreaterThan(100);
+    }
+
     @Test
     void unknownToolsAndFailuresReachTheListeners() throws Exception {
         List<ToolCall> seen = new ArrayList<>();
