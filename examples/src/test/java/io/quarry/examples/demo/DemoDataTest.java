@@ -130,7 +130,7 @@ class DemoDataTest {
 
     @Test
     void configurationDeclaresTheEightTypesInTheLibraryFormat() {
-        assertThat(names(config)).containsExactly("types");
+        assertThat(names(config)).containsExactly("types", "tools");
         assertThat(names(config.get("types"))).containsExactlyInAnyOrderElementsOf(TYPES);
         for (Map.Entry<String, JsonNode> type : entries(config.get("types"))) {
             String typeName = type.getKey();
