@@ -24,6 +24,7 @@ import io.quarry.store.ObjectStore;
 import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
+import io.quarry.store.SortKey;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -449,6 +450,46 @@ public final class JdbcObjectStore implements ObjectStore {
         return countsByType(w);
     }
 
+    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
+    private Aggregation scan(AggregateQuery query) {
+        List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
+        SqlWriter where = new SqlWriter();
+        writeWhere(
+                where,
+                ObjectQuery.builder()
+                        .types(query.types())
+                        .filter(query.filter())
+                        .scope(query.scope())
+                        .build());
+        SqlWriter select = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql())
+                .append(" ORDER BY ");
+        compiler.orderBy(select, byId, columns);
+        dialect.limit(select, query.maxObjects() + 1);
+        return read(c -> {
+            Aggregator aggregator = new Aggregator(query);
+            try (PreparedStatement ps = prepare(c, select.toSql())) {
+                ps.setFetchSize(1_000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (aggregator.objects() >= query.maxObjects()) {
+                            return aggregator.result(false);
+                        }
+                        aggregator.add(object(rs).document());
+                    }
+                }
+            }
+            return aggregator.result(true);
+        });
+    }
+
     /** Runs {@code SELECT type, COUNT(*) ... GROUP BY type}: counts by type name, in name order. */
     private Map<String, Long> countsByType(SqlWriter w) {
         return read(c -> {
@@ -468,8 +509,9 @@ public final class JdbcObjectStore implements ObjectStore {
      *
      * <p>Counts are computed in the database when they are all an aggregation asks (every metric a
      * plain {@code count}, grouped by nothing or by {@code type}): one {@code GROUP BY} statement, exact
-     * however many objects match. Every other aggregation pages through {@link #search} and follows the
-     * {@link io.quarry.store.Aggregator}, reading at most {@link AggregateQuery#maxObjects()} objects.
+     * however many objects match. Every other aggregation reads the matching objects in one statement,
+     * in id order, at most {@link AggregateQuery#maxObjects()} of them, and feeds them to the
+     * {@link io.quarry.store.Aggregator} as they arrive.
      */
     @Override
     public Aggregation aggregate(AggregateQuery query) {
@@ -477,7 +519,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
         boolean byType = query.groupBy() == null || query.groupBy().equals(FieldPath.systemField("type"));
         if (!plainCounts || !byType) {
-            return ObjectStore.super.aggregate(query);
+            return scan(query);
         }
         SqlWriter where = new SqlWriter();
         writeWhere(

@@ -122,15 +122,18 @@ abstract class AggregateDifferentialContract extends ToolContract {
         assertThat(counted.complete()).isTrue();
         assertThat(counted.objects()).isEqualTo(FilterCases.data().objects().size());
         assertThat(counted.groups().get(0).key().asText()).isEqualTo("Thing");
-        Aggregation summed = store.aggregate(new AggregateQuery(
+        AggregateQuery sum = new AggregateQuery(
                 List.of("Thing"),
                 ValidatedFilter.matchAll(),
-                null,
+                FieldPath.property("g"),
                 List.of(new AggregateQuery.Metric(AggregateQuery.Op.SUM, FieldPath.property("n"), null)),
                 Scope.unrestricted(),
-                10));
+                10);
+        Aggregation summed = store.aggregate(sum);
         assertThat(summed.complete()).isFalse();
         assertThat(summed.objects()).isEqualTo(10);
+        // the same first ten objects (by id) as the reference reads
+        assertThat(summed).isEqualTo(InMemoryObjectStore.of(FilterCases.data()).aggregate(sum));
     }
 
     @Test
