@@ -4,12 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.ErrorCode;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.MatchOp;
 import io.quarry.filter.QueryException;
 import io.quarry.internal.Json;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
+import io.quarry.store.Aggregator;
 import io.quarry.store.Cursor;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
@@ -20,6 +24,7 @@ import io.quarry.store.ObjectStore;
 import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
+import io.quarry.store.SortKey;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,6 +35,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -452,6 +458,51 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" WHERE 1 = 1");
         writeScope(w, O, scope);
         w.append(" GROUP BY ").append(col(mapping.type()));
+        return countsByType(w);
+    }
+
+    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
+    private Aggregation scan(AggregateQuery query) {
+        List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
+        SqlWriter where = new SqlWriter();
+        writeWhere(
+                where,
+                ObjectQuery.builder()
+                        .types(query.types())
+                        .filter(query.filter())
+                        .scope(query.scope())
+                        .build());
+        SqlWriter select = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql())
+                .append(" ORDER BY ");
+        compiler.orderBy(select, byId, columns);
+        dialect.limit(select, query.maxObjects() + 1);
+        return read(c -> {
+            Aggregator aggregator = new Aggregator(query);
+            try (PreparedStatement ps = prepare(c, select.toSql())) {
+                ps.setFetchSize(1_000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (aggregator.objects() >= query.maxObjects()) {
+                            return aggregator.result(false);
+                        }
+                        aggregator.add(object(rs).document());
+                    }
+                }
+            }
+            return aggregator.result(true);
+        });
+    }
+
+    /** Runs {@code SELECT type, COUNT(*) ... GROUP BY type}: counts by type name, in name order. */
+    private Map<String, Long> countsByType(SqlWriter w) {
         return read(c -> {
             Map<String, Long> counts = new TreeMap<>();
             try (PreparedStatement ps = prepare(c, w.toSql());
@@ -462,6 +513,58 @@ public final class JdbcObjectStore implements ObjectStore {
             }
             return counts;
         });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Counts are computed in the database when they are all an aggregation asks (every metric a
+     * plain {@code count}, grouped by nothing or by {@code type}): one {@code GROUP BY} statement, exact
+     * however many objects match. Every other aggregation reads the matching objects in one statement,
+     * in id order, at most {@link AggregateQuery#maxObjects()} of them, and feeds them to the
+     * {@link io.quarry.store.Aggregator} as they arrive.
+     */
+    @Override
+    public Aggregation aggregate(AggregateQuery query) {
+        boolean plainCounts =
+                query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
+        boolean byType = query.groupBy() == null || query.groupBy().equals(FieldPath.systemField("type"));
+        if (!plainCounts || !byType) {
+            return scan(query);
+        }
+        SqlWriter where = new SqlWriter();
+        writeWhere(
+                where,
+                ObjectQuery.builder()
+                        .types(query.types())
+                        .filter(query.filter())
+                        .scope(query.scope())
+                        .build());
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(col(mapping.type()))
+                .append(", COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql())
+                .append(" GROUP BY ")
+                .append(col(mapping.type()));
+        Map<String, Long> counts = countsByType(w);
+        long objects = counts.values().stream().mapToLong(Long::longValue).sum();
+        List<Aggregation.Group> groups = new ArrayList<>();
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (query.groupBy() == null) {
+            if (objects > 0) {
+                groups.add(new Aggregation.Group(
+                        null, Collections.nCopies(query.metrics().size(), f.numberNode(objects))));
+            }
+        } else {
+            counts.forEach((type, n) -> groups.add(new Aggregation.Group(
+                    f.textNode(type), Collections.nCopies(query.metrics().size(), f.numberNode(n)))));
+        }
+        return Aggregator.ordered(groups, objects, true);
     }
 
     /**

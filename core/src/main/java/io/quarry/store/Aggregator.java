@@ -76,6 +76,16 @@ public final class Aggregator {
         return new Aggregation(out, objects, complete);
     }
 
+    /**
+     * Groups a store computed itself (in a database), put in reference order: what a store returns
+     * from {@link ObjectStore#aggregate} when it does not feed an {@code Aggregator}.
+     */
+    public static Aggregation ordered(List<Aggregation.Group> groups, long objects, boolean complete) {
+        List<Aggregation.Group> out = new ArrayList<>(groups);
+        out.sort(ORDER);
+        return new Aggregation(out, objects, complete);
+    }
+
     /** First metric descending (null last), then group value ascending (the null group last). */
     private static final Comparator<Aggregation.Group> ORDER = (a, b) -> {
         int c = ObjectOrder.compareKey(a.values().get(0), b.values().get(0), true);

@@ -194,7 +194,10 @@ final class AggregateGraphObjectsTool implements CatalogTool {
         }
         if (node.get().size() > MAX_METRICS) {
             throw QueryException.of(
-                    ErrorCode.LIMIT_EXCEEDED, "metrics", "At most " + MAX_METRICS + " metrics are allowed.", null);
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "metrics",
+                    "At most " + MAX_METRICS + " metrics are allowed.",
+                    "Ask for the others in a second call.");
         }
         List<AggregateQuery.Metric> metrics = new ArrayList<>();
         for (int i = 0; i < node.get().size(); i++) {
@@ -205,7 +208,7 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                         ErrorCode.INVALID_OPERAND,
                         where,
                         "Each metric is {\"op\": " + String.join("|", OPS) + ", \"field\"?, \"p\"?}.",
-                        null);
+                        "Such as {\"op\": \"count\"} or {\"op\": \"max\", \"field\": \"updated_at\"}.");
             }
             for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
@@ -223,13 +226,16 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                         ErrorCode.INVALID_OPERAND,
                         where + ".op",
                         "op must be one of " + String.join(", ", OPS) + ", not '" + op + "'.",
-                        null);
+                        "count counts objects; sum, avg, min, max and percentile need a field.");
             }
             FieldPath field = null;
             if (m.hasNonNull("field")) {
                 if (!m.get("field").isTextual()) {
                     throw QueryException.of(
-                            ErrorCode.INVALID_OPERAND, where + ".field", "'field' must be a string.", null);
+                            ErrorCode.INVALID_OPERAND,
+                            where + ".field",
+                            "'field' must be a string.",
+                            "Name one field, such as \"updated_at\".");
                 }
                 field = field(parser, m.get("field").textValue(), where + ".field", type);
             } else if (!op.equals("count")) {
@@ -265,10 +271,14 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                             ErrorCode.INVALID_OPERAND,
                             where + ".p",
                             "p must be from 0 to 100, not " + p.toPlainString() + ".",
-                            null);
+                            "Such as 50 for the median or 90.");
                 }
             } else if (m.has("p")) {
-                throw QueryException.of(ErrorCode.INVALID_OPERAND, where + ".p", "Only percentile takes p.", null);
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where + ".p",
+                        "Only percentile takes p.",
+                        "Remove p, or use {\"op\": \"percentile\", \"field\": ..., \"p\": 90}.");
             }
             metrics.add(new AggregateQuery.Metric(AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p));
         }

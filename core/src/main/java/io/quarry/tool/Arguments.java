@@ -91,7 +91,16 @@ final class Arguments {
             return Optional.empty();
         }
         if (!v.get().isTextual()) {
-            throw QueryException.of(ErrorCode.INVALID_OPERAND, name, "'" + name + "' must be a string.", null);
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "'" + name + "' must be a string.",
+                    v.get().isValueNode()
+                            ? "Write it in quotes: \"" + name + "\": "
+                                    + Json.write(Json.MAPPER
+                                            .getNodeFactory()
+                                            .textNode(v.get().asText())) + "."
+                            : "Give one string, such as \"" + name + "\": \"...\".");
         }
         return Optional.of(v.get().textValue());
     }
@@ -103,7 +112,11 @@ final class Arguments {
             return Optional.empty();
         }
         if (!v.get().isBoolean()) {
-            throw QueryException.of(ErrorCode.INVALID_OPERAND, name, "'" + name + "' must be true or false.", null);
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "'" + name + "' must be true or false.",
+                    "Write true or false without quotes.");
         }
         return Optional.of(v.get().booleanValue());
     }
@@ -120,7 +133,7 @@ final class Arguments {
                     ErrorCode.INVALID_OPERAND,
                     name,
                     "'" + name + "' must be a number.",
-                    v.get().isTextual() ? "Write it without quotes." : null);
+                    v.get().isTextual() ? "Write it without quotes." : "Give one number, such as 10.");
         }
         return n;
     }
@@ -134,7 +147,10 @@ final class Arguments {
                     name,
                     "'" + name + "' must be one of " + String.join(", ", allowed) + ", not '"
                             + CodePoints.abbreviate(v.get(), ECHO) + "'.",
-                    null);
+                    io.quarry.internal.Suggestions.nearest(v.get(), allowed, 1).stream()
+                            .map(n -> "Did you mean '" + n + "'?")
+                            .findFirst()
+                            .orElse("Use one of the values listed; they are exact and case-sensitive."));
         }
         return v;
     }
@@ -159,7 +175,7 @@ final class Arguments {
                     name,
                     "'" + name + "' must be from " + min + " to " + max + ", not "
                             + n.get().toPlainString() + ".",
-                    max > min ? "Ask for at most " + max + " and page with next_cursor." : null);
+                    max > min ? "Ask for at most " + max + " and page with next_cursor." : "Use " + min + ".");
         }
         return Optional.of(n.get().intValueExact());
     }
@@ -175,7 +191,9 @@ final class Arguments {
                     ErrorCode.INVALID_OPERAND,
                     name,
                     "'" + name + "' must be an array of strings.",
-                    v.get().isTextual() ? "Write [" + Json.write(v.get()) + "]." : null);
+                    v.get().isTextual()
+                            ? "Write [" + Json.write(v.get()) + "]."
+                            : "Give an array of strings, such as [\"a\", \"b\"].");
         }
         List<String> values = new ArrayList<>();
         for (int i = 0; i < v.get().size(); i++) {
@@ -185,7 +203,7 @@ final class Arguments {
                         ErrorCode.INVALID_OPERAND,
                         name + "[" + i + "]",
                         "'" + name + "' must hold strings only.",
-                        null);
+                        "Quote each element, such as [\"a\", \"b\"].");
             }
             values.add(e.textValue());
         }

@@ -70,7 +70,11 @@ final class EnumFilterSearchTool extends TypedSearch {
         Target target = target(args);
         List<String> values = args.strings("values").orElseThrow(() -> missing("values"));
         if (values.isEmpty()) {
-            throw QueryException.of(ErrorCode.INVALID_OPERAND, "values", "'values' needs at least one value.", null);
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "values",
+                    "'values' needs at least one value.",
+                    "Name one or more values; get_database_schema lists them.");
         }
         List<String> allowed = allowed(target.type().name(), target.name());
         for (int i = 0; i < values.size(); i++) {

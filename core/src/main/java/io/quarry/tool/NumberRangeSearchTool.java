@@ -108,7 +108,10 @@ final class NumberRangeSearchTool extends TypedSearch {
                                 args.number("tolerance").orElse(value.abs().multiply(TEN_PERCENT));
                         if (tolerance.signum() < 0) {
                             throw QueryException.of(
-                                    ErrorCode.INVALID_OPERAND, "tolerance", "'tolerance' must not be negative.", null);
+                                    ErrorCode.INVALID_OPERAND,
+                                    "tolerance",
+                                    "'tolerance' must not be negative.",
+                                    "Give the allowed distance from value, such as 5, or leave it out for 10%.");
                         }
                         yield range(value.subtract(tolerance), CompareOp.LTE, value.add(tolerance));
                     }

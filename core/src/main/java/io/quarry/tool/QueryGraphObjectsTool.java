@@ -145,7 +145,10 @@ final class QueryGraphObjectsTool implements ToolHandler {
         ArrayNode items = (ArrayNode) node.get();
         if (items.size() > MAX_SORT_KEYS) {
             throw QueryException.of(
-                    ErrorCode.LIMIT_EXCEEDED, "sort", "At most " + MAX_SORT_KEYS + " sort keys are allowed.", null);
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "sort",
+                    "At most " + MAX_SORT_KEYS + " sort keys are allowed.",
+                    "Keep the first " + MAX_SORT_KEYS + "; id always breaks ties.");
         }
         List<SortKey> keys = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
@@ -156,7 +159,7 @@ final class QueryGraphObjectsTool implements ToolHandler {
                         ErrorCode.INVALID_OPERAND,
                         where,
                         "Each sort key is {\"field\": name, \"direction\": \"asc\"|\"desc\"}.",
-                        null);
+                        "Write [{\"field\": \"updated_at\", \"direction\": \"desc\"}].");
             }
             for (Iterator<String> it = item.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
@@ -174,7 +177,7 @@ final class QueryGraphObjectsTool implements ToolHandler {
                         ErrorCode.INVALID_OPERAND,
                         where + ".direction",
                         "direction must be \"asc\" or \"desc\".",
-                        null);
+                        "Use \"asc\" (smallest first) or \"desc\" (largest first).");
             }
             FieldPath path = parser.parsePath(item.get("field").textValue(), where + ".field");
             keys.add(runner.sortKey(path, direction.equals("desc"), type, where + ".field"));

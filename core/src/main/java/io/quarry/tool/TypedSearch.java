@@ -199,7 +199,11 @@ abstract class TypedSearch implements CatalogTool {
     }
 
     static QueryException missing(String parameter) {
-        return QueryException.of(ErrorCode.INVALID_OPERAND, parameter, "'" + parameter + "' is required.", null);
+        return QueryException.of(
+                ErrorCode.INVALID_OPERAND,
+                parameter,
+                "'" + parameter + "' is required.",
+                "Add \"" + parameter + "\"; the tool's description ends with an example call.");
     }
 
     /** Runs the condition through the one query path and adds the filter it ran as, so the model learns it. */

@@ -13,32 +13,24 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Behaviour of every tool of the catalog on the tool fixture, on every store: which objects, in which order. */
-class CatalogToolsTest {
+/** Behaviour of every tool of the catalog on the tool fixture, on the store the subclass picks: which objects, in which order. */
+abstract class CatalogToolsContract extends ToolContract {
     static final ToolContext MARCH_7 = ToolContext.builder()
             .scope(Fixture.ACME)
             .clock(Clock.fixed(Instant.parse("2024-03-07T00:00:00Z"), ZoneOffset.UTC))
             .build();
 
-    static Stream<Arguments> onEveryStore(Object[][] cases) {
-        List<Arguments> out = new ArrayList<>();
-        for (String store : Stores.names()) {
-            for (Object[] c : cases) {
-                Object[] args = new Object[c.length + 1];
-                args[0] = store;
-                System.arraycopy(c, 0, args, 1, c.length);
-                out.add(Arguments.of(args));
-            }
-        }
-        return out.stream();
+    static Stream<Arguments> cases(Object[][] cases) {
+        return Stream.of(cases).map(Arguments::of);
     }
 
     static Stream<Arguments> searches() {
-        return onEveryStore(new Object[][] {
+        return cases(new Object[][] {
             {
                 "text_pattern_search",
                 "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"LOGIN\"}",
@@ -217,10 +209,10 @@ class CatalogToolsTest {
         });
     }
 
-    @ParameterizedTest(name = "{0}: {1} {2}")
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("searches")
-    void searchFindsExactlyTheseObjectsInOrder(String store, String tool, String arguments, List<String> expected) {
-        ObjectNode result = Fixture.call(Stores.fixture(store), tool, arguments, MARCH_7);
+    void searchFindsExactlyTheseObjectsInOrder(String tool, String arguments, List<String> expected) {
+        ObjectNode result = Fixture.call(fixture(), tool, arguments, MARCH_7);
         assertThat(result.has("error")).as(result.toString()).isFalse();
         assertThat(ids(result)).as(result.toString()).isEqualTo(expected);
         assertThat(result.get("returned").asInt()).isEqualTo(expected.size());
@@ -230,15 +222,14 @@ class CatalogToolsTest {
             // the filter it ran, in the filter language, gives the same objects through query_graph_objects
             ObjectNode same = (ObjectNode) result.get("query_graph_objects").deepCopy();
             same.put("limit", 100);
-            JsonNode direct = Stores.fixture(store)
-                    .call("query_graph_objects", same, MARCH_7)
-                    .json();
+            JsonNode direct =
+                    fixture().call("query_graph_objects", same, MARCH_7).json();
             assertThat(ids(direct)).containsExactlyInAnyOrderElementsOf(expected);
         }
     }
 
     static Stream<Arguments> errors() {
-        return onEveryStore(new Object[][] {
+        return cases(new Object[][] {
             {
                 "text_pattern_search",
                 "{\"entity_type\": \"Tsk\", \"field\": \"title\", \"pattern\": \"a\"}",
@@ -417,11 +408,10 @@ class CatalogToolsTest {
         });
     }
 
-    @ParameterizedTest(name = "{0}: {1} {2}")
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("errors")
-    void mistakesAreErrorResultsWithPathAndHint(
-            String store, String tool, String arguments, String code, String path, String hint) {
-        ToolResult result = Stores.fixture(store).call(tool, parse(arguments), MARCH_7);
+    void mistakesAreErrorResultsWithPathAndHint(String tool, String arguments, String code, String path, String hint) {
+        ToolResult result = fixture().call(tool, parse(arguments), MARCH_7);
         assertThat(result.isError()).as(result.text()).isTrue();
         JsonNode error = result.json().get("error");
         assertThat(error.get("code").asText()).as(result.text()).isEqualTo(code);
@@ -431,10 +421,9 @@ class CatalogToolsTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("io.quarry.tool.Stores#names")
-    void getGraphObjectShowsEverythingAndCountsVisibleRelationships(String store) {
-        ObjectNode result = Fixture.call(Stores.fixture(store), "get_graph_object", "{\"id\": \"123\"}", acme());
+    @Test
+    void getGraphObjectShowsEverythingAndCountsVisibleRelationships() {
+        ObjectNode result = Fixture.call(fixture(), "get_graph_object", "{\"id\": \"123\"}", acme());
         assertThat(result.at("/object/properties/title").asText()).isEqualTo("Fix login bug");
         assertThat(result.at("/object/created_at").asText()).isEqualTo("2024-01-01T00:00:00Z");
         assertThat(result.toString()).doesNotContain("cost_code").doesNotContain("CC-1");
@@ -449,10 +438,9 @@ class CatalogToolsTest {
         assertThat(result.get("truncated").asBoolean()).isFalse();
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("io.quarry.tool.Stores#names")
-    void getObjectRelationshipsPagesWithACursor(String store) {
-        Toolkit toolkit = Stores.fixture(store);
+    @Test
+    void getObjectRelationshipsPagesWithACursor() {
+        Toolkit toolkit = fixture();
         ObjectNode all = Fixture.call(toolkit, "get_object_relationships", "{\"id\": \"123\"}", acme());
         assertThat(relIds(all)).containsExactly("r1", "r2", "r3");
         assertThat(all.at("/relationships/0/direction").asText()).isEqualTo("in");
@@ -490,7 +478,7 @@ class CatalogToolsTest {
     }
 
     static Stream<Arguments> aggregations() {
-        return onEveryStore(new Object[][] {
+        return cases(new Object[][] {
             {
                 "{\"type\": \"Task\", \"group_by\": \"status\"}",
                 "[{\"status\":\"Done\",\"count\":2},{\"status\":\"Open\",\"count\":2},"
@@ -525,21 +513,20 @@ class CatalogToolsTest {
         });
     }
 
-    @ParameterizedTest(name = "{0}: {1}")
+    @ParameterizedTest(name = "{0}")
     @MethodSource("aggregations")
-    void aggregateGroupsAndComputes(String store, String arguments, String groups) {
-        ObjectNode result = Fixture.call(Stores.fixture(store), "aggregate_graph_objects", arguments, acme());
+    void aggregateGroupsAndComputes(String arguments, String groups) {
+        ObjectNode result = Fixture.call(fixture(), "aggregate_graph_objects", arguments, acme());
         assertThat(result.get("groups").toString()).as(result.toString()).isEqualTo(groups);
         assertThat(result.get("truncated").asBoolean()).isFalse();
         assertThat(result.get("returned").asInt())
                 .isEqualTo(result.get("groups").size());
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("io.quarry.tool.Stores#names")
-    void aggregateSaysWhenGroupsWereLeftOut(String store) {
+    @Test
+    void aggregateSaysWhenGroupsWereLeftOut() {
         ObjectNode result = Fixture.call(
-                Stores.fixture(store),
+                fixture(),
                 "aggregate_graph_objects",
                 "{\"type\": \"Task\", \"group_by\": \"status\", \"limit\": 1}",
                 acme());
@@ -568,16 +555,12 @@ class CatalogToolsTest {
     void discoverSchemaRanksTheTypeFirst(String query, String best) {
         ObjectNode args = Json.object();
         args.put("query", query);
-        JsonNode result =
-                Stores.fixture("memory").call("discover_schema", args, acme()).json();
+        JsonNode result = fixture().call("discover_schema", args, acme()).json();
         assertThat(result.at("/types/0/name").asText()).as(result.toString()).isEqualTo(best);
         assertThat(result.at("/types/0/score").asDouble()).isPositive();
         assertThat(result.toString()).doesNotContain("cost_code");
         // deterministic: the same answer twice
-        assertThat(Stores.fixture("memory")
-                        .call("discover_schema", args, acme())
-                        .text())
-                .isEqualTo(result.toString());
+        assertThat(fixture().call("discover_schema", args, acme()).text()).isEqualTo(result.toString());
     }
 
     static JsonNode parse(String json) {

@@ -13,12 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class GetDatabaseSchemaToolTest {
-    private static final Toolkit TOOLKIT = Fixture.toolkit();
+/** {@code get_database_schema} on the tool fixture, on the store the subclass picks. */
+abstract class GetDatabaseSchemaContract extends ToolContract {
 
     @Test
     void namesListsTypesWithCountsInScope() {
-        ObjectNode result = call(TOOLKIT, "get_database_schema", "{\"detail\": \"names\"}", acme());
+        ObjectNode result = call(fixture(), "get_database_schema", "{\"detail\": \"names\"}", acme());
         assertThat(result.toString())
                 .isEqualTo(
                         "{\"types\":[{\"name\":\"Task\",\"count\":6},{\"name\":\"Project\",\"count\":1},{\"name\":\"Document\",\"count\":2}],"
@@ -27,7 +27,7 @@ class GetDatabaseSchemaToolTest {
 
     @Test
     void summaryHasFieldsEnumsAndRelationshipsButNoFieldDescriptions() {
-        ObjectNode result = call(TOOLKIT, "get_database_schema", "{\"types\": [\"Task\"]}", acme());
+        ObjectNode result = call(fixture(), "get_database_schema", "{\"types\": [\"Task\"]}", acme());
         JsonNode task = result.get("types").get(0);
         assertThat(task.get("description").asText()).isEqualTo("A unit of work.");
         assertThat(task.at("/properties/status/enum").toString())
@@ -43,7 +43,7 @@ class GetDatabaseSchemaToolTest {
 
     @Test
     void fullAddsDescriptionsAndFormats() {
-        JsonNode task = call(TOOLKIT, "get_database_schema", "{\"types\": [\"Task\"], \"detail\": \"full\"}", acme())
+        JsonNode task = call(fixture(), "get_database_schema", "{\"types\": [\"Task\"], \"detail\": \"full\"}", acme())
                 .get("types")
                 .get(0);
         assertThat(task.at("/properties/title/description").asText()).isEqualTo("Short name.");
@@ -60,7 +60,7 @@ class GetDatabaseSchemaToolTest {
                 "{\"type\": \"Task\"}|INVALID_OPERAND|type|Did you mean 'types'?"
             })
     void mistakes(String input, String code, String path, String fragment) {
-        JsonNode error = call(TOOLKIT, "get_database_schema", input, acme()).get("error");
+        JsonNode error = call(fixture(), "get_database_schema", input, acme()).get("error");
         assertThat(error.get("code").asText()).isEqualTo(code);
         assertThat(error.get("path").asText()).isEqualTo(path);
         assertThat(error.get("message").asText() + " " + error.path("hint").asText())
@@ -84,8 +84,10 @@ class GetDatabaseSchemaToolTest {
                     List.of(),
                     io.quarry.schema.EntityType.Origin.DECLARED));
         }
-        Toolkit toolkit =
-                Toolkit.builder().schema(builder.build()).store(Fixture.store()).build();
+        Toolkit toolkit = Toolkit.builder()
+                .schema(builder.build())
+                .store(store("fixture-data.json"))
+                .build();
         Limits small = new Limits(20, 100, Limits.DEFAULTS.filter(), 1_000, Limits.DEFAULTS.statementTimeout());
         ObjectNode result = call(
                 toolkit,
@@ -105,7 +107,7 @@ class GetDatabaseSchemaToolTest {
 
     @Test
     void inputSchemaEnumeratesTheTypes() {
-        ObjectNode schema = TOOLKIT.tool("get_database_schema").orElseThrow().inputSchema();
+        ObjectNode schema = fixture().tool("get_database_schema").orElseThrow().inputSchema();
         assertThat(schema.at("/properties/types/items/enum").toString())
                 .isEqualTo("[\"Task\",\"Project\",\"Document\"]");
         assertThat(schema.get("additionalProperties").asBoolean()).isFalse();

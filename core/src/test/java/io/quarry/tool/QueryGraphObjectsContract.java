@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class QueryGraphObjectsToolTest {
-    private static final Toolkit TOOLKIT = Fixture.toolkit();
+/** {@code query_graph_objects} on the tool fixture, on the store the subclass picks. */
+abstract class QueryGraphObjectsContract extends ToolContract {
 
     static Stream<Arguments> seedScenarios() {
         return Stream.of(
@@ -91,7 +91,7 @@ class QueryGraphObjectsToolTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("seedScenarios")
     void seedScenario(String question, String input, List<String> expectedIds) {
-        ObjectNode result = call(TOOLKIT, "query_graph_objects", input, acme());
+        ObjectNode result = call(fixture(), "query_graph_objects", input, acme());
         assertThat(result.has("error")).as(result.toString()).isFalse();
         assertThat(ids(result)).isEqualTo(expectedIds);
         assertThat(result.get("returned").asInt()).isEqualTo(expectedIds.size());
@@ -161,7 +161,7 @@ class QueryGraphObjectsToolTest {
     @ParameterizedTest(name = "{1} at {2}")
     @MethodSource("mistakes")
     void mistakesGetActionableErrors(String input, String code, String path, String hintFragment) {
-        ToolResult result = TOOLKIT.call("query_graph_objects", parse(input), acme());
+        ToolResult result = fixture().call("query_graph_objects", parse(input), acme());
         assertThat(result.isError()).isTrue();
         JsonNode error = result.json().get("error");
         assertThat(error.get("code").asText()).isEqualTo(code);
@@ -172,14 +172,14 @@ class QueryGraphObjectsToolTest {
 
     @Test
     void pagingWithCursorsVisitsEveryMatchOnceInOrder() {
-        List<String> all = ids(call(TOOLKIT, "query_graph_objects", "{\"limit\": 100}", acme()));
+        List<String> all = ids(call(fixture(), "query_graph_objects", "{\"limit\": 100}", acme()));
         assertThat(all).hasSize(9);
         List<String> paged = new ArrayList<>();
         String cursor = null;
         int pages = 0;
         do {
             String input = "{\"limit\": 3" + (cursor == null ? "" : ", \"cursor\": \"" + cursor + "\"") + "}";
-            ObjectNode page = call(TOOLKIT, "query_graph_objects", input, acme());
+            ObjectNode page = call(fixture(), "query_graph_objects", input, acme());
             paged.addAll(ids(page));
             boolean more = page.get("has_more").asBoolean();
             assertThat(page.get("truncated").asBoolean()).isEqualTo(more);
@@ -196,10 +196,10 @@ class QueryGraphObjectsToolTest {
 
     @Test
     void aCursorFromAnotherQueryIsRefused() {
-        ObjectNode first = call(TOOLKIT, "query_graph_objects", "{\"type\": \"Task\", \"limit\": 1}", acme());
+        ObjectNode first = call(fixture(), "query_graph_objects", "{\"type\": \"Task\", \"limit\": 1}", acme());
         String cursor = first.get("next_cursor").asText();
         ObjectNode other = call(
-                TOOLKIT, "query_graph_objects", "{\"type\": \"Document\", \"cursor\": \"" + cursor + "\"}", acme());
+                fixture(), "query_graph_objects", "{\"type\": \"Document\", \"cursor\": \"" + cursor + "\"}", acme());
         assertThat(other.path("error").path("code").asText()).isEqualTo("INVALID_CURSOR");
     }
 
@@ -207,11 +207,11 @@ class QueryGraphObjectsToolTest {
     void scopeHidesOtherTenantsEverywhere() {
         ToolContext globex =
                 ToolContext.builder().scope(Scope.of("org_id", "globex")).build();
-        assertThat(ids(call(TOOLKIT, "query_graph_objects", "{\"limit\": 100}", globex)))
+        assertThat(ids(call(fixture(), "query_graph_objects", "{\"limit\": 100}", globex)))
                 .containsExactly("129", "d3");
-        assertThat(ids(call(TOOLKIT, "query_graph_objects", "{\"query\": \"login\", \"limit\": 100}", acme())))
+        assertThat(ids(call(fixture(), "query_graph_objects", "{\"query\": \"login\", \"limit\": 100}", acme())))
                 .containsExactlyInAnyOrder("123", "d1", "d2");
-        assertThat(call(TOOLKIT, "query_graph_objects", "{\"related_to_id\": \"129\"}", acme())
+        assertThat(call(fixture(), "query_graph_objects", "{\"related_to_id\": \"129\"}", acme())
                         .path("error")
                         .path("code")
                         .asText())
@@ -236,21 +236,21 @@ class QueryGraphObjectsToolTest {
     @Test
     void hiddenFieldsAppearNowhere() {
         String everything = call(
-                        TOOLKIT,
+                        fixture(),
                         "query_graph_objects",
                         "{\"type\": \"Task\", \"detail\": \"full\", \"limit\": 100}",
                         acme())
                 .toString();
         assertThat(everything).doesNotContain("cost_code").doesNotContain("CC-1");
-        for (Tool tool : TOOLKIT.tools()) {
+        for (Tool tool : fixture().tools()) {
             assertThat(tool.description()).doesNotContain("cost_code");
             assertThat(tool.inputSchema().toString()).doesNotContain("cost_code");
         }
-        assertThat(call(TOOLKIT, "get_database_schema", "{\"detail\": \"full\"}", acme())
+        assertThat(call(fixture(), "get_database_schema", "{\"detail\": \"full\"}", acme())
                         .toString())
                 .doesNotContain("cost_code");
-        ObjectNode typo =
-                call(TOOLKIT, "query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"cost_cod\": 1}}", acme());
+        ObjectNode typo = call(
+                fixture(), "query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"cost_cod\": 1}}", acme());
         assertThat(typo.toString()).doesNotContain("cost_code");
     }
 
@@ -259,7 +259,7 @@ class QueryGraphObjectsToolTest {
         Limits small = new Limits(20, 100, Limits.DEFAULTS.filter(), 1_000, Limits.DEFAULTS.statementTimeout());
         ToolContext context =
                 ToolContext.builder().scope(Fixture.ACME).limits(small).build();
-        ObjectNode result = call(TOOLKIT, "query_graph_objects", "{\"limit\": 100, \"detail\": \"full\"}", context);
+        ObjectNode result = call(fixture(), "query_graph_objects", "{\"limit\": 100, \"detail\": \"full\"}", context);
         assertThat(Json.write(result).length()).isLessThanOrEqualTo(1_000);
         int returned = result.get("returned").asInt();
         assertThat(returned)
@@ -270,7 +270,7 @@ class QueryGraphObjectsToolTest {
         assertThat(result.get("caps").toString()).contains("size_budget");
         String cursor = result.get("next_cursor").asText();
         ObjectNode rest =
-                call(TOOLKIT, "query_graph_objects", "{\"limit\": 100, \"cursor\": \"" + cursor + "\"}", acme());
+                call(fixture(), "query_graph_objects", "{\"limit\": 100, \"cursor\": \"" + cursor + "\"}", acme());
         assertThat(returned + rest.get("returned").asInt()).isEqualTo(9);
     }
 
@@ -306,7 +306,7 @@ class QueryGraphObjectsToolTest {
         List<ToolCall> calls = new ArrayList<>();
         Toolkit toolkit = Toolkit.builder()
                 .schema(Fixture.schema())
-                .store(Fixture.store())
+                .store(store("fixture-data.json"))
                 .listener(calls::add)
                 .build();
         call(toolkit, "query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"status\": \"Done\"}}", acme());
