@@ -221,7 +221,7 @@ abstract class QueryGraphObjectsContract extends ToolContract {
     @Test
     void aWrongChoiceIsEchoedCutToSixtyCharacters() {
         ObjectNode error = call(
-                        TOOLKIT,
+                        fixture(),
                         "query_graph_objects",
                         "{\"type\": \"Task\", \"detail\": \"" + "x".repeat(100_000) + "\"}",
                         acme())

@@ -1,0 +1,3 @@
+-- {"filter":{"tags":{"$all":["urgent","auth"]}}}
+(JSON_TYPE(JSON_EXTRACT(`o`.`properties`, '$."tags"')) <=> 'ARRAY' AND EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$."tags"' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_0900_bin = ?)) AND EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$."tags"' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_0900_bin = ?)))
+-- binds: ["urgent", "auth"]

@@ -1,0 +1,3 @@
+-- {"filter":{"status":{"$nin":["Done",null]}}}
+NOT ((EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$."status"' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_0900_bin = ?)) OR (NOT (JSON_CONTAINS_PATH(`o`.`properties`, 'one', '$."status"') <=> 1) OR EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$."status"' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'NULL')))))
+-- binds: ["Done"]

@@ -1,0 +1,3 @@
+-- {"filter":{"status":{"$ne":"Done"}}}
+NOT ((("o"."properties" @> ?::jsonb OR "o"."properties" @> ?::jsonb) AND "o"."properties" IS NOT NULL))
+-- binds: ["{\"status\":\"Done\"}", "{\"status\":[\"Done\"]}"]

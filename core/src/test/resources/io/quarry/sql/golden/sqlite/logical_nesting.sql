@@ -1,0 +1,3 @@
+-- {"filter":{"$or":[{"status":"Open"},{"$and":[{"priority":{"$gte":8}},{"$nor":[{"owner":"ana"}]}]}]}}
+(EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" = 'text' AND "e"."value" = ?)) OR (EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" IN ('integer', 'real', 'text') AND QUARRY_VALUE("o"."properties" -> "e"."fullkey", ?, ?, ?, ?))) AND NOT (EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" = 'text' AND "e"."value" = ?)))))
+-- binds: ["$.\"status\"", "Open", "$.\"priority\"", "number_compare", "GTE", "8", Integer(0), "$.\"owner\"", "ana"]

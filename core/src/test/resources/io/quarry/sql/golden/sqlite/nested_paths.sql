@@ -1,0 +1,3 @@
+-- {"filter":{"budget.amount":{"$gte":100000},"address.geo.lat":{"$lt":0}}}
+(EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" IN ('integer', 'real', 'text') AND QUARRY_VALUE("o"."properties" -> "e"."fullkey", ?, ?, ?, ?))) AND EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" IN ('integer', 'real', 'text') AND QUARRY_VALUE("o"."properties" -> "e"."fullkey", ?, ?, ?, ?))))
+-- binds: ["$.\"budget\".\"amount\"", "number_compare", "GTE", "100000", Integer(0), "$.\"address\".\"geo\".\"lat\"", "number_compare", "LT", "0", Integer(0)]

@@ -1,0 +1,3 @@
+-- {"filter":{"priority":{"$not":{"$gt":5}}}}
+NOT (EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" IN ('integer', 'real', 'text') AND QUARRY_VALUE("o"."properties" -> "e"."fullkey", ?, ?, ?, ?))))
+-- binds: ["$.\"priority\"", "number_compare", "GT", "5", Integer(0)]

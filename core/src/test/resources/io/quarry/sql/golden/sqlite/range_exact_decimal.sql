@@ -1,0 +1,3 @@
+-- {"filter":{"score":{"$gte":1.5,"$lt":9007199254740993}}}
+(EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" IN ('integer', 'real', 'text') AND QUARRY_VALUE("o"."properties" -> "e"."fullkey", ?, ?, ?, ?))) AND EXISTS (SELECT 1 FROM json_each("o"."properties", ?) "e" WHERE typeof("e"."key") <> 'text' AND ("e"."type" IN ('integer', 'real', 'text') AND QUARRY_VALUE("o"."properties" -> "e"."fullkey", ?, ?, ?, ?))))
+-- binds: ["$.\"score\"", "number_compare", "GTE", "1.5", Integer(0), "$.\"score\"", "number_compare", "LT", "9007199254740993", Integer(0)]
