@@ -32,7 +32,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * PostgreSQL 12+ (measured on 15) in the graph layout, properties as {@code jsonb}. The forms are
+ * PostgreSQL 12+ (measured on 15) in the graph layout, properties stored as {@code json} and read
+ * as {@code jsonb} ({@link #jsonb}). The forms are
  * those measured in PERFORMANCE.md, each with the evaluator's exact semantics:
  *
  * <ul>
@@ -121,7 +122,8 @@ public final class PostgresDialect implements Dialect {
      * text (a string without quotes), and the document and path when it is a property.
      */
     private record Value(Consumer<SqlWriter> expression, Consumer<SqlWriter> text, String document, List<String> path) {
-        static Value at(String document, List<String> path) {
+        static Value at(String column, List<String> path) {
+            String document = jsonb(column);
             return new Value(w -> chain(w, document, path, false), w -> chain(w, document, path, true), document, path);
         }
 
@@ -483,16 +485,25 @@ public final class PostgresDialect implements Dialect {
         return out.toString();
     }
 
+    /**
+     * The document as {@code jsonb}: the layout stores {@code json}, which keeps the keys in the
+     * order they were written, so objects come back exactly as loaded; on a {@code jsonb} column the
+     * cast is no cast at all. Expression indexes are built on the same cast.
+     */
+    static String jsonb(String column) {
+        return "(" + column + ")::jsonb";
+    }
+
     @Override
     public void exists(SqlWriter w, String document, List<String> path) {
         if (path.size() == 1) {
             // "??" is pgjdbc's escape for the jsonb operator "?"
             w.append("(")
-                    .append(document)
+                    .append(jsonb(document))
                     .append(" ?? ")
                     .bind(path.get(0))
                     .append(" AND ")
-                    .append(document)
+                    .append(jsonb(document))
                     .append(" IS NOT NULL)");
             return;
         }
@@ -526,7 +537,7 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public void anyProperty(SqlWriter w, String document, ElementTest test) {
-        w.append("EXISTS (SELECT 1 FROM jsonb_each(").append(document).append(") AS \"p\" WHERE ");
+        w.append("EXISTS (SELECT 1 FROM jsonb_each(").append(jsonb(document)).append(") AS \"p\" WHERE ");
         anyElement(w, Value.of("(\"p\".\"value\")"), test);
         w.append(")");
     }
@@ -606,7 +617,7 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public void jsonValue(SqlWriter w, String json) {
-        w.bind(json).append("::jsonb");
+        w.bind(json).append("::json");
     }
 
     @Override
@@ -646,7 +657,7 @@ public final class PostgresDialect implements Dialect {
                 .append(quoteIdentifier(m.type()))
                 .append(" text NOT NULL, ")
                 .append(quoteIdentifier(m.properties()))
-                .append(" jsonb NOT NULL, ")
+                .append(" json NOT NULL, ")
                 .append(quoteIdentifier(m.createdAt()))
                 .append(" timestamptz NOT NULL, ")
                 .append(quoteIdentifier(m.updatedAt()))
@@ -661,7 +672,7 @@ public final class PostgresDialect implements Dialect {
                     .append(" tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('")
                     .append(textSearchConfig)
                     .append("'::regconfig, ")
-                    .append(quoteIdentifier(m.properties()))
+                    .append(jsonb(quoteIdentifier(m.properties())))
                     .append(", '[\"string\"]')) STORED");
         }
         table.append(")");
@@ -675,7 +686,7 @@ public final class PostgresDialect implements Dialect {
         statements.add(index(
                 m.objectsTable() + "_properties",
                 objects,
-                "USING gin (" + quoteIdentifier(m.properties()) + " jsonb_path_ops)"));
+                "USING gin ((" + jsonb(quoteIdentifier(m.properties())) + ") jsonb_path_ops)"));
         StringBuilder typeColumns = new StringBuilder();
         for (String scope : m.scopeColumns()) {
             typeColumns.append(quoteIdentifier(scope)).append(", ");
@@ -721,7 +732,7 @@ public final class PostgresDialect implements Dialect {
      */
     public List<String> fieldIndexes(StoreMapping mapping, String field, FieldKind kind) {
         List<String> path = List.of(field.split("\\.", -1));
-        StringBuilder json = new StringBuilder(quoteIdentifier(mapping.properties()));
+        StringBuilder json = new StringBuilder(jsonb(quoteIdentifier(mapping.properties())));
         StringBuilder text = new StringBuilder(json);
         for (int i = 0; i < path.size(); i++) {
             String segment = path.get(i);

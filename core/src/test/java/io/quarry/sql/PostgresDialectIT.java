@@ -368,6 +368,16 @@ class PostgresDialectIT {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void objectsComeBackExactlyAsLoaded() {
+        for (String id : List.of("a1", "a2", "a3", "a4", "b1")) {
+            assertThat(Json.write(
+                            store.get(id, Scope.unrestricted()).orElseThrow().properties()))
+                    .isEqualTo(Json.write(
+                            memory.get(id, Scope.unrestricted()).orElseThrow().properties()));
+        }
+    }
+
     // --- scope -----------------------------------------------------------------------------------
 
     @org.junit.jupiter.api.Test
