@@ -108,15 +108,17 @@ public final class MySqlDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
-     * <p>Saves the session's statement timeout in a user variable and sets Quarry's, then starts a
-     * read-only transaction; {@link #finishRead} restores the timeout, so a pooled connection goes back
-     * as it came.
+     * <p>Saves the session's statement timeout and time zone in user variables and sets Quarry's
+     * (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as UTC too), then
+     * starts a read-only transaction; {@link #finishRead} restores both, so a pooled connection goes
+     * back as it came.
      */
     @Override
     public void prepareRead(Connection connection, Duration timeout) throws SQLException {
-        String variable = mariadb ? "max_statement_time" : "max_execution_time";
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SET @quarry_saved_timeout = @@session." + variable + ", @@session." + variable + " = ?")) {
+        String variable = timeoutVariable();
+        try (PreparedStatement ps = connection.prepareStatement("SET @quarry_saved_timeout = @@session." + variable
+                + ", @quarry_saved_zone = @@session.time_zone, @@session." + variable
+                + " = ?, @@session.time_zone = '+00:00'")) {
             if (mariadb) {
                 ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
             } else {
@@ -131,10 +133,16 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public void finishRead(Connection connection) throws SQLException {
-        String variable = mariadb ? "max_statement_time" : "max_execution_time";
+        String variable = timeoutVariable();
         try (Statement st = connection.createStatement()) {
-            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable + ")");
+            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
+                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone)");
         }
+    }
+
+    /** MariaDB's statement timeout in seconds, or MySQL's in milliseconds. */
+    private String timeoutVariable() {
+        return mariadb ? "max_statement_time" : "max_execution_time";
     }
 
     /**
