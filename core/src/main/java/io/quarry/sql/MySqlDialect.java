@@ -1,6 +1,7 @@
 package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.filter.CompareOp;
 import io.quarry.filter.ErrorCode;
 import io.quarry.filter.MatchOp;
 import io.quarry.filter.QueryException;
@@ -28,10 +29,11 @@ import java.util.List;
  *
  * <p>Every element test runs over {@code JSON_TABLE}, so an array's elements are tested one by one;
  * strings compare under a binary no-pad collation (code-point order, trailing spaces significant);
- * numbers and date-times compare through two SQL functions the layout's DDL installs, which return
- * an exact, order-preserving key or {@code NULL} and never raise a warning ({@code "high"} is no
- * number, never a silent 0); patterns run on the database's engine after translation of the portable
- * subset into explicit classes (see {@code docs/sql.md} for why that is safe).
+ * plain decimals compare as {@code DECIMAL(65,30)} and canonical UTC date-times as text, inline;
+ * other numbers and date-times through two SQL functions the layout's DDL installs, which return an
+ * exact, order-preserving key or {@code NULL}. Nothing is cast that could warn: {@code "high"} is no
+ * number, never a silent 0. Patterns run on the database's engine after translation of the portable
+ * subset into explicit classes; see {@code docs/sql.md} for why that is safe.
  */
 public final class MySqlDialect implements Dialect {
     /** The number-key function: an exact, order-preserving text key of a number or numeric string. */
@@ -106,15 +108,17 @@ public final class MySqlDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
-     * <p>Saves the session's statement timeout in a user variable and sets Quarry's, then starts a
-     * read-only transaction; {@link #finishRead} restores the timeout, so a pooled connection goes back
-     * as it came.
+     * <p>Saves the session's statement timeout and time zone in user variables and sets Quarry's
+     * (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as UTC too), then
+     * starts a read-only transaction; {@link #finishRead} restores both, so a pooled connection goes
+     * back as it came.
      */
     @Override
     public void prepareRead(Connection connection, Duration timeout) throws SQLException {
-        String variable = mariadb ? "max_statement_time" : "max_execution_time";
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SET @quarry_saved_timeout = @@session." + variable + ", @@session." + variable + " = ?")) {
+        String variable = timeoutVariable();
+        try (PreparedStatement ps = connection.prepareStatement("SET @quarry_saved_timeout = @@session." + variable
+                + ", @quarry_saved_zone = @@session.time_zone, @@session." + variable
+                + " = ?, @@session.time_zone = '+00:00'")) {
             if (mariadb) {
                 ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
             } else {
@@ -129,10 +133,16 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public void finishRead(Connection connection) throws SQLException {
-        String variable = mariadb ? "max_statement_time" : "max_execution_time";
+        String variable = timeoutVariable();
         try (Statement st = connection.createStatement()) {
-            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable + ")");
+            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
+                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone)");
         }
+    }
+
+    /** MariaDB's statement timeout in seconds, or MySQL's in milliseconds. */
+    private String timeoutVariable() {
+        return mariadb ? "max_statement_time" : "max_execution_time";
     }
 
     /**
@@ -306,13 +316,7 @@ public final class MySqlDialect implements Dialect {
          * form for the values {@code check} admits, the key function for the rest.
          */
         private void keyed(
-                String check,
-                String guard,
-                Narrowed narrowed,
-                String fast,
-                String function,
-                io.quarry.filter.CompareOp op,
-                Object key) {
+                String check, String guard, Narrowed narrowed, String fast, String function, CompareOp op, Object key) {
             w.append("(CASE WHEN ").append(check).append(" THEN (").append(guard);
             narrowed(narrowed, fast);
             w.append(") ELSE ")

@@ -399,10 +399,12 @@ class MariaDbDialectIT {
         Dialect dialect = Dialects.detect(dataSource);
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement()) {
-            st.execute("SET @@session.max_statement_time = 42");
+            st.execute("SET @@session.max_statement_time = 42, @@session.time_zone = '+05:30'");
             c.setAutoCommit(false);
             dialect.prepareRead(c, Duration.ofMillis(2500));
             assertThat(scalar(st, "SELECT @@session.max_statement_time")).isEqualTo("2.500000");
+            assertThat(scalar(st, "SELECT @@session.time_zone")).isEqualTo("+00:00");
+            assertThat(scalar(st, "SELECT @@in_transaction")).isEqualTo("1");
             assertThatThrownBy(() -> st.executeUpdate("INSERT INTO quarry_relationships VALUES ('r', 'a', 'b', 't')"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("READ ONLY");
@@ -410,6 +412,7 @@ class MariaDbDialectIT {
             dialect.finishRead(c);
             c.setAutoCommit(true);
             assertThat(scalar(st, "SELECT @@session.max_statement_time")).isEqualTo("42.000000");
+            assertThat(scalar(st, "SELECT @@session.time_zone")).isEqualTo("+05:30");
         }
     }
 
