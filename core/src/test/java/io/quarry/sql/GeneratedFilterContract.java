@@ -16,7 +16,6 @@ import io.quarry.store.SortKey;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.sql.DataSource;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -49,17 +48,8 @@ abstract class GeneratedFilterContract {
     abstract Backend backend();
 
     JdbcObjectStore store() {
-        return STORES.computeIfAbsent(backend(), b -> {
-            DataSource ds = b.dataSource("differential_generated_" + b.name());
-            JdbcObjectStore store = JdbcObjectStore.builder()
-                    .dataSource(ds)
-                    .dialect(b.dialect(ds))
-                    .mapping(StoreMapping.graph())
-                    .build();
-            store.createLayout();
-            store.load(DATA);
-            return store;
-        });
+        return STORES.computeIfAbsent(
+                backend(), b -> b.store("differential_generated_" + b.name(), StoreMapping.graph(), DATA));
     }
 
     @Provide
