@@ -21,6 +21,7 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Generated filters return the same objects on a SQL backend as on {@link InMemoryObjectStore}: the
@@ -66,6 +67,8 @@ abstract class GeneratedFilterContract {
         Page actual = sql.search(all);
         assertThat(ids(actual)).as("all ids, in order").containsExactlyElementsOf(ids(expected));
         assertThat(actual.total()).as("total").isEqualTo(expected.total());
+        Statistics.label("matches")
+                .collect(expected.items().isEmpty() ? "none" : expected.items().size() == OBJECTS ? "all" : "some");
         // one page of pageSize rows after the cursor of some row of the full result: the keyset
         // condition, the limit and has_more in one statement. The expected page is that slice of the
         // evaluator's full result (InMemoryObjectStoreTest proves its paging is such a slice).
