@@ -97,6 +97,24 @@ public enum Backend {
         return ds;
     }
 
+    /**
+     * A new database of this backend holding a data set in a mapping's graph layout: what every
+     * contract reads. Skips (or fails under {@code CI=true}) as {@link #dataSource} does.
+     *
+     * @param name as for {@link #dataSource}; prefix it with the contract's name
+     */
+    public JdbcObjectStore store(String name, StoreMapping mapping, io.quarry.store.DataFile.DataSet data) {
+        DataSource ds = dataSource(name);
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(dialect(ds))
+                .mapping(mapping)
+                .build();
+        store.createLayout();
+        store.load(data);
+        return store;
+    }
+
     /** The JDBC dialect this backend's database is detected as. */
     public Dialect dialect(DataSource ds) {
         return Dialects.detect(ds);

@@ -2,7 +2,6 @@ package io.quarry.sql;
 
 import io.quarry.filter.FilterCases;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,14 +20,7 @@ abstract class CorpusContract {
 
     @BeforeAll
     void load() {
-        DataSource ds = backend().dataSource("corpus_" + backend().name());
-        store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(backend().dialect(ds))
-                .mapping(StoreMapping.graph())
-                .build();
-        store.createLayout();
-        store.load(FilterCases.data());
+        store = backend().store("corpus_" + backend().name(), StoreMapping.graph(), FilterCases.data());
     }
 
     Stream<FilterCases.Case> idCases() {

@@ -25,7 +25,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,14 +69,7 @@ abstract class DirtyDataContract {
             objects.add(new GraphObject("o-" + objects.size(), "Thing", p, at, at, Map.of()));
         }
         DataFile.DataSet data = new DataFile.DataSet(objects, List.of());
-        DataSource ds = backend().dataSource("differential_dirty_" + backend().name());
-        store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(backend().dialect(ds))
-                .mapping(StoreMapping.graph())
-                .build();
-        store.createLayout();
-        store.load(data);
+        store = backend().store("differential_dirty_" + backend().name(), StoreMapping.graph(), data);
         memory = InMemoryObjectStore.of(data);
     }
 
@@ -227,8 +219,6 @@ abstract class DirtyDataContract {
     }
 
     static ObjectNode object(String key, JsonNode value) {
-        ObjectNode o = NODES.objectNode();
-        o.set(key, value);
-        return o;
+        return GeneratedFilters.object(key, value);
     }
 }

@@ -16,12 +16,12 @@ import io.quarry.store.SortKey;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.sql.DataSource;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Generated filters return the same objects on a SQL backend as on {@link InMemoryObjectStore}: the
@@ -49,17 +49,8 @@ abstract class GeneratedFilterContract {
     abstract Backend backend();
 
     JdbcObjectStore store() {
-        return STORES.computeIfAbsent(backend(), b -> {
-            DataSource ds = b.dataSource("differential_generated_" + b.name());
-            JdbcObjectStore store = JdbcObjectStore.builder()
-                    .dataSource(ds)
-                    .dialect(b.dialect(ds))
-                    .mapping(StoreMapping.graph())
-                    .build();
-            store.createLayout();
-            store.load(DATA);
-            return store;
-        });
+        return STORES.computeIfAbsent(
+                backend(), b -> b.store("differential_generated_" + b.name(), StoreMapping.graph(), DATA));
     }
 
     @Provide
@@ -76,17 +67,21 @@ abstract class GeneratedFilterContract {
         Page actual = sql.search(all);
         assertThat(ids(actual)).as("all ids, in order").containsExactlyElementsOf(ids(expected));
         assertThat(actual.total()).as("total").isEqualTo(expected.total());
-        // one page of pageSize rows, after the cursor of some row of the full result: the keyset
-        // condition, the limit and has_more in one statement
-        String cursor = expected.items().isEmpty()
-                ? null
-                : expected.cursors().get((q.pageSize() * 7) % expected.items().size());
-        ObjectQuery paged = query(q, q.pageSize(), cursor);
-        Page want = MEMORY.search(paged);
-        Page got = sql.search(paged);
-        assertThat(ids(got)).as("page ids").containsExactlyElementsOf(ids(want));
-        assertThat(got.hasMore()).as("has_more").isEqualTo(want.hasMore());
-        assertThat(got.cursors()).as("cursors").isEqualTo(want.cursors());
+        Statistics.label("matches")
+                .collect(expected.items().isEmpty() ? "none" : expected.items().size() == OBJECTS ? "all" : "some");
+        // one page of pageSize rows after the cursor of some row of the full result: the keyset
+        // condition, the limit and has_more in one statement. The expected page is that slice of the
+        // evaluator's full result (InMemoryObjectStoreTest proves its paging is such a slice).
+        int size = expected.items().size();
+        int from = size == 0 ? 0 : (q.pageSize() * 7) % size + 1;
+        String cursor = size == 0 ? null : expected.cursors().get(from - 1);
+        int to = Math.min(size, from + q.pageSize());
+        Page got = sql.search(query(q, q.pageSize(), cursor));
+        assertThat(ids(got))
+                .as("page ids")
+                .containsExactlyElementsOf(ids(expected).subList(from, to));
+        assertThat(got.hasMore()).as("has_more").isEqualTo(to < size);
+        assertThat(got.cursors()).as("cursors").isEqualTo(expected.cursors().subList(from, to));
     }
 
     static ObjectQuery query(GeneratedFilters.GeneratedQuery q, int limit, String cursor) {

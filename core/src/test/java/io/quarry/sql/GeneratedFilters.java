@@ -123,7 +123,7 @@ final class GeneratedFilters {
                 .flatMap(path -> condition(path, depth).map(c -> (JsonNode) object(path, c)));
         Arbitrary<JsonNode> entry =
                 depth == 0 ? condition : Arbitraries.frequencyOf(Tuple.of(3, condition), Tuple.of(1, logical(depth)));
-        return entry.list().ofMinSize(0).ofMaxSize(3).map(GeneratedFilters::merge);
+        return entry.list().ofMinSize(0).ofMaxSize(2).map(GeneratedFilters::merge);
     }
 
     private static Arbitrary<JsonNode> logical(int depth) {

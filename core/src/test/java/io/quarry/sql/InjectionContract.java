@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -127,15 +126,7 @@ abstract class InjectionContract {
         }
         objects.add(new GraphObject("plain", "Thing", Json.object().put("s", "plain"), at, at, Map.of()));
         DataFile.DataSet data = new DataFile.DataSet(objects, List.of());
-        DataSource ds =
-                backend().dataSource("differential_injection_" + backend().name());
-        store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(backend().dialect(ds))
-                .mapping(StoreMapping.graph())
-                .build();
-        store.createLayout();
-        store.load(data);
+        store = backend().store("differential_injection_" + backend().name(), StoreMapping.graph(), data);
         memory = InMemoryObjectStore.of(data);
     }
 
@@ -341,8 +332,6 @@ abstract class InjectionContract {
     }
 
     static ObjectNode object(String key, JsonNode value) {
-        ObjectNode o = NODES.objectNode();
-        o.set(key, value);
-        return o;
+        return GeneratedFilters.object(key, value);
     }
 }

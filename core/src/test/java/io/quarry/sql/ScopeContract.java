@@ -34,7 +34,6 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -94,14 +93,7 @@ abstract class ScopeContract {
                 new GraphRelationship("r7", "g3", "g3", "links"));
         data = new DataFile.DataSet(objects, relationships);
         acme = objects.stream().filter(ACME::admits).map(GraphObject::id).collect(Collectors.toSet());
-        DataSource ds = backend().dataSource("differential_scope_" + backend().name());
-        store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(backend().dialect(ds))
-                .mapping(StoreMapping.graph("org_id"))
-                .build();
-        store.createLayout();
-        store.load(data);
+        store = backend().store("differential_scope_" + backend().name(), StoreMapping.graph("org_id"), data);
         memory = InMemoryObjectStore.of(data);
     }
 

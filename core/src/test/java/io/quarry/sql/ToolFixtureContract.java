@@ -13,7 +13,6 @@ import io.quarry.tool.Toolkit;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,14 +41,8 @@ abstract class ToolFixtureContract {
             yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Schema schema = Schema.parse(yaml);
-        DataSource ds = backend().dataSource("differential_fixture_" + backend().name());
-        JdbcObjectStore store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(backend().dialect(ds))
-                .mapping(StoreMapping.graph("org_id"))
-                .build();
-        store.createLayout();
-        store.load(data);
+        JdbcObjectStore store =
+                backend().store("differential_fixture_" + backend().name(), StoreMapping.graph("org_id"), data);
         memory = Toolkit.builder()
                 .schema(schema)
                 .store(InMemoryObjectStore.of(data))
