@@ -11,12 +11,21 @@ import javax.sql.DataSource;
 
 /** Finds a dialect by name, or from a database's JDBC metadata. */
 public final class Dialects {
-    /** Every dialect by {@link Dialect#name()}; a new dialect plugs in with one line here. */
+    /** Every dialect by {@link Dialect#name()}. */
     private static final Map<String, Supplier<Dialect>> BY_NAME = new LinkedHashMap<>();
 
+    /** Dialect names by JDBC database product name, lower case. */
+    private static final Map<String, String> BY_PRODUCT = new LinkedHashMap<>();
+
+    // a new dialect plugs in with one line here
     static {
-        BY_NAME.put("h2", H2Dialect::new);
-        BY_NAME.put("sqlite", SqliteDialect::new);
+        add("h2", H2Dialect::new, "H2");
+        add("sqlite", SqliteDialect::new, "SQLite");
+    }
+
+    private static void add(String name, Supplier<Dialect> dialect, String productName) {
+        BY_NAME.put(name, dialect);
+        BY_PRODUCT.put(productName.toLowerCase(Locale.ROOT), name);
     }
 
     private Dialects() {}
@@ -55,9 +64,8 @@ public final class Dialects {
 
     /** The dialect for a JDBC database product name, such as {@code H2} or {@code SQLite}. */
     public static Dialect detect(String productName) {
-        String name =
-                productName == null ? "" : productName.toLowerCase(Locale.ROOT).replace(" ", "");
-        if (BY_NAME.containsKey(name)) {
+        String name = BY_PRODUCT.get(productName == null ? "" : productName.toLowerCase(Locale.ROOT));
+        if (name != null) {
             return BY_NAME.get(name).get();
         }
         throw new IllegalArgumentException("no Quarry dialect for the database '" + productName + "'; supported: "
