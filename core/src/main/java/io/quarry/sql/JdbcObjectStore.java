@@ -450,9 +450,8 @@ public final class JdbcObjectStore implements ObjectStore {
         return countsByType(w);
     }
 
-    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
-    private Aggregation scan(AggregateQuery query) {
-        List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
+    /** The condition an aggregation's objects meet: its types, filter and scope. */
+    private Sql where(AggregateQuery query) {
         SqlWriter where = new SqlWriter();
         writeWhere(
                 where,
@@ -461,6 +460,13 @@ public final class JdbcObjectStore implements ObjectStore {
                         .filter(query.filter())
                         .scope(query.scope())
                         .build());
+        return where.toSql();
+    }
+
+    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
+    private Aggregation scan(AggregateQuery query) {
+        List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
+        Sql where = where(query);
         SqlWriter select = new SqlWriter()
                 .append("SELECT ")
                 .append(selectList())
@@ -469,7 +475,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" ")
                 .append(q(O))
                 .append(" WHERE ")
-                .append(where.toSql())
+                .append(where)
                 .append(" ORDER BY ");
         compiler.orderBy(select, byId, columns);
         dialect.limit(select, query.maxObjects() + 1);
@@ -521,14 +527,7 @@ public final class JdbcObjectStore implements ObjectStore {
         if (!plainCounts || !byType) {
             return scan(query);
         }
-        SqlWriter where = new SqlWriter();
-        writeWhere(
-                where,
-                ObjectQuery.builder()
-                        .types(query.types())
-                        .filter(query.filter())
-                        .scope(query.scope())
-                        .build());
+        Sql where = where(query);
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
                 .append(col(mapping.type()))
@@ -537,7 +536,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" ")
                 .append(q(O))
                 .append(" WHERE ")
-                .append(where.toSql())
+                .append(where)
                 .append(" GROUP BY ")
                 .append(col(mapping.type()));
         Map<String, Long> counts = countsByType(w);
