@@ -199,15 +199,7 @@ public final class JdbcObjectStore implements ObjectStore {
                         query.cursor(), query.fingerprint(), query.sort().size());
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
-        SqlWriter select = new SqlWriter()
-                .append("SELECT ")
-                .append(selectList())
-                .append(" FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(where.toSql());
+        SqlWriter select = selectWhere(where.toSql());
         if (after != null) {
             select.append(" AND ");
             compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
@@ -240,7 +232,15 @@ public final class JdbcObjectStore implements ObjectStore {
     public List<io.quarry.sql.Sql> explain(ObjectQuery query) {
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
-        SqlWriter select = new SqlWriter()
+        SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
+        compiler.orderBy(select, query.sort(), columns);
+        dialect.limit(select, query.limit() + 1);
+        return List.of(select.toSql());
+    }
+
+    /** {@code SELECT <object columns> FROM <objects> o WHERE <where>}, to be continued. */
+    private SqlWriter selectWhere(Sql where) {
+        return new SqlWriter()
                 .append("SELECT ")
                 .append(selectList())
                 .append(" FROM ")
@@ -248,11 +248,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" ")
                 .append(q(O))
                 .append(" WHERE ")
-                .append(where.toSql())
-                .append(" ORDER BY ");
-        compiler.orderBy(select, query.sort(), columns);
-        dialect.limit(select, query.limit() + 1);
-        return List.of(select.toSql());
+                .append(where);
     }
 
     private void writeWhere(SqlWriter w, ObjectQuery query) {
@@ -467,16 +463,7 @@ public final class JdbcObjectStore implements ObjectStore {
     private Aggregation scan(AggregateQuery query) {
         List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
         Sql where = where(query);
-        SqlWriter select = new SqlWriter()
-                .append("SELECT ")
-                .append(selectList())
-                .append(" FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(where)
-                .append(" ORDER BY ");
+        SqlWriter select = selectWhere(where).append(" ORDER BY ");
         compiler.orderBy(select, byId, columns);
         dialect.limit(select, query.maxObjects() + 1);
         return read(c -> {
