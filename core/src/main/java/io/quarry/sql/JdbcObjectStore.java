@@ -196,15 +196,7 @@ public final class JdbcObjectStore implements ObjectStore {
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
-        SqlWriter select = new SqlWriter()
-                .append("SELECT ")
-                .append(selectList())
-                .append(" FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(where.toSql());
+        SqlWriter select = selectWhere(where.toSql());
         if (after != null) {
             select.append(" AND ");
             compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
@@ -212,13 +204,7 @@ public final class JdbcObjectStore implements ObjectStore {
         select.append(" ORDER BY ");
         compiler.orderBy(select, query.sort(), columns);
         dialect.limit(select, query.limit() + 1);
-        SqlWriter count = new SqlWriter()
-                .append("SELECT COUNT(*) FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(where.toSql());
+        SqlWriter count = countWhere(where.toSql());
         return read(c -> {
             List<GraphObject> rows = objects(c, select.toSql());
             long total = count(c, count.toSql());
@@ -237,7 +223,26 @@ public final class JdbcObjectStore implements ObjectStore {
     public List<io.quarry.sql.Sql> explain(ObjectQuery query) {
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
-        SqlWriter select = new SqlWriter()
+        SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
+        compiler.orderBy(select, query.sort(), columns);
+        dialect.limit(select, query.limit() + 1);
+        return List.of(select.toSql(), countWhere(where.toSql()).toSql());
+    }
+
+    /** {@code SELECT COUNT(*) FROM <objects> o WHERE <where>}. */
+    private SqlWriter countWhere(Sql where) {
+        return new SqlWriter()
+                .append("SELECT COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where);
+    }
+
+    /** {@code SELECT <object columns> FROM <objects> o WHERE <where>}, to be continued. */
+    private SqlWriter selectWhere(Sql where) {
+        return new SqlWriter()
                 .append("SELECT ")
                 .append(selectList())
                 .append(" FROM ")
@@ -245,18 +250,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" ")
                 .append(q(O))
                 .append(" WHERE ")
-                .append(where.toSql())
-                .append(" ORDER BY ");
-        compiler.orderBy(select, query.sort(), columns);
-        dialect.limit(select, query.limit() + 1);
-        SqlWriter count = new SqlWriter()
-                .append("SELECT COUNT(*) FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(where.toSql());
-        return List.of(select.toSql(), count.toSql());
+                .append(where);
     }
 
     private void writeWhere(SqlWriter w, ObjectQuery query) {
@@ -461,9 +455,8 @@ public final class JdbcObjectStore implements ObjectStore {
         return countsByType(w);
     }
 
-    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
-    private Aggregation scan(AggregateQuery query) {
-        List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
+    /** The condition an aggregation's objects meet: its types, filter and scope. */
+    private Sql where(AggregateQuery query) {
         SqlWriter where = new SqlWriter();
         writeWhere(
                 where,
@@ -472,16 +465,14 @@ public final class JdbcObjectStore implements ObjectStore {
                         .filter(query.filter())
                         .scope(query.scope())
                         .build());
-        SqlWriter select = new SqlWriter()
-                .append("SELECT ")
-                .append(selectList())
-                .append(" FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(where.toSql())
-                .append(" ORDER BY ");
+        return where.toSql();
+    }
+
+    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
+    private Aggregation scan(AggregateQuery query) {
+        List<SortKey> byId = List.of(new SortKey(FieldPath.systemField("id"), false));
+        Sql where = where(query);
+        SqlWriter select = selectWhere(where).append(" ORDER BY ");
         compiler.orderBy(select, byId, columns);
         dialect.limit(select, query.maxObjects() + 1);
         return read(c -> {
@@ -532,14 +523,7 @@ public final class JdbcObjectStore implements ObjectStore {
         if (!plainCounts || !byType) {
             return scan(query);
         }
-        SqlWriter where = new SqlWriter();
-        writeWhere(
-                where,
-                ObjectQuery.builder()
-                        .types(query.types())
-                        .filter(query.filter())
-                        .scope(query.scope())
-                        .build());
+        Sql where = where(query);
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
                 .append(col(mapping.type()))
@@ -548,7 +532,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 .append(" ")
                 .append(q(O))
                 .append(" WHERE ")
-                .append(where.toSql())
+                .append(where)
                 .append(" GROUP BY ")
                 .append(col(mapping.type()));
         Map<String, Long> counts = countsByType(w);

@@ -37,19 +37,30 @@ final class NumberRangeSearchTool extends TypedSearch {
         String type = firstType();
         String field = firstField(type);
         ToolConfig.FieldRule rule = config.rule(type, field).orElse(null);
-        // the example's value lies inside the configured range, so it can match
-        BigDecimal value = rule != null && rule.min() != null && rule.max() != null
-                ? rule.min().add(rule.max()).divide(BigDecimal.valueOf(2), 0, RoundingMode.HALF_UP)
-                : BigDecimal.valueOf(50);
-        BigDecimal tolerance = rule != null && rule.min() != null && rule.max() != null
-                ? rule.max().subtract(rule.min()).divide(BigDecimal.TEN, 0, RoundingMode.UP)
+        BigDecimal min = rule == null ? null : rule.min();
+        BigDecimal max = rule == null ? null : rule.max();
+        // the example's value lies inside the configured range, and its operator is allowed
+        BigDecimal value = min != null && max != null
+                ? min.add(max).divide(BigDecimal.valueOf(2), 0, RoundingMode.HALF_UP)
+                : min != null ? min : max != null ? max : BigDecimal.valueOf(50);
+        BigDecimal tolerance = min != null && max != null
+                ? max.subtract(min).divide(BigDecimal.TEN, 0, RoundingMode.UP)
                 : BigDecimal.TEN;
+        String operator = exampleMode(type, field, "approximately");
+        String parameters =
+                switch (operator) {
+                    case "approximately" ->
+                        ", \"value\": " + value.toPlainString() + ", \"tolerance\": " + tolerance.toPlainString();
+                    case "between" ->
+                        ", \"value\": " + (min != null ? min : value).toPlainString() + ", \"upper_value\": "
+                                + (max != null ? max : value.add(tolerance)).toPlainString();
+                    default -> ", \"value\": " + value.toPlainString();
+                };
         return "Find objects whose number field is equal, gt, gte, lt, lte, between value and upper_value "
                 + "(inclusive), approximately value (± tolerance, default 10%) or rounded_equal (rounds to value "
                 + "at round_to, default 10); numeric strings count. Smallest first. "
                 + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + field
-                + "\", \"operator\": \"approximately\", \"value\": " + value.toPlainString() + ", \"tolerance\": "
-                + tolerance.toPlainString() + "}.";
+                + "\", \"operator\": \"" + operator + "\"" + parameters + "}.";
     }
 
     @Override

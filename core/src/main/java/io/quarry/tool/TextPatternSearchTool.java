@@ -33,11 +33,12 @@ final class TextPatternSearchTool extends TypedSearch {
     @Override
     public String description() {
         String type = firstType();
+        String field = firstField(type);
         return "Find objects whose text field matches a pattern: contains (default), starts_with, ends_with, "
                 + "exact, regex or glob (* and ?); case-insensitive unless case_sensitive is true. "
                 + "Simpler than writing a filter for query_graph_objects; use that tool to combine conditions. "
-                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + firstField(type)
-                + "\", \"pattern\": \"auth\", \"mode\": \"contains\"}.";
+                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + field
+                + "\", \"pattern\": \"auth\", \"mode\": \"" + exampleMode(type, field, "contains") + "\"}.";
     }
 
     @Override

@@ -116,6 +116,13 @@ abstract class TypedSearch implements CatalogTool {
         return eligible.get(type).get(0);
     }
 
+    /** The mode an example call on the field uses: the preferred one if the configuration allows it, else the first allowed. */
+    String exampleMode(String type, String field, String preferred) {
+        List<String> allowed =
+                config.rule(type, field).map(ToolConfig.FieldRule::modes).orElse(null);
+        return allowed == null || allowed.contains(preferred) ? preferred : allowed.get(0);
+    }
+
     /** An input schema with {@code entity_type}, {@code field}, then the tool's parameters, limit and cursor. */
     ObjectNode baseSchema() {
         ObjectNode schema = Schemas.object();

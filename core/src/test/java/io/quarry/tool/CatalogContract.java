@@ -178,7 +178,8 @@ abstract class CatalogContract extends ToolContract {
     /**
      * Wrong input for every parameter of every tool, derived from its input schema: no parameters,
      * an unknown one, and each parameter with a value of every wrong JSON kind. Each mistake is an
-     * error result with a code, a path and a hint, never an exception or an internal error.
+     * error result with a code, a path and a hint (that names no hidden field), never an exception
+     * or an internal error.
      */
     @Test
     void everyMistakeInEveryParameterGetsAHint() throws Exception {
@@ -217,7 +218,8 @@ abstract class CatalogContract extends ToolContract {
                 String as = tool.name() + " " + input + " -> " + result.text();
                 if (!result.isError()
                         || "INTERNAL".equals(result.errorCode())
-                        || result.json().at("/error/hint").asText().isBlank()) {
+                        || result.json().at("/error/hint").asText().isBlank()
+                        || result.text().contains("cost_code")) { // hints never name a hidden field
                     failed.add(as);
                 }
                 checked++;

@@ -159,6 +159,29 @@ class ToolConfigTest {
     }
 
     @Test
+    void examplesKeepToTheFieldRules() throws Exception {
+        for (String rules : java.util.List.of(
+                "    Task.title: {modes: [ends_with]}\n    Task.priority: {min: 3, modes: [lt, between]}\n",
+                "    Task.priority: {max: 4, modes: [between]}\n    Task.status: {values: [Done]}\n",
+                "    Task.priority: {min: 2, max: 9, modes: [rounded_equal]}\n")) {
+            Toolkit toolkit = build("tools:\n  fields:\n" + rules);
+            for (Tool tool : toolkit.tools()) {
+                String description = tool.description();
+                String example = description.substring(description.indexOf("Example: ") + 9, description.length() - 1);
+                ToolResult result = toolkit.call(
+                        tool.name(),
+                        com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                                .build()
+                                .readTree(example),
+                        Fixture.acme());
+                assertThat(result.isError() ? result.errorCode() : "OK")
+                        .as(rules + tool.name() + " " + example + " -> " + result.text())
+                        .isIn("OK", "NOT_FOUND");
+            }
+        }
+    }
+
+    @Test
     void refreshStatisticsRecomputesCommonValues() {
         Toolkit toolkit = Fixture.toolkit();
         ObjectNode before = Fixture.call(
