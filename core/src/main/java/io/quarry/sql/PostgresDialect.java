@@ -546,6 +546,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String scalarDocument(String column) {
+        return "jsonb_build_object('v', " + column + ")";
+    }
+
+    @Override
     public Object timestamp(Instant instant) {
         return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
     }

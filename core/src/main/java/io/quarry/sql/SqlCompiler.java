@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
+import io.quarry.filter.FilterEvaluator;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
 import io.quarry.filter.Predicate;
@@ -105,6 +106,16 @@ public final class SqlCompiler {
         filter.accept(new FilterWriter(w, columns));
     }
 
+    /** Writes a filter over one type table of the table layout, whose columns are {@link #columns}. */
+    void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
+        filter.accept(new FilterWriter(w, columns, table));
+    }
+
+    /** The system columns of a type table under an alias; its document is never read. */
+    static Columns columns(String alias, TableLayout.TypeTable table) {
+        return new Columns(alias, table.id(), table.id(), null, table.createdColumn(), table.updatedColumn());
+    }
+
     String column(Columns columns, String name) {
         String quoted = dialect.quoteIdentifier(name);
         return columns.alias() == null ? quoted : dialect.quoteIdentifier(columns.alias()) + "." + quoted;
@@ -113,10 +124,16 @@ public final class SqlCompiler {
     private final class FilterWriter implements Filter.Visitor<Void> {
         private final SqlWriter w;
         private final Columns columns;
+        private final TableLayout.TypeTable table;
 
         FilterWriter(SqlWriter w, Columns columns) {
+            this(w, columns, null);
+        }
+
+        FilterWriter(SqlWriter w, Columns columns, TableLayout.TypeTable table) {
             this.w = w;
             this.columns = columns;
+            this.table = table;
         }
 
         @Override
@@ -151,6 +168,9 @@ public final class SqlCompiler {
         }
 
         private Target target(FieldPath path) {
+            if (table != null) {
+                return tableTarget(columns, table, path);
+            }
             if (!path.system()) {
                 return new PropertyTarget(column(columns, columns.document()), path.segments());
             }
@@ -571,8 +591,16 @@ public final class SqlCompiler {
 
     /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
     void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
+        orderBy(w, sort, columns, null);
+    }
+
+    /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
+    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
         for (SortKey key : sort) {
-            for (OrderPart part : parts(key, columns)) {
+            for (OrderPart part : parts(key, columns, table)) {
+                if (part.constant() != null) {
+                    continue; // the same for every row of the table
+                }
                 part.expression().accept(w);
                 w.append(part.reversible() && key.descending() ? " DESC, " : " ASC, ");
             }
@@ -585,13 +613,24 @@ public final class SqlCompiler {
      * contributes (greater, equal) conditions; the id breaks the final tie.
      */
     void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
+        after(w, sort, keyValues, id, columns, null);
+    }
+
+    /** Writes the keyset condition over a type table of the table layout (or the graph layout's, when {@code null}). */
+    void after(
+            SqlWriter w,
+            List<SortKey> sort,
+            List<JsonNode> keyValues,
+            String id,
+            Columns columns,
+            TableLayout.TypeTable table) {
         List<OrderPart> parts = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         List<Boolean> descending = new ArrayList<>();
         for (int i = 0; i < sort.size(); i++) {
             SortKey key = sort.get(i);
             JsonNode value = keyValues.get(i);
-            List<OrderPart> keyParts = parts(key, columns);
+            List<OrderPart> keyParts = parts(key, columns, table);
             for (OrderPart part : keyParts) {
                 parts.add(part);
                 values.add(part.cursorValue().apply(value));
@@ -603,6 +642,13 @@ public final class SqlCompiler {
         for (int i = 0; i < parts.size(); i++) {
             OrderPart part = parts.get(i);
             Object value = values.get(i);
+            if (part.constant() != null) {
+                // decided here: the key's value is the same for every row of the table
+                int c = (Integer) value;
+                w.append(c > 0 ? "(1 = 1 OR (1 = 0 AND " : c < 0 ? "(1 = 0 OR (1 = 0 AND " : "(1 = 0 OR (1 = 1 AND ");
+                open += 2;
+                continue;
+            }
             w.append("(");
             part.expression().accept(w);
             if (value == null) {
@@ -624,10 +670,24 @@ public final class SqlCompiler {
     private record OrderPart(
             java.util.function.Consumer<SqlWriter> expression,
             java.util.function.Function<JsonNode, Object> cursorValue,
-            boolean reversible) {}
+            boolean reversible,
+            JsonNode constant) {
+        OrderPart(
+                java.util.function.Consumer<SqlWriter> expression,
+                java.util.function.Function<JsonNode, Object> cursorValue,
+                boolean reversible) {
+            this(expression, cursorValue, reversible, null);
+        }
+    }
 
-    private List<OrderPart> parts(SortKey key, Columns columns) {
+    private List<OrderPart> parts(SortKey key, Columns columns, TableLayout.TypeTable table) {
         FieldPath path = key.field();
+        if (table != null) {
+            Optional<List<OrderPart>> tableParts = tableParts(key, columns, table);
+            if (tableParts.isPresent()) {
+                return tableParts.get();
+            }
+        }
         if (path.system()) {
             String name = path.head();
             if (name.endsWith("_at")) {
@@ -646,8 +706,11 @@ public final class SqlCompiler {
                     v -> v == null ? null : dialect.textColumnSortValue(v.textValue()),
                     true));
         }
-        String document = column(columns, columns.document());
-        List<String> segments = path.segments();
+        return jsonParts(column(columns, columns.document()), path.segments());
+    }
+
+    /** The five parts of a JSON sort key at {@code segments} of {@code document}. */
+    private List<OrderPart> jsonParts(String document, List<String> segments) {
         List<OrderPart> parts = new ArrayList<>();
         parts.add(new OrderPart(
                 w -> dialect.sortKey(w, document, segments, SortPart.BRACKET),
@@ -660,5 +723,277 @@ public final class SqlCompiler {
                     true));
         }
         return parts;
+    }
+
+    // ---- the table layout: fields in typed columns or at paths inside JSON columns ----
+
+    /** What a field of a type table reads: a column of its own, a path in a JSON column, or nothing. */
+    private Target tableTarget(Columns columns, TableLayout.TypeTable table, FieldPath path) {
+        String name = path.head();
+        if (path.system()) {
+            return switch (name) {
+                case "id" -> new TextTarget(column(columns, table.id()));
+                case "type" -> new ConstantTarget(table.type());
+                default -> {
+                    String col = name.equals("created_at") ? table.createdColumn() : table.updatedColumn();
+                    yield col == null
+                            ? new ConstantTarget(IsoDateTime.format(Instant.EPOCH))
+                            : new TimestampTarget(column(columns, col));
+                }
+            };
+        }
+        List<String> segments = path.segments();
+        TableLayout.FieldColumn field = table.fields().get(name);
+        if (field == null) {
+            if (table.rest() == null) {
+                return new MissingTarget();
+            }
+            String rest = column(columns, table.rest());
+            return new NullGuard(rest, new PropertyTarget(rest, segments));
+        }
+        String col = column(columns, field.column());
+        if (field.type() == TableLayout.ColumnType.JSON) {
+            return new NullGuard(col, new PropertyTarget(col, jsonPath(field, segments)));
+        }
+        if (segments.size() > 1) {
+            return new MissingTarget(); // a scalar has no members
+        }
+        return new NullGuard(
+                col,
+                field.type() == TableLayout.ColumnType.TIMESTAMP
+                        ? new TimestampTarget(col)
+                        : new ScalarTarget(col, field.type()));
+    }
+
+    /** The path inside a field's JSON column of a filter or sort path that starts at the field. */
+    private static List<String> jsonPath(TableLayout.FieldColumn field, List<String> segments) {
+        List<String> out = new ArrayList<>(field.path());
+        out.addAll(segments.subList(1, segments.size()));
+        return out;
+    }
+
+    /** The sort parts of a key over a type table, or empty when the graph layout's parts apply (the id). */
+    private Optional<List<OrderPart>> tableParts(SortKey key, Columns columns, TableLayout.TypeTable table) {
+        FieldPath path = key.field();
+        String name = path.head();
+        if (path.system()) {
+            if (name.equals("type")) {
+                return Optional.of(List.of(constantPart(key, table.type())));
+            }
+            boolean timestamp = name.endsWith("_at");
+            if (timestamp && table.createdColumn() == null) {
+                return Optional.of(List.of(constantPart(key, IsoDateTime.format(Instant.EPOCH))));
+            }
+            return Optional.empty();
+        }
+        List<String> segments = path.segments();
+        TableLayout.FieldColumn field = table.fields().get(name);
+        if (field == null) {
+            return Optional.of(
+                    table.rest() == null
+                            ? List.of(constantPart(key, null))
+                            : jsonParts(column(columns, table.rest()), segments));
+        }
+        String col = column(columns, field.column());
+        if (field.type() == TableLayout.ColumnType.JSON) {
+            return Optional.of(jsonParts(col, jsonPath(field, segments)));
+        }
+        if (segments.size() > 1) {
+            return Optional.of(List.of(constantPart(key, null)));
+        }
+        return Optional.of(
+                switch (field.type()) {
+                    case TEXT -> jsonParts(dialect.scalarDocument(col), List.of("v"));
+                    case NUMBER ->
+                        scalarParts(col, 0, v -> FilterEvaluator.numberOf(v).orElse(null));
+                    case BOOLEAN -> scalarParts(col, 3, JsonNode::booleanValue);
+                    default ->
+                        scalarParts(
+                                col,
+                                1,
+                                v -> dialect.timestamp(
+                                        IsoDateTime.parse(v.textValue()).orElseThrow()));
+                });
+    }
+
+    /**
+     * A column of one bracket: the bracket ({@code NULL} is missing, bracket 5), then the column itself;
+     * a cursor value of another bracket binds nothing to the column part.
+     */
+    private static List<OrderPart> scalarParts(
+            String col, int bracket, java.util.function.Function<JsonNode, Object> cursorValue) {
+        return List.of(
+                new OrderPart(
+                        w -> w.append("(CASE WHEN ").append(col).append(" IS NULL THEN 5 ELSE " + bracket + " END)"),
+                        v -> v == null ? 5 : ObjectOrder.bracket(v),
+                        false),
+                new OrderPart(
+                        w -> w.append(col),
+                        v -> v == null || ObjectOrder.bracket(v) != bracket ? null : cursorValue.apply(v),
+                        true));
+    }
+
+    /** A key whose value is the same for every row of a table: compared with the cursor here, not in SQL. */
+    private static OrderPart constantPart(SortKey key, String value) {
+        JsonNode constant = value == null
+                ? com.fasterxml.jackson.databind.node.NullNode.getInstance()
+                : com.fasterxml.jackson.databind.node.TextNode.valueOf(value);
+        List<JsonNode> mine = java.util.Collections.singletonList(constant.isNull() ? null : constant);
+        return new OrderPart(
+                w -> {},
+                v -> ObjectOrder.compare(List.of(key), mine, "", java.util.Collections.singletonList(v), ""),
+                true,
+                constant);
+    }
+
+    /** A value that is the same for every row (the type; a missing timestamp): decided by the evaluator here. */
+    private static final class ConstantTarget implements Target {
+        private final String value;
+
+        ConstantTarget(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            EmbeddedTest t = EmbeddedTest.of(test);
+            boolean passes =
+                    io.quarry.sql.functions.QuarryFunctions.text(value, t.kind(), t.op(), t.operand(), t.ignoreCase());
+            w.append(passes ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /** A field no column holds: always missing. */
+    private static final class MissingTarget implements Target {
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 0)" : "(1 = 1)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /**
+     * A nullable column: SQL {@code NULL} is a missing field. Every test is false on it, and it keeps
+     * each predicate two-valued ({@code FALSE AND NULL} is false), so {@code NOT} still means "does not match".
+     */
+    private static final class NullGuard implements Target {
+        private final String column;
+        private final Target inner;
+
+        NullGuard(String column, Target inner) {
+            this.column = column;
+            this.inner = inner;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            w.append("(").append(column).append(" IS NOT NULL AND ");
+            inner.any(w, test);
+            w.append(")");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append("(").append(column).append(exists ? " IS NOT NULL AND " : " IS NULL OR ");
+            inner.exists(w, exists);
+            w.append(")");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(").append(column).append(" IS NOT NULL AND ");
+            inner.arraySize(w, size);
+            w.append(")");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(").append(column).append(" IS NOT NULL AND ");
+            inner.all(w, tests);
+            w.append(")");
+        }
+    }
+
+    /**
+     * A text, number or boolean column (never {@code NULL} here: {@link NullGuard} wraps it). A text
+     * column runs every string test and the number test (a numeric string is a number) in the dialect;
+     * a number column only compares numbers, a boolean column only equals booleans: the evaluator's
+     * rules for a stored scalar of that kind.
+     */
+    private final class ScalarTarget implements Target {
+        private final String column;
+        private final TableLayout.ColumnType type;
+
+        ScalarTarget(String column, TableLayout.ColumnType type) {
+            this.column = column;
+            this.type = type;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            if (type == TableLayout.ColumnType.TEXT) {
+                if (test instanceof ElementTest.BooleanEquals || test instanceof ElementTest.IsNull) {
+                    w.append("(1 = 0)");
+                } else {
+                    dialect.textColumn(w, column, test);
+                }
+            } else if (type == TableLayout.ColumnType.NUMBER && test instanceof ElementTest.NumberCompare n) {
+                w.append("(")
+                        .append(column)
+                        .append(" ")
+                        .append(sqlOperator(n.op()))
+                        .append(" ")
+                        .bind(n.value())
+                        .append(")");
+            } else if (type == TableLayout.ColumnType.BOOLEAN && test instanceof ElementTest.BooleanEquals b) {
+                w.append("(").append(column).append(" = ").bind(b.value()).append(")");
+            } else {
+                w.append("(1 = 0)");
+            }
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
     }
 }

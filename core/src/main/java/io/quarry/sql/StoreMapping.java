@@ -23,6 +23,8 @@ import java.util.List;
  * @param srcId its source column
  * @param dstId its target column
  * @param relationshipType its type column
+ * @param tables the table layout (one table per type), or {@code null} for the graph layout; with a
+ *     table layout the graph layout's names are unused
  */
 public record StoreMapping(
         String objectsTable,
@@ -36,7 +38,8 @@ public record StoreMapping(
         String relationshipId,
         String srcId,
         String dstId,
-        String relationshipType) {
+        String relationshipType,
+        TableLayout tables) {
 
     /** Checks every name against the naming rule: they reach SQL only through the dialect's quoting. */
     public StoreMapping {
@@ -60,6 +63,55 @@ public record StoreMapping(
                         + "' is not a valid table or column name; names must match " + Names.IDENTIFIER.pattern());
             }
         }
+    }
+
+    /** The graph layout with these names. */
+    public StoreMapping(
+            String objectsTable,
+            String id,
+            String type,
+            String properties,
+            String createdAt,
+            String updatedAt,
+            List<String> scopeColumns,
+            String relationshipsTable,
+            String relationshipId,
+            String srcId,
+            String dstId,
+            String relationshipType) {
+        this(
+                objectsTable,
+                id,
+                type,
+                properties,
+                createdAt,
+                updatedAt,
+                scopeColumns,
+                relationshipsTable,
+                relationshipId,
+                srcId,
+                dstId,
+                relationshipType,
+                null);
+    }
+
+    /** The table layout: one table per type, relationships from edges tables and foreign keys. */
+    public static StoreMapping tables(TableLayout tables) {
+        StoreMapping g = graph();
+        return new StoreMapping(
+                g.objectsTable(),
+                g.id(),
+                g.type(),
+                g.properties(),
+                g.createdAt(),
+                g.updatedAt(),
+                List.of(),
+                g.relationshipsTable(),
+                g.relationshipId(),
+                g.srcId(),
+                g.dstId(),
+                g.relationshipType(),
+                requireNonNull(tables, "tables"));
     }
 
     /** The default graph layout ({@code quarry_objects}, {@code quarry_relationships}) with these scope columns. */
