@@ -163,7 +163,16 @@ public final class SqlCompiler {
 
         @Override
         public Void condition(Filter.Condition condition) {
-            condition.predicate().accept(new PredicateWriter(w, target(condition.path())));
+            Target target = target(condition.path());
+            if (target instanceof NullGuard guard) {
+                // a NULL column is a missing field: the evaluator decides the predicate on it once
+                boolean onMissing = FilterEvaluator.matches(condition, io.quarry.internal.Json.object());
+                w.append("(").append(guard.column()).append(onMissing ? " IS NULL OR " : " IS NOT NULL AND ");
+                condition.predicate().accept(new PredicateWriter(w, guard.inner()));
+                w.append(")");
+                return null;
+            }
+            condition.predicate().accept(new PredicateWriter(w, target));
             return null;
         }
 
@@ -902,50 +911,36 @@ public final class SqlCompiler {
     }
 
     /**
-     * A nullable column: SQL {@code NULL} is a missing field. Every test is false on it, and it keeps
-     * each predicate two-valued ({@code FALSE AND NULL} is false), so {@code NOT} still means "does not match".
+     * A nullable column around the target that reads it: SQL {@code NULL} is a missing field, so the
+     * condition writer decides the whole predicate for {@code NULL} with the evaluator and runs the
+     * inner target (two-valued on a present value) only on the other rows. Not a target by itself.
      */
-    private static final class NullGuard implements Target {
-        private final String column;
-        private final Target inner;
-
-        NullGuard(String column, Target inner) {
-            this.column = column;
-            this.inner = inner;
-        }
-
+    private record NullGuard(String column, Target inner) implements Target {
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            w.append("(").append(column).append(" IS NOT NULL AND ");
-            inner.any(w, test);
-            w.append(")");
+            throw new IllegalStateException("a guarded target is written by its condition");
         }
 
         @Override
         public void exists(SqlWriter w, boolean exists) {
-            w.append("(").append(column).append(exists ? " IS NOT NULL AND " : " IS NULL OR ");
-            inner.exists(w, exists);
-            w.append(")");
+            throw new IllegalStateException("a guarded target is written by its condition");
         }
 
         @Override
         public void arraySize(SqlWriter w, int size) {
-            w.append("(").append(column).append(" IS NOT NULL AND ");
-            inner.arraySize(w, size);
-            w.append(")");
+            throw new IllegalStateException("a guarded target is written by its condition");
         }
 
         @Override
         public void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(").append(column).append(" IS NOT NULL AND ");
-            inner.all(w, tests);
-            w.append(")");
+            throw new IllegalStateException("a guarded target is written by its condition");
         }
     }
 
     /**
      * A text, number or boolean column (never {@code NULL} here: {@link NullGuard} wraps it). A text
-     * column runs every string test and the number test (a numeric string is a number) in the dialect;
+     * column runs every string test in the dialect and the number test (a numeric string is a number)
+     * on the column as a JSON string;
      * a number column only compares numbers, a boolean column only equals booleans: the evaluator's
      * rules for a stored scalar of that kind.
      */
@@ -963,6 +958,9 @@ public final class SqlCompiler {
             if (type == TableLayout.ColumnType.TEXT) {
                 if (test instanceof ElementTest.BooleanEquals || test instanceof ElementTest.IsNull) {
                     w.append("(1 = 0)");
+                } else if (test instanceof ElementTest.NumberCompare) {
+                    // a numeric string is a number: the JSON tests know it, a dialect's text column may not
+                    dialect.anyElement(w, dialect.scalarDocument(column), List.of("v"), test);
                 } else {
                     dialect.textColumn(w, column, test);
                 }
