@@ -770,7 +770,7 @@ public final class SqlCompiler {
         return new NullGuard(
                 col,
                 field.type() == TableLayout.ColumnType.TIMESTAMP
-                        ? new TimestampTarget(col)
+                        ? new TimestampColumnTarget(col, name)
                         : new ScalarTarget(col, field.type()));
     }
 
@@ -884,6 +884,51 @@ public final class SqlCompiler {
         @Override
         public void all(SqlWriter w, List<ElementTest> tests) {
             w.append("(1 = 0)");
+        }
+    }
+
+    /**
+     * A timestamp column of a field: equality with the canonical UTC spelling, comparison by instant.
+     * The canonical string itself is not in the database, so a string-only test (a pattern, a
+     * substring, a comparison with a string that is not a date) is refused with a message, never
+     * answered differently from the evaluator.
+     */
+    private final class TimestampColumnTarget implements Target {
+        private final TimestampTarget timestamps;
+        private final String field;
+
+        TimestampColumnTarget(String column, String field) {
+            this.timestamps = new TimestampTarget(column);
+            this.field = field;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            if (test instanceof ElementTest.StringCompare
+                    || test instanceof ElementTest.Regex
+                    || test instanceof ElementTest.Match) {
+                throw io.quarry.filter.QueryException.of(
+                        io.quarry.filter.ErrorCode.TYPE_MISMATCH,
+                        field,
+                        "'" + field + "' is a timestamp column: it compares with dates, not as text.",
+                        "Use $eq, $gt, $gte, $lt or $lte with an ISO-8601 date or date-time, such as \"2024-01-31\".");
+            }
+            timestamps.any(w, test);
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            timestamps.exists(w, exists);
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            timestamps.arraySize(w, size);
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            timestamps.all(w, tests);
         }
     }
 
