@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * Where a {@link JdbcObjectStore} finds objects and relationships: the graph layout, one objects table
  * (id, type, JSON properties, timestamps, scope columns) and one relationships table (id, src_id,
- * dst_id, type), with every table and column name configurable.
+ * dst_id, type), with every table and column name configurable; or the table layout ({@link #tables}),
+ * one table per type of the host's own schema.
  *
  * @param objectsTable the objects table
  * @param id the id column
