@@ -122,6 +122,9 @@ public final class PostgresDialect implements Dialect {
      */
     private record Value(Consumer<SqlWriter> expression, Consumer<SqlWriter> text, String document, List<String> path) {
         static Value at(String document, List<String> path) {
+            if (path.isEmpty()) {
+                return of("(" + document + ")"); // the whole column: a table layout's JSON field
+            }
             return new Value(w -> chain(w, document, path, false), w -> chain(w, document, path, true), document, path);
         }
 

@@ -152,8 +152,13 @@ final class TableStore {
         for (String word : query.words()) {
             Predicate contains = new Predicate.Match(MatchOp.CONTAINS, word, true);
             List<Filter> any = new ArrayList<>();
+            // every string property: text and JSON columns (a timestamp column's text is not in the database)
             List<FieldPath> fields = query.textFields().isEmpty()
-                    ? table.fields().keySet().stream().map(FieldPath::property).toList()
+                    ? table.fields().entrySet().stream()
+                            .filter(f -> f.getValue().type() == TableLayout.ColumnType.TEXT
+                                    || f.getValue().type() == TableLayout.ColumnType.JSON)
+                            .map(f -> FieldPath.property(f.getKey()))
+                            .toList()
                     : query.textFields();
             for (FieldPath field : fields) {
                 any.add(new Filter.Condition(field, contains));

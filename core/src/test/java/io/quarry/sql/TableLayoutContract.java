@@ -276,6 +276,9 @@ abstract class TableLayoutContract {
             "{\"tags\": {\"$size\": 0}}",
             "{\"tags\": {\"$exists\": false}}",
             "{\"tags\": {\"$ne\": \"api\"}}",
+            "{\"tags\": {\"$regex\": \"^u\"}}",
+            "{\"tags\": {\"$contains\": \"P\", \"$options\": \"i\"}}",
+            "{\"tags\": {\"$gt\": \"c\"}}",
             "{\"owner\": \"ana\"}",
             "{\"owner\": {\"$contains\": \"a\", \"$options\": \"i\"}}",
             "{\"owner\": {\"$exists\": false}}",
@@ -384,6 +387,28 @@ abstract class TableLayoutContract {
         ObjectQuery.Builder tasks = query("{\"priority\": {\"$gte\": 1}}", "", List.of("Task"), scope)
                 .relatedTo(id, type);
         assertThat(walk(store, tasks, 1000)).isEqualTo(walk(memory, tasks, 1000));
+    }
+
+    Stream<Arguments> texts() {
+        List<Arguments> out = new ArrayList<>();
+        for (String text : List.of("fix", "WRITE item", "ana", "high", "ui", "proj", "a b")) {
+            out.add(Arguments.of(text, List.of()));
+            out.add(Arguments.of(text, List.of("title")));
+            out.add(Arguments.of(text, List.of("owner", "tags")));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "text {0} in {1}")
+    @MethodSource("texts")
+    void fullTextIsTheEvaluatorsWhereNoTimestampColumnIsRead(String text, List<String> fields) {
+        ObjectQuery.Builder q = query("{}", "", fields.isEmpty() ? List.of("Task", "Project") : List.of("Task"), ORG)
+                .text(
+                        text,
+                        fields.stream()
+                                .map(io.quarry.filter.FieldPath::property)
+                                .toList());
+        assertThat(walk(store, q, 5)).isEqualTo(walk(memory, q, 5));
     }
 
     @Test
