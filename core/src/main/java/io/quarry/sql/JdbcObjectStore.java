@@ -40,7 +40,8 @@ import java.util.TreeMap;
 import javax.sql.DataSource;
 
 /**
- * An {@link ObjectStore} over a SQL database in the graph layout of a {@link StoreMapping}. Every
+ * An {@link ObjectStore} over a SQL database in the graph layout of a {@link StoreMapping}, or in its
+ * table layout (one table per type, read by one statement per table; see {@link TableLayout}). Every
  * statement is compiled by the {@link SqlCompiler}, runs in a read-only transaction under the
  * statement timeout, carries the scope's predicates on every table it reads, and fetches a page as
  * {@code limit + 1} rows. Results are exactly those of {@link io.quarry.store.InMemoryObjectStore}.

@@ -368,6 +368,32 @@ abstract class TableLayoutContract {
         assertThat(walk(store, q, 7)).isEqualTo(walk(memory, q, 7));
     }
 
+    /**
+     * Generated queries: two or three of the filters above under $and, $or or $nor, a random sort,
+     * type set, scope and page size (seeded, so a failure repeats); every page as the evaluator's.
+     */
+    @Test
+    void generatedQueriesPageAsTheEvaluator() {
+        Random r = new Random(20_241_125);
+        List<Scope> scopes = List.of(Scope.unrestricted(), ORG, Scope.of("org_id", "o2"));
+        for (int n = 0; n < 150; n++) {
+            List<String> parts = new ArrayList<>();
+            for (int i = 0, k = 2 + r.nextInt(2); i < k; i++) {
+                parts.add(FILTERS.get(1 + r.nextInt(FILTERS.size() - 1)));
+            }
+            String filter = "{\"" + List.of("$and", "$or", "$nor").get(r.nextInt(3)) + "\": ["
+                    + String.join(", ", parts) + "]}";
+            List<String> types = TYPES.stream().filter(t -> r.nextBoolean()).toList();
+            String sort = SORTS.get(r.nextInt(SORTS.size()));
+            Scope scope = scopes.get(r.nextInt(scopes.size()));
+            ObjectQuery.Builder q = query(filter, sort, types.isEmpty() ? List.of("Task") : types, scope);
+            int limit = 1 + r.nextInt(9);
+            assertThat(walk(store, q, limit))
+                    .as(filter + " sort [" + sort + "] " + types + " " + scope + " limit " + limit)
+                    .isEqualTo(walk(memory, q, limit));
+        }
+    }
+
     Stream<Arguments> related() {
         List<Arguments> out = new ArrayList<>();
         for (String id : List.of("p1", "p2", "p3", "u1", "u2", "u3", "t01", "t05", "t12", "t30", "nope")) {
