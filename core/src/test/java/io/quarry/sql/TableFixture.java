@@ -157,7 +157,12 @@ final class TableFixture {
                 // a host's tables have statistics; without them PostgreSQL estimates a large filter
                 // on an empty-looking table so high that JIT compiles it, for seconds
                 try (Statement st = c.createStatement()) {
-                    st.execute("ANALYZE");
+                    for (TableLayout.TypeTable t : layout.types()) {
+                        st.execute("ANALYZE " + dialect.quoteIdentifier(t.table()));
+                    }
+                    for (TableLayout.EdgesTable e : layout.edges()) {
+                        st.execute("ANALYZE " + dialect.quoteIdentifier(e.table()));
+                    }
                 }
             }
         } catch (SQLException e) {
