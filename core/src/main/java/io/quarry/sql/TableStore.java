@@ -338,7 +338,10 @@ final class TableStore {
         });
     }
 
-    /** Every table read once: the scope's objects, then the relationships whose both ends are among them. */
+    /**
+     * The scope's objects, one statement per type table, and the relationships whose both ends are in
+     * the scope, one statement per edges table and foreign key.
+     */
     ScopeGraph graph(Scope scope) {
         return store.read(c -> {
             List<GraphObject> objects = new ArrayList<>();
@@ -351,12 +354,18 @@ final class TableStore {
             objects.forEach(o -> ids.add(o.id()));
             List<GraphRelationship> rels = new ArrayList<>();
             for (TableLayout.EdgesTable e : layout.edges()) {
-                rels.addAll(edges(c, e, edgeSelect(e).toSql()));
+                SqlWriter w = edgeSelect(e).append(" WHERE ");
+                inScope(w, col("r", e.src()), scope);
+                w.append(" AND ");
+                inScope(w, col("r", e.dst()), scope);
+                rels.addAll(edges(c, e, w.toSql()));
             }
             for (TableLayout.TypeTable table : layout.types()) {
                 for (TableLayout.ForeignKey fk : table.foreignKeys()) {
                     SqlWriter w = keySelect(table, fk);
                     scope(w, table, O, scope);
+                    w.append(" AND ");
+                    inScope(w, col(O, fk.column()), scope);
                     rels.addAll(keys(c, fk, w.toSql()));
                 }
             }
