@@ -102,6 +102,16 @@ public final class SqlCompiler {
         return w.toSql();
     }
 
+    /**
+     * The WHERE condition (without the keyword) of a validated filter over a host's own table mapped
+     * as a type table of the table layout, under {@code alias} (or unqualified when {@code null}).
+     */
+    public Sql where(ValidatedFilter filter, String alias, TableLayout.TypeTable table) {
+        SqlWriter w = new SqlWriter();
+        writeFilter(w, filter.filter(), columns(alias, table), table);
+        return w.toSql();
+    }
+
     void writeFilter(SqlWriter w, Filter filter, Columns columns) {
         filter.accept(new FilterWriter(w, columns));
     }

@@ -56,6 +56,7 @@ abstract class TableLayoutContract {
                     + " \"Task\": {\"description\": \"t\"}}}");
 
     JdbcObjectStore store;
+    DataSource dataSource;
     InMemoryObjectStore memory;
     DataFile.DataSet data;
 
@@ -210,6 +211,7 @@ abstract class TableLayoutContract {
     @BeforeAll
     void load() {
         DataSource ds = backend().dataSource("tables_layout_" + backend().name());
+        dataSource = ds;
         Dialect dialect = backend().dialect(ds);
         TableFixture.ddl(
                 ds,
@@ -459,6 +461,46 @@ abstract class TableLayoutContract {
             assertThat(graph.relationships()).containsExactlyInAnyOrderElementsOf(expected.relationships());
         }
         assertThat(store.get("nope", Scope.unrestricted())).isEmpty();
+    }
+
+    @Test
+    void aHostCompilesAWhereFragmentOverItsOwnTable() throws Exception {
+        Dialect dialect = store.dialect();
+        TableLayout.TypeTable tasks = layout().table("Task").orElseThrow();
+        for (String filter : FILTERS) {
+            Sql where = new SqlCompiler(dialect)
+                    .where(
+                            new FilterValidator(SCHEMA)
+                                    .validate(FilterParser.withDefaults().parse(filter), null),
+                            "t",
+                            tasks);
+            List<String> ids = new ArrayList<>();
+            try (var c = dataSource.getConnection()) {
+                dialect.prepareRead(c, java.time.Duration.ofSeconds(5));
+                try (var ps = c.prepareStatement("SELECT " + dialect.quoteIdentifier("t") + "."
+                        + dialect.quoteIdentifier("id") + " FROM " + dialect.quoteIdentifier("tasks") + " "
+                        + dialect.quoteIdentifier("t") + " WHERE " + where.text())) {
+                    for (int i = 0; i < where.binds().size(); i++) {
+                        ps.setObject(i + 1, where.binds().get(i));
+                    }
+                    try (var rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            ids.add(rs.getString(1));
+                        }
+                    }
+                } finally {
+                    dialect.finishRead(c);
+                }
+            }
+            ObjectQuery q = query(filter, "", List.of("Task"), Scope.unrestricted())
+                    .limit(1000)
+                    .build();
+            assertThat(ids)
+                    .as(filter)
+                    .containsExactlyInAnyOrderElementsOf(memory.search(q).items().stream()
+                            .map(GraphObject::id)
+                            .toList());
+        }
     }
 
     @Test
