@@ -104,6 +104,15 @@ public interface Dialect {
         return false;
     }
 
+    /**
+     * A JSON document expression {@code {"v": column}} holding a text column's value (JSON null for
+     * SQL {@code NULL}), so the JSON sort keys order the column's values as the evaluator does
+     * (numeric strings as numbers, date-times by instant). The default is {@code JSON_OBJECT('v', c)}.
+     */
+    default String scalarDocument(String column) {
+        return "JSON_OBJECT('v', " + column + ")";
+    }
+
     /** The statements that create the graph layout's tables, functions and indexes; idempotent. */
     List<String> createGraphLayout(StoreMapping mapping);
 }

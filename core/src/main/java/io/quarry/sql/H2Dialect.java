@@ -151,6 +151,11 @@ public final class H2Dialect implements Dialect {
     }
 
     @Override
+    public String scalarDocument(String column) {
+        return "CAST(JSON_OBJECT('v': " + column + " NULL ON NULL) AS VARCHAR)";
+    }
+
+    @Override
     public Object timestamp(Instant instant) {
         return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
     }

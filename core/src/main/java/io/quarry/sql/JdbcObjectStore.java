@@ -46,7 +46,8 @@ import java.util.TreeMap;
 import javax.sql.DataSource;
 
 /**
- * An {@link ObjectStore} over a SQL database in the graph layout of a {@link StoreMapping}. Every
+ * An {@link ObjectStore} over a SQL database in the graph layout of a {@link StoreMapping}, or in its
+ * table layout (one table per type, read by one statement per table; see {@link TableLayout}). Every
  * statement is compiled by the {@link SqlCompiler}, runs in a read-only transaction under the
  * statement timeout, carries the scope's predicates on every table it reads, and fetches a page as
  * {@code limit + 1} rows. Results are exactly those of {@link io.quarry.store.InMemoryObjectStore}.
@@ -60,6 +61,7 @@ public final class JdbcObjectStore implements ObjectStore {
     private final Duration timeout;
     private final SqlCompiler compiler;
     private final SqlCompiler.Columns columns;
+    private final TableStore tables;
 
     private JdbcObjectStore(Builder b) {
         this.dataSource = b.dataSource;
@@ -68,6 +70,7 @@ public final class JdbcObjectStore implements ObjectStore {
         this.timeout = b.timeout;
         this.compiler = new SqlCompiler(dialect);
         this.columns = SqlCompiler.Columns.of(O, mapping);
+        this.tables = mapping.tables() == null ? null : new TableStore(this, dialect, mapping.tables());
     }
 
     /** A builder: a data source and a dialect are required; the mapping defaults to {@link StoreMapping#graph}. */
@@ -85,11 +88,14 @@ public final class JdbcObjectStore implements ObjectStore {
         return mapping;
     }
 
-    /** Creates the graph layout's tables, functions and indexes if they do not exist. */
+    /**
+     * Creates the graph layout's tables, functions and indexes if they do not exist. With the table
+     * layout it creates only the helper functions the dialect's SQL calls: the host owns its tables.
+     */
     public void createLayout() {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement()) {
-            for (String ddl : dialect.createGraphLayout(mapping)) {
+            for (String ddl : tables == null ? dialect.createGraphLayout(mapping) : TableStore.functions(dialect)) {
                 st.execute(ddl);
             }
         } catch (SQLException e) {
@@ -103,6 +109,10 @@ public final class JdbcObjectStore implements ObjectStore {
      * @throws IllegalArgumentException when an object carries a scope key the mapping has no column for
      */
     public void load(DataFile.DataSet data) {
+        if (tables != null) {
+            throw new UnsupportedOperationException(
+                    "load: the table layout reads the host's own tables; fill them with the host's statements");
+        }
         for (GraphObject o : data.objects()) {
             for (String key : o.scope().keySet()) {
                 if (!mapping.scopeColumns().contains(key)) {
@@ -193,6 +203,9 @@ public final class JdbcObjectStore implements ObjectStore {
     @Override
     public Page search(ObjectQuery query) {
         requireNonNull(query, "query");
+        if (tables != null) {
+            return tables.search(query);
+        }
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
@@ -205,22 +218,26 @@ public final class JdbcObjectStore implements ObjectStore {
         compiler.orderBy(select, query.sort(), columns);
         dialect.limit(select, query.limit() + 1);
         SqlWriter count = countWhere(where.toSql());
-        return read(c -> {
-            List<GraphObject> rows = objects(c, select.toSql());
-            long total = count(c, count.toSql());
-            boolean hasMore = rows.size() > query.limit();
-            List<GraphObject> items = hasMore ? rows.subList(0, query.limit()) : rows;
-            List<String> cursors = new ArrayList<>();
-            String fingerprint = query.fingerprint();
-            for (GraphObject o : items) {
-                cursors.add(new Cursor(ObjectOrder.keyValues(query.sort(), o.document()), o.id()).encode(fingerprint));
-            }
-            return new Page(items, hasMore, cursors, total);
-        });
+        return read(c -> page(query, objects(c, select.toSql()), count(c, count.toSql())));
+    }
+
+    /** A page of up to {@code limit + 1} rows in the query's order: the first {@code limit}, with their cursors. */
+    static Page page(ObjectQuery query, List<GraphObject> rows, long total) {
+        boolean hasMore = rows.size() > query.limit();
+        List<GraphObject> items = hasMore ? rows.subList(0, query.limit()) : rows;
+        List<String> cursors = new ArrayList<>();
+        String fingerprint = query.fingerprint();
+        for (GraphObject o : items) {
+            cursors.add(new Cursor(ObjectOrder.keyValues(query.sort(), o.document()), o.id()).encode(fingerprint));
+        }
+        return new Page(List.copyOf(items), hasMore, cursors, total);
     }
 
     /** The statements {@link #search} runs for a query: the page and the count. For tests and golden files. */
     public List<io.quarry.sql.Sql> explain(ObjectQuery query) {
+        if (tables != null) {
+            return tables.explain(query);
+        }
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
         SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
@@ -366,6 +383,9 @@ public final class JdbcObjectStore implements ObjectStore {
 
     @Override
     public Optional<GraphObject> get(String id, Scope scope) {
+        if (tables != null) {
+            return tables.get(id, scope);
+        }
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
                 .append(selectList())
@@ -384,6 +404,9 @@ public final class JdbcObjectStore implements ObjectStore {
 
     @Override
     public List<GraphRelationship> relationships(String id, Scope scope) {
+        if (tables != null) {
+            return tables.relationships(id, scope);
+        }
         String r = q("r");
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
@@ -442,6 +465,9 @@ public final class JdbcObjectStore implements ObjectStore {
 
     @Override
     public Map<String, Long> countByType(Scope scope) {
+        if (tables != null) {
+            return tables.countByType(scope);
+        }
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
                 .append(col(mapping.type()))
@@ -561,6 +587,9 @@ public final class JdbcObjectStore implements ObjectStore {
     @Override
     public ScopeGraph graph(Scope scope) {
         requireNonNull(scope, "scope");
+        if (tables != null) {
+            return tables.graph(scope);
+        }
         SqlWriter objects = objectsInScope(scope);
         SqlWriter rels = relationshipsInScope(scope);
         return read(c -> ScopeGraph.of(objects(c, objects.toSql()), relationships(c, rels.toSql())));
@@ -575,6 +604,9 @@ public final class JdbcObjectStore implements ObjectStore {
     @Override
     public ScopeGraph neighbourhood(Collection<String> ids, Scope scope) {
         requireNonNull(scope, "scope");
+        if (tables != null) {
+            return ObjectStore.super.neighbourhood(ids, scope);
+        }
         List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
         return read(c -> {
             Map<String, GraphRelationship> edges = new LinkedHashMap<>();
@@ -696,7 +728,7 @@ public final class JdbcObjectStore implements ObjectStore {
         return out;
     }
 
-    private long count(Connection c, io.quarry.sql.Sql sql) throws SQLException {
+    long count(Connection c, io.quarry.sql.Sql sql) throws SQLException {
         try (PreparedStatement ps = prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             rs.next();
@@ -732,7 +764,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 scope);
     }
 
-    private PreparedStatement prepare(Connection c, io.quarry.sql.Sql sql) throws SQLException {
+    PreparedStatement prepare(Connection c, io.quarry.sql.Sql sql) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql.text());
         ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
         for (int i = 0; i < sql.binds().size(); i++) {
@@ -742,12 +774,12 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     @FunctionalInterface
-    private interface Work<T> {
+    interface Work<T> {
         T run(Connection c) throws SQLException;
     }
 
     /** Runs reads in one read-only transaction under the timeout, and rolls it back. */
-    private <T> T read(Work<T> work) {
+    <T> T read(Work<T> work) {
         try (Connection c = dataSource.getConnection()) {
             boolean autoCommit = c.getAutoCommit();
             boolean readOnly = c.isReadOnly();

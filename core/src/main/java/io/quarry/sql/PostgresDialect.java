@@ -124,6 +124,9 @@ public final class PostgresDialect implements Dialect {
     private record Value(Consumer<SqlWriter> expression, Consumer<SqlWriter> text, String document, List<String> path) {
         static Value at(String column, List<String> path) {
             String document = jsonb(column);
+            if (path.isEmpty()) {
+                return of("(" + document + ")"); // the whole column: a table layout's JSON field
+            }
             return new Value(w -> chain(w, document, path, false), w -> chain(w, document, path, true), document, path);
         }
 
@@ -597,6 +600,11 @@ public final class PostgresDialect implements Dialect {
             case STRING -> ObjectOrder.bracket(value) == 2 ? value.textValue() : null;
             case BOOLEAN -> value.isBoolean() ? value.booleanValue() : null;
         };
+    }
+
+    @Override
+    public String scalarDocument(String column) {
+        return "jsonb_build_object('v', " + column + ")";
     }
 
     @Override

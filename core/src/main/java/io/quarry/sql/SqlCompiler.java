@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
+import io.quarry.filter.FilterEvaluator;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
 import io.quarry.filter.Predicate;
@@ -101,8 +102,28 @@ public final class SqlCompiler {
         return w.toSql();
     }
 
+    /**
+     * The WHERE condition (without the keyword) of a validated filter over a host's own table mapped
+     * as a type table of the table layout, under {@code alias} (or unqualified when {@code null}).
+     */
+    public Sql where(ValidatedFilter filter, String alias, TableLayout.TypeTable table) {
+        SqlWriter w = new SqlWriter();
+        writeFilter(w, filter.filter(), columns(alias, table), table);
+        return w.toSql();
+    }
+
     void writeFilter(SqlWriter w, Filter filter, Columns columns) {
         filter.accept(new FilterWriter(w, columns));
+    }
+
+    /** Writes a filter over one type table of the table layout, whose columns are {@link #columns}. */
+    void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
+        filter.accept(new FilterWriter(w, columns, table));
+    }
+
+    /** The system columns of a type table under an alias; its document is never read. */
+    static Columns columns(String alias, TableLayout.TypeTable table) {
+        return new Columns(alias, table.id(), table.id(), null, table.createdColumn(), table.updatedColumn());
     }
 
     String column(Columns columns, String name) {
@@ -113,10 +134,16 @@ public final class SqlCompiler {
     private final class FilterWriter implements Filter.Visitor<Void> {
         private final SqlWriter w;
         private final Columns columns;
+        private final TableLayout.TypeTable table;
 
         FilterWriter(SqlWriter w, Columns columns) {
+            this(w, columns, null);
+        }
+
+        FilterWriter(SqlWriter w, Columns columns, TableLayout.TypeTable table) {
             this.w = w;
             this.columns = columns;
+            this.table = table;
         }
 
         @Override
@@ -146,11 +173,23 @@ public final class SqlCompiler {
 
         @Override
         public Void condition(Filter.Condition condition) {
-            condition.predicate().accept(new PredicateWriter(w, target(condition.path())));
+            Target target = target(condition.path());
+            if (target instanceof NullGuard guard) {
+                // a NULL column is a missing field: the evaluator decides the predicate on it once
+                boolean onMissing = FilterEvaluator.matches(condition, io.quarry.internal.Json.object());
+                w.append("(").append(guard.column()).append(onMissing ? " IS NULL OR " : " IS NOT NULL AND ");
+                condition.predicate().accept(new PredicateWriter(w, guard.inner()));
+                w.append(")");
+                return null;
+            }
+            condition.predicate().accept(new PredicateWriter(w, target));
             return null;
         }
 
         private Target target(FieldPath path) {
+            if (table != null) {
+                return tableTarget(columns, table, path);
+            }
             if (!path.system()) {
                 return new PropertyTarget(column(columns, columns.document()), path.segments());
             }
@@ -619,8 +658,16 @@ public final class SqlCompiler {
 
     /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
     void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
+        orderBy(w, sort, columns, null);
+    }
+
+    /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
+    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
         for (SortKey key : sort) {
-            for (OrderPart part : parts(key, columns)) {
+            for (OrderPart part : parts(key, columns, table)) {
+                if (part.constant() != null) {
+                    continue; // the same for every row of the table
+                }
                 part.expression().accept(w);
                 w.append(part.reversible() && key.descending() ? " DESC, " : " ASC, ");
             }
@@ -633,13 +680,24 @@ public final class SqlCompiler {
      * contributes (greater, equal) conditions; the id breaks the final tie.
      */
     void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
+        after(w, sort, keyValues, id, columns, null);
+    }
+
+    /** Writes the keyset condition over a type table of the table layout (or the graph layout's, when {@code null}). */
+    void after(
+            SqlWriter w,
+            List<SortKey> sort,
+            List<JsonNode> keyValues,
+            String id,
+            Columns columns,
+            TableLayout.TypeTable table) {
         List<OrderPart> parts = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         List<Boolean> descending = new ArrayList<>();
         for (int i = 0; i < sort.size(); i++) {
             SortKey key = sort.get(i);
             JsonNode value = keyValues.get(i);
-            List<OrderPart> keyParts = parts(key, columns);
+            List<OrderPart> keyParts = parts(key, columns, table);
             for (OrderPart part : keyParts) {
                 parts.add(part);
                 values.add(part.cursorValue().apply(value));
@@ -651,6 +709,13 @@ public final class SqlCompiler {
         for (int i = 0; i < parts.size(); i++) {
             OrderPart part = parts.get(i);
             Object value = values.get(i);
+            if (part.constant() != null) {
+                // decided here: the key's value is the same for every row of the table
+                int c = (Integer) value;
+                w.append(c > 0 ? "(1 = 1 OR (1 = 0 AND " : c < 0 ? "(1 = 0 OR (1 = 0 AND " : "(1 = 0 OR (1 = 1 AND ");
+                open += 2;
+                continue;
+            }
             w.append("(");
             part.expression().accept(w);
             if (value == null) {
@@ -672,10 +737,24 @@ public final class SqlCompiler {
     private record OrderPart(
             java.util.function.Consumer<SqlWriter> expression,
             java.util.function.Function<JsonNode, Object> cursorValue,
-            boolean reversible) {}
+            boolean reversible,
+            JsonNode constant) {
+        OrderPart(
+                java.util.function.Consumer<SqlWriter> expression,
+                java.util.function.Function<JsonNode, Object> cursorValue,
+                boolean reversible) {
+            this(expression, cursorValue, reversible, null);
+        }
+    }
 
-    private List<OrderPart> parts(SortKey key, Columns columns) {
+    private List<OrderPart> parts(SortKey key, Columns columns, TableLayout.TypeTable table) {
         FieldPath path = key.field();
+        if (table != null) {
+            Optional<List<OrderPart>> tableParts = tableParts(key, columns, table);
+            if (tableParts.isPresent()) {
+                return tableParts.get();
+            }
+        }
         if (path.system()) {
             String name = path.head();
             if (name.endsWith("_at")) {
@@ -694,8 +773,11 @@ public final class SqlCompiler {
                     v -> v == null ? null : dialect.textColumnSortValue(v.textValue()),
                     true));
         }
-        String document = column(columns, columns.document());
-        List<String> segments = path.segments();
+        return jsonParts(column(columns, columns.document()), path.segments());
+    }
+
+    /** The five parts of a JSON sort key at {@code segments} of {@code document}. */
+    private List<OrderPart> jsonParts(String document, List<String> segments) {
         List<OrderPart> parts = new ArrayList<>();
         parts.add(new OrderPart(
                 w -> dialect.sortKey(w, document, segments, SortPart.BRACKET),
@@ -708,5 +790,311 @@ public final class SqlCompiler {
                     true));
         }
         return parts;
+    }
+
+    // ---- the table layout: fields in typed columns or at paths inside JSON columns ----
+
+    /** What a field of a type table reads: a column of its own, a path in a JSON column, or nothing. */
+    private Target tableTarget(Columns columns, TableLayout.TypeTable table, FieldPath path) {
+        String name = path.head();
+        if (path.system()) {
+            return switch (name) {
+                case "id" -> new TextTarget(column(columns, table.id()));
+                case "type" -> new ConstantTarget(table.type());
+                default -> {
+                    String col = name.equals("created_at") ? table.createdColumn() : table.updatedColumn();
+                    yield col == null
+                            ? new ConstantTarget(IsoDateTime.format(Instant.EPOCH))
+                            : new TimestampTarget(column(columns, col));
+                }
+            };
+        }
+        List<String> segments = path.segments();
+        TableLayout.FieldColumn field = table.fields().get(name);
+        if (field == null) {
+            if (table.rest() == null) {
+                return new MissingTarget();
+            }
+            String rest = column(columns, table.rest());
+            return new NullGuard(rest, new PropertyTarget(rest, segments));
+        }
+        String col = column(columns, field.column());
+        if (field.type() == TableLayout.ColumnType.JSON) {
+            return new NullGuard(col, new PropertyTarget(col, jsonPath(field, segments)));
+        }
+        if (segments.size() > 1) {
+            return new MissingTarget(); // a scalar has no members
+        }
+        return new NullGuard(
+                col,
+                field.type() == TableLayout.ColumnType.TIMESTAMP
+                        ? new TimestampColumnTarget(col, name)
+                        : new ScalarTarget(col, field.type()));
+    }
+
+    /** The path inside a field's JSON column of a filter or sort path that starts at the field. */
+    private static List<String> jsonPath(TableLayout.FieldColumn field, List<String> segments) {
+        List<String> out = new ArrayList<>(field.path());
+        out.addAll(segments.subList(1, segments.size()));
+        return out;
+    }
+
+    /** The sort parts of a key over a type table, or empty when the graph layout's parts apply (the id). */
+    private Optional<List<OrderPart>> tableParts(SortKey key, Columns columns, TableLayout.TypeTable table) {
+        FieldPath path = key.field();
+        String name = path.head();
+        if (path.system()) {
+            if (name.equals("type")) {
+                return Optional.of(List.of(constantPart(key, table.type())));
+            }
+            boolean timestamp = name.endsWith("_at");
+            if (timestamp && table.createdColumn() == null) {
+                return Optional.of(List.of(constantPart(key, IsoDateTime.format(Instant.EPOCH))));
+            }
+            return Optional.empty();
+        }
+        List<String> segments = path.segments();
+        TableLayout.FieldColumn field = table.fields().get(name);
+        if (field == null) {
+            return Optional.of(
+                    table.rest() == null
+                            ? List.of(constantPart(key, null))
+                            : jsonParts(column(columns, table.rest()), segments));
+        }
+        String col = column(columns, field.column());
+        if (field.type() == TableLayout.ColumnType.JSON) {
+            return Optional.of(jsonParts(col, jsonPath(field, segments)));
+        }
+        if (segments.size() > 1) {
+            return Optional.of(List.of(constantPart(key, null)));
+        }
+        return Optional.of(
+                switch (field.type()) {
+                    case TEXT -> jsonParts(dialect.scalarDocument(col), List.of("v"));
+                    case NUMBER ->
+                        scalarParts(col, 0, v -> FilterEvaluator.numberOf(v).orElse(null));
+                    case BOOLEAN -> scalarParts(col, 3, JsonNode::booleanValue);
+                    default ->
+                        scalarParts(
+                                col,
+                                1,
+                                v -> dialect.timestamp(
+                                        IsoDateTime.parse(v.textValue()).orElseThrow()));
+                });
+    }
+
+    /**
+     * A column of one bracket: the bracket ({@code NULL} is missing, bracket 5), then the column itself;
+     * a cursor value of another bracket binds nothing to the column part.
+     */
+    private static List<OrderPart> scalarParts(
+            String col, int bracket, java.util.function.Function<JsonNode, Object> cursorValue) {
+        return List.of(
+                new OrderPart(
+                        w -> w.append("(CASE WHEN ").append(col).append(" IS NULL THEN 5 ELSE " + bracket + " END)"),
+                        v -> v == null ? 5 : ObjectOrder.bracket(v),
+                        false),
+                new OrderPart(
+                        w -> w.append(col),
+                        v -> v == null || ObjectOrder.bracket(v) != bracket ? null : cursorValue.apply(v),
+                        true));
+    }
+
+    /** A key whose value is the same for every row of a table: compared with the cursor here, not in SQL. */
+    private static OrderPart constantPart(SortKey key, String value) {
+        JsonNode constant = value == null
+                ? com.fasterxml.jackson.databind.node.NullNode.getInstance()
+                : com.fasterxml.jackson.databind.node.TextNode.valueOf(value);
+        List<JsonNode> mine = java.util.Collections.singletonList(constant.isNull() ? null : constant);
+        return new OrderPart(
+                w -> {},
+                v -> ObjectOrder.compare(List.of(key), mine, "", java.util.Collections.singletonList(v), ""),
+                true,
+                constant);
+    }
+
+    /** A value that is the same for every row (the type; a missing timestamp): decided by the evaluator here. */
+    private static final class ConstantTarget implements Target {
+        private final String value;
+
+        ConstantTarget(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            EmbeddedTest t = EmbeddedTest.of(test);
+            boolean passes =
+                    io.quarry.sql.functions.QuarryFunctions.text(value, t.kind(), t.op(), t.operand(), t.ignoreCase());
+            w.append(passes ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /**
+     * A timestamp column of a field: equality with the canonical UTC spelling, comparison by instant.
+     * The canonical string itself is not in the database, so a string-only test (a pattern, a
+     * substring, a comparison with a string that is not a date) is refused with a message, never
+     * answered differently from the evaluator.
+     */
+    private final class TimestampColumnTarget implements Target {
+        private final TimestampTarget timestamps;
+        private final String field;
+
+        TimestampColumnTarget(String column, String field) {
+            this.timestamps = new TimestampTarget(column);
+            this.field = field;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            if (test instanceof ElementTest.StringCompare
+                    || test instanceof ElementTest.Regex
+                    || test instanceof ElementTest.Match) {
+                throw io.quarry.filter.QueryException.of(
+                        io.quarry.filter.ErrorCode.TYPE_MISMATCH,
+                        field,
+                        "'" + field + "' is a timestamp column: it compares with dates, not as text.",
+                        "Use $eq, $gt, $gte, $lt or $lte with an ISO-8601 date or date-time, such as \"2024-01-31\".");
+            }
+            timestamps.any(w, test);
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            timestamps.exists(w, exists);
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            timestamps.arraySize(w, size);
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            timestamps.all(w, tests);
+        }
+    }
+
+    /** A field no column holds: always missing. */
+    private static final class MissingTarget implements Target {
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 0)" : "(1 = 1)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /**
+     * A nullable column around the target that reads it: SQL {@code NULL} is a missing field, so the
+     * condition writer decides the whole predicate for {@code NULL} with the evaluator and runs the
+     * inner target (two-valued on a present value) only on the other rows. Not a target by itself.
+     */
+    private record NullGuard(String column, Target inner) implements Target {
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            throw new IllegalStateException("a guarded target is written by its condition");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            throw new IllegalStateException("a guarded target is written by its condition");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            throw new IllegalStateException("a guarded target is written by its condition");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            throw new IllegalStateException("a guarded target is written by its condition");
+        }
+    }
+
+    /**
+     * A text, number or boolean column (never {@code NULL} here: {@link NullGuard} wraps it). A text
+     * column runs every string test in the dialect and the number test (a numeric string is a number)
+     * on the column as a JSON string;
+     * a number column only compares numbers, a boolean column only equals booleans: the evaluator's
+     * rules for a stored scalar of that kind.
+     */
+    private final class ScalarTarget implements Target {
+        private final String column;
+        private final TableLayout.ColumnType type;
+
+        ScalarTarget(String column, TableLayout.ColumnType type) {
+            this.column = column;
+            this.type = type;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            if (type == TableLayout.ColumnType.TEXT) {
+                if (test instanceof ElementTest.BooleanEquals || test instanceof ElementTest.IsNull) {
+                    w.append("(1 = 0)");
+                } else if (test instanceof ElementTest.NumberCompare) {
+                    // a numeric string is a number: the JSON tests know it, a dialect's text column may not
+                    dialect.anyElement(w, dialect.scalarDocument(column), List.of("v"), test);
+                } else {
+                    dialect.textColumn(w, column, test);
+                }
+            } else if (type == TableLayout.ColumnType.NUMBER && test instanceof ElementTest.NumberCompare n) {
+                w.append("(")
+                        .append(column)
+                        .append(" ")
+                        .append(sqlOperator(n.op()))
+                        .append(" ")
+                        .bind(n.value())
+                        .append(")");
+            } else if (type == TableLayout.ColumnType.BOOLEAN && test instanceof ElementTest.BooleanEquals b) {
+                w.append("(").append(column).append(" = ").bind(b.value()).append(")");
+            } else {
+                w.append("(1 = 0)");
+            }
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+
+        @Override
+        public void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
     }
 }

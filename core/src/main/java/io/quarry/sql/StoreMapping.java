@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * Where a {@link JdbcObjectStore} finds objects and relationships: the graph layout, one objects table
  * (id, type, JSON properties, timestamps, scope columns) and one relationships table (id, src_id,
- * dst_id, type), with every table and column name configurable.
+ * dst_id, type), with every table and column name configurable; or the table layout ({@link #tables}),
+ * one table per type of the host's own schema.
  *
  * @param objectsTable the objects table
  * @param id the id column
@@ -23,6 +24,8 @@ import java.util.List;
  * @param srcId its source column
  * @param dstId its target column
  * @param relationshipType its type column
+ * @param tables the table layout (one table per type), or {@code null} for the graph layout; with a
+ *     table layout the graph layout's names are unused
  */
 public record StoreMapping(
         String objectsTable,
@@ -36,7 +39,8 @@ public record StoreMapping(
         String relationshipId,
         String srcId,
         String dstId,
-        String relationshipType) {
+        String relationshipType,
+        TableLayout tables) {
 
     /** Checks every name against the naming rule: they reach SQL only through the dialect's quoting. */
     public StoreMapping {
@@ -102,6 +106,55 @@ public record StoreMapping(
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("cannot read configuration " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The graph layout with these names. */
+    public StoreMapping(
+            String objectsTable,
+            String id,
+            String type,
+            String properties,
+            String createdAt,
+            String updatedAt,
+            List<String> scopeColumns,
+            String relationshipsTable,
+            String relationshipId,
+            String srcId,
+            String dstId,
+            String relationshipType) {
+        this(
+                objectsTable,
+                id,
+                type,
+                properties,
+                createdAt,
+                updatedAt,
+                scopeColumns,
+                relationshipsTable,
+                relationshipId,
+                srcId,
+                dstId,
+                relationshipType,
+                null);
+    }
+
+    /** The table layout: one table per type, relationships from edges tables and foreign keys. */
+    public static StoreMapping tables(TableLayout tables) {
+        StoreMapping g = graph();
+        return new StoreMapping(
+                g.objectsTable(),
+                g.id(),
+                g.type(),
+                g.properties(),
+                g.createdAt(),
+                g.updatedAt(),
+                List.of(),
+                g.relationshipsTable(),
+                g.relationshipId(),
+                g.srcId(),
+                g.dstId(),
+                g.relationshipType(),
+                requireNonNull(tables, "tables"));
     }
 
     /** The default graph layout ({@code quarry_objects}, {@code quarry_relationships}) with these scope columns. */

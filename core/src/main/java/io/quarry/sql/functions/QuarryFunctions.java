@@ -230,6 +230,9 @@ public final class QuarryFunctions {
 
     private static JsonNode resolve(String document, String path) {
         JsonNode node = parse(document);
+        if (path.isEmpty()) {
+            return node; // the whole column: a table layout's JSON field
+        }
         for (String segment : path.split("\\.")) {
             if (node == null || !node.isObject()) {
                 return null;

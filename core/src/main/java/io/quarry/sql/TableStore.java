@@ -1,0 +1,575 @@
+package io.quarry.sql;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
+import io.quarry.filter.MatchOp;
+import io.quarry.filter.Predicate;
+import io.quarry.internal.CodePoints;
+import io.quarry.internal.IsoDateTime;
+import io.quarry.internal.Json;
+import io.quarry.store.Cursor;
+import io.quarry.store.GraphObject;
+import io.quarry.store.GraphRelationship;
+import io.quarry.store.ObjectOrder;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.Page;
+import io.quarry.store.Scope;
+import io.quarry.store.ScopeGraph;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The reads of a {@link JdbcObjectStore} over the table layout. A query over several types runs one
+ * statement per type table (never a {@code UNION ALL}: the tables have different columns and column
+ * types, so a union would need one row shape cast per dialect, and each table's own ORDER BY … LIMIT
+ * uses that table's indexes); each returns at most {@code limit + 1} rows in the query's order, and
+ * the rows are merged here in {@link ObjectOrder}, which is exact since the first {@code limit + 1}
+ * rows overall are among the first {@code limit + 1} of each table.
+ */
+final class TableStore {
+    private static final String O = "o";
+
+    private final JdbcObjectStore store;
+    private final Dialect dialect;
+    private final TableLayout layout;
+    private final SqlCompiler compiler;
+
+    TableStore(JdbcObjectStore store, Dialect dialect, TableLayout layout) {
+        this.store = store;
+        this.dialect = dialect;
+        this.layout = layout;
+        this.compiler = new SqlCompiler(dialect);
+    }
+
+    /**
+     * The dialect's helper functions (the graph layout's DDL without its tables and indexes): what the
+     * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
+     */
+    static List<String> functions(Dialect dialect) {
+        StoreMapping graph = StoreMapping.graph();
+        List<String> tables = List.of(
+                dialect.quoteIdentifier(graph.objectsTable()), dialect.quoteIdentifier(graph.relationshipsTable()));
+        return dialect.createGraphLayout(graph).stream()
+                .filter(ddl -> tables.stream().noneMatch(ddl::contains))
+                .toList();
+    }
+
+    Page search(ObjectQuery query) {
+        Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
+        List<Read> reads = new ArrayList<>();
+        for (TableLayout.TypeTable table : tables(query.types())) {
+            reads.add(new Read(table, select(table, query, after), count(table, query)));
+        }
+        return store.read(c -> {
+            if (query.relatedToId() != null
+                    && get(c, query.relatedToId(), query.scope()).isEmpty()) {
+                return new Page(List.of(), false, List.of(), 0);
+            }
+            List<GraphObject> rows = new ArrayList<>();
+            long total = 0;
+            for (Read read : reads) {
+                rows.addAll(objects(c, read.page(), read.table()));
+                total += store.count(c, read.count());
+            }
+            Map<GraphObject, List<JsonNode>> keys = new java.util.IdentityHashMap<>();
+            rows.forEach(o -> keys.put(o, ObjectOrder.keyValues(query.sort(), o.document())));
+            rows.sort((a, b) -> ObjectOrder.compare(query.sort(), keys.get(a), a.id(), keys.get(b), b.id()));
+            return JdbcObjectStore.page(query, rows.subList(0, Math.min(rows.size(), query.limit() + 1)), total);
+        });
+    }
+
+    /** The statements of one type table: the page and the count. */
+    private record Read(TableLayout.TypeTable table, Sql page, Sql count) {}
+
+    /** The page statements {@link #search} runs, one per type table. */
+    List<Sql> explain(ObjectQuery query) {
+        return tables(query.types()).stream().map(t -> select(t, query, null)).toList();
+    }
+
+    private List<TableLayout.TypeTable> tables(List<String> types) {
+        return types.stream().flatMap(t -> layout.table(t).stream()).toList();
+    }
+
+    private Sql select(TableLayout.TypeTable table, ObjectQuery query, Cursor after) {
+        SqlCompiler.Columns columns = SqlCompiler.columns(O, table);
+        SqlWriter w = selectFrom(table).append(" WHERE ");
+        where(w, table, query);
+        if (after != null) {
+            w.append(" AND ");
+            compiler.after(w, query.sort(), after.keyValues(), after.id(), columns, table);
+        }
+        w.append(" ORDER BY ");
+        compiler.orderBy(w, query.sort(), columns, table);
+        dialect.limit(w, query.limit() + 1);
+        return w.toSql();
+    }
+
+    private Sql count(TableLayout.TypeTable table, ObjectQuery query) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT COUNT(*) FROM ")
+                .append(q(table.table()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ");
+        where(w, table, query);
+        return w.toSql();
+    }
+
+    private void where(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
+        w.append("1 = 1");
+        scope(w, table, O, query.scope());
+        w.append(" AND ");
+        compiler.writeFilter(w, query.filter().filter(), SqlCompiler.columns(O, table), table);
+        text(w, table, query);
+        if (query.relatedToId() != null) {
+            w.append(" AND ");
+            related(w, table, query.relatedToId(), query.relationshipType());
+        }
+    }
+
+    /** The fallback full text of decision 13: every word a case-insensitive substring of some text field. */
+    private void text(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
+        SqlCompiler.Columns columns = SqlCompiler.columns(O, table);
+        for (String word : query.words()) {
+            Predicate contains = new Predicate.Match(MatchOp.CONTAINS, word, true);
+            List<Filter> any = new ArrayList<>();
+            // every string property: text and JSON columns (a timestamp column's text is not in the database)
+            List<FieldPath> fields = query.textFields().isEmpty()
+                    ? table.fields().entrySet().stream()
+                            .filter(f -> f.getValue().type() == TableLayout.ColumnType.TEXT
+                                    || f.getValue().type() == TableLayout.ColumnType.JSON)
+                            .map(f -> FieldPath.property(f.getKey()))
+                            .toList()
+                    : query.textFields();
+            for (FieldPath field : fields) {
+                any.add(new Filter.Condition(field, contains));
+            }
+            w.append(" AND (");
+            compiler.writeFilter(w, new Filter.Or(any), columns, table);
+            if (query.textFields().isEmpty() && table.rest() != null) {
+                String rest = compiler.column(columns, table.rest());
+                w.append(" OR (").append(rest).append(" IS NOT NULL AND ");
+                dialect.anyProperty(w, rest, new ElementTest.Match(MatchOp.CONTAINS, word, true));
+                w.append(")");
+            }
+            w.append(")");
+        }
+    }
+
+    /**
+     * Rows related to {@code id}: through every edges table (both directions, {@code IN (… UNION ALL
+     * …)}), through this table's foreign keys (the row points to it), and through other tables'
+     * foreign keys to this type (it points to the row).
+     */
+    private void related(SqlWriter w, TableLayout.TypeTable table, String id, String type) {
+        List<java.util.function.Consumer<SqlWriter>> ways = new ArrayList<>();
+        String oid = col(O, table.id());
+        for (TableLayout.EdgesTable e : layout.edges()) {
+            if (type != null && e.fixedType() != null && !e.fixedType().equals(type)) {
+                continue;
+            }
+            ways.add(x -> {
+                x.append(oid).append(" IN (");
+                edgeEnds(x, e, e.dst(), e.src(), id, type);
+                x.append(" UNION ALL ");
+                edgeEnds(x, e, e.src(), e.dst(), id, type);
+                x.append(")");
+            });
+        }
+        for (TableLayout.ForeignKey fk : table.foreignKeys()) {
+            if (type == null || type.equals(fk.relationship())) {
+                ways.add(x -> x.append("(")
+                        .append(col(O, fk.column()))
+                        .append(" = ")
+                        .bind(id)
+                        .append(")"));
+            }
+        }
+        for (TableLayout.TypeTable other : layout.types()) {
+            for (TableLayout.ForeignKey fk : other.foreignKeys()) {
+                if (fk.targetType().equals(table.type()) && (type == null || type.equals(fk.relationship()))) {
+                    ways.add(x -> x.append(oid)
+                            .append(" IN (SELECT ")
+                            .append(col("f", fk.column()))
+                            .append(" FROM ")
+                            .append(q(other.table()))
+                            .append(" ")
+                            .append(q("f"))
+                            .append(" WHERE ")
+                            .append(col("f", other.id()))
+                            .append(" = ")
+                            .bind(id)
+                            .append(")"));
+                }
+            }
+        }
+        if (ways.isEmpty()) {
+            w.append("(1 = 0)");
+            return;
+        }
+        SqlCompiler.disjunction(w, ways, way -> way.accept(w));
+    }
+
+    /** {@code SELECT r.other FROM edges r WHERE r.end = ? [AND r.type = ?]}. */
+    private void edgeEnds(SqlWriter w, TableLayout.EdgesTable e, String other, String end, String id, String type) {
+        w.append("SELECT ")
+                .append(col("r", other))
+                .append(" FROM ")
+                .append(q(e.table()))
+                .append(" ")
+                .append(q("r"))
+                .append(" WHERE ")
+                .append(col("r", end))
+                .append(" = ")
+                .bind(id);
+        if (type != null && e.typeColumn() != null) {
+            w.append(" AND ").append(col("r", e.typeColumn())).append(" = ").bind(type);
+        }
+    }
+
+    Optional<GraphObject> get(String id, Scope scope) {
+        return store.read(c -> get(c, id, scope));
+    }
+
+    private Optional<GraphObject> get(Connection c, String id, Scope scope) throws SQLException {
+        for (TableLayout.TypeTable table : layout.types()) {
+            SqlWriter w = selectFrom(table)
+                    .append(" WHERE ")
+                    .append(col(O, table.id()))
+                    .append(" = ")
+                    .bind(id);
+            scope(w, table, O, scope);
+            List<GraphObject> found = objects(c, w.toSql(), table);
+            if (!found.isEmpty()) {
+                return Optional.of(found.get(0));
+            }
+        }
+        return Optional.empty();
+    }
+
+    List<GraphRelationship> relationships(String id, Scope scope) {
+        return store.read(c -> {
+            Optional<GraphObject> anchor = get(c, id, scope);
+            if (anchor.isEmpty()) {
+                return List.of();
+            }
+            List<GraphRelationship> out = new ArrayList<>();
+            for (TableLayout.EdgesTable e : layout.edges()) {
+                SqlWriter w = edgeSelect(e).append(" WHERE (");
+                w.append(col("r", e.src())).append(" = ").bind(id);
+                w.append(" OR ")
+                        .append(col("r", e.dst()))
+                        .append(" = ")
+                        .bind(id)
+                        .append(")");
+                for (String end : List.of(e.src(), e.dst())) {
+                    w.append(" AND ");
+                    inScope(w, col("r", end), scope);
+                }
+                out.addAll(edges(c, e, w.toSql()));
+            }
+            for (TableLayout.TypeTable table : layout.types()) {
+                for (TableLayout.ForeignKey fk : table.foreignKeys()) {
+                    // the anchor's own key, and the rows of any table pointing at the anchor
+                    for (boolean outgoing : new boolean[] {true, false}) {
+                        if (outgoing && !table.type().equals(anchor.get().type())
+                                || !outgoing
+                                        && !fk.targetType().equals(anchor.get().type())) {
+                            continue;
+                        }
+                        SqlWriter w = keySelect(table, fk).append(" AND ");
+                        w.append(col(O, outgoing ? table.id() : fk.column()))
+                                .append(" = ")
+                                .bind(id);
+                        scope(w, table, O, scope);
+                        w.append(" AND ");
+                        inScope(w, col(O, fk.column()), scope);
+                        out.addAll(keys(c, fk, w.toSql()));
+                    }
+                }
+            }
+            out.sort((a, b) -> CodePoints.compare(a.id(), b.id()));
+            return List.copyOf(byId(out).values());
+        });
+    }
+
+    private static Map<String, GraphRelationship> byId(List<GraphRelationship> rels) {
+        Map<String, GraphRelationship> m = new LinkedHashMap<>();
+        rels.forEach(r -> m.putIfAbsent(r.id(), r));
+        return m;
+    }
+
+    Map<String, Long> countByType(Scope scope) {
+        return store.read(c -> {
+            Map<String, Long> counts = new TreeMap<>();
+            for (TableLayout.TypeTable table : layout.types()) {
+                SqlWriter w = new SqlWriter()
+                        .append("SELECT COUNT(*) FROM ")
+                        .append(q(table.table()))
+                        .append(" ")
+                        .append(q(O))
+                        .append(" WHERE 1 = 1");
+                scope(w, table, O, scope);
+                long n = store.count(c, w.toSql());
+                if (n > 0) {
+                    counts.put(table.type(), n);
+                }
+            }
+            return counts;
+        });
+    }
+
+    /**
+     * The scope's objects, one statement per type table, and the relationships whose both ends are in
+     * the scope, one statement per edges table and foreign key.
+     */
+    ScopeGraph graph(Scope scope) {
+        return store.read(c -> {
+            List<GraphObject> objects = new ArrayList<>();
+            for (TableLayout.TypeTable table : layout.types()) {
+                SqlWriter w = selectFrom(table).append(" WHERE 1 = 1");
+                scope(w, table, O, scope);
+                objects.addAll(objects(c, w.toSql(), table));
+            }
+            Set<String> ids = new HashSet<>();
+            objects.forEach(o -> ids.add(o.id()));
+            List<GraphRelationship> rels = new ArrayList<>();
+            for (TableLayout.EdgesTable e : layout.edges()) {
+                SqlWriter w = edgeSelect(e).append(" WHERE ");
+                inScope(w, col("r", e.src()), scope);
+                w.append(" AND ");
+                inScope(w, col("r", e.dst()), scope);
+                rels.addAll(edges(c, e, w.toSql()));
+            }
+            for (TableLayout.TypeTable table : layout.types()) {
+                for (TableLayout.ForeignKey fk : table.foreignKeys()) {
+                    SqlWriter w = keySelect(table, fk);
+                    scope(w, table, O, scope);
+                    w.append(" AND ");
+                    inScope(w, col(O, fk.column()), scope);
+                    rels.addAll(keys(c, fk, w.toSql()));
+                }
+            }
+            rels.removeIf(r -> !ids.contains(r.srcId()) || !ids.contains(r.dstId()));
+            return ScopeGraph.of(objects, byId(rels).values());
+        });
+    }
+
+    /** {@code SELECT o.id, o.fk FROM table o WHERE o.fk IS NOT NULL}. */
+    private SqlWriter keySelect(TableLayout.TypeTable table, TableLayout.ForeignKey fk) {
+        return new SqlWriter()
+                .append("SELECT ")
+                .append(col(O, table.id()))
+                .append(", ")
+                .append(col(O, fk.column()))
+                .append(" FROM ")
+                .append(q(table.table()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(col(O, fk.column()))
+                .append(" IS NOT NULL");
+    }
+
+    private List<GraphRelationship> keys(Connection c, TableLayout.ForeignKey fk, Sql sql) throws SQLException {
+        List<GraphRelationship> out = new ArrayList<>();
+        try (PreparedStatement ps = store.prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String src = rs.getString(1);
+                String dst = rs.getString(2);
+                out.add(new GraphRelationship(
+                        TableLayout.syntheticId(src, fk.relationship(), dst), src, dst, fk.relationship()));
+            }
+        }
+        return out;
+    }
+
+    /** {@code SELECT r.src, r.dst[, r.type][, r.id] FROM edges r}. */
+    private SqlWriter edgeSelect(TableLayout.EdgesTable e) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(col("r", e.src()))
+                .append(", ")
+                .append(col("r", e.dst()));
+        if (e.typeColumn() != null) {
+            w.append(", ").append(col("r", e.typeColumn()));
+        }
+        if (e.id() != null) {
+            w.append(", ").append(col("r", e.id()));
+        }
+        return w.append(" FROM ").append(q(e.table())).append(" ").append(q("r"));
+    }
+
+    private List<GraphRelationship> edges(Connection c, TableLayout.EdgesTable e, Sql sql) throws SQLException {
+        List<GraphRelationship> out = new ArrayList<>();
+        try (PreparedStatement ps = store.prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String src = rs.getString(1);
+                String dst = rs.getString(2);
+                int i = 3;
+                String type = e.typeColumn() != null ? rs.getString(i++) : e.fixedType();
+                String id = e.id() != null ? rs.getString(i) : TableLayout.syntheticId(src, type, dst);
+                out.add(new GraphRelationship(id, src, dst, type));
+            }
+        }
+        return out;
+    }
+
+    /** {@code (EXISTS (SELECT 1 FROM t1 e WHERE e.id = idExpr AND scope) OR …)}: the id is an object in the scope. */
+    private void inScope(SqlWriter w, String idExpression, Scope scope) {
+        SqlCompiler.disjunction(w, layout.types(), t -> {
+            w.append("EXISTS (SELECT 1 FROM ")
+                    .append(q(t.table()))
+                    .append(" ")
+                    .append(q("e"))
+                    .append(" WHERE ")
+                    .append(col("e", t.id()))
+                    .append(" = ")
+                    .append(idExpression);
+            scope(w, t, "e", scope);
+            w.append(")");
+        });
+    }
+
+    /** The scope's predicates on a type table; a scope key the table has no column for fails closed. */
+    private void scope(SqlWriter w, TableLayout.TypeTable table, String alias, Scope scope) {
+        for (Map.Entry<String, String> e : scope.values().entrySet()) {
+            if (!table.scopeColumns().contains(e.getKey())) {
+                throw new IllegalStateException("scope key '" + e.getKey() + "' has no column in table '"
+                        + table.table() + "' of the store mapping " + table.scopeColumns());
+            }
+            w.append(" AND ").append(col(alias, e.getKey())).append(" = ").bind(e.getValue());
+        }
+    }
+
+    private SqlWriter selectFrom(TableLayout.TypeTable table) {
+        SqlWriter w = new SqlWriter().append("SELECT ");
+        List<String> columns = table.selectColumns();
+        for (int i = 0; i < columns.size(); i++) {
+            w.append(i == 0 ? "" : ", ").append(col(O, columns.get(i)));
+        }
+        return w.append(" FROM ").append(q(table.table())).append(" ").append(q(O));
+    }
+
+    private List<GraphObject> objects(Connection c, Sql sql, TableLayout.TypeTable table) throws SQLException {
+        List<GraphObject> out = new ArrayList<>();
+        try (PreparedStatement ps = store.prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(object(rs, table));
+            }
+            dialect.checkWarnings(ps);
+        }
+        return out;
+    }
+
+    /** One row as an object: SQL {@code NULL} leaves the field out; mapped fields win over the rest column. */
+    private GraphObject object(ResultSet rs, TableLayout.TypeTable table) throws SQLException {
+        List<String> columns = table.selectColumns();
+        String id = rs.getString(1);
+        ObjectNode properties = Json.object();
+        if (table.rest() != null) {
+            JsonNode rest = json(rs, 1 + columns.indexOf(table.rest()), id);
+            if (rest != null && rest.isObject()) {
+                properties.setAll((ObjectNode) rest);
+            }
+        }
+        for (Map.Entry<String, TableLayout.FieldColumn> f : table.fields().entrySet()) {
+            JsonNode value = value(rs, 1 + columns.indexOf(f.getValue().column()), f.getValue(), id);
+            if (value == null) {
+                properties.remove(f.getKey());
+            } else {
+                properties.set(f.getKey(), value);
+            }
+        }
+        Map<String, String> scope = new LinkedHashMap<>();
+        for (String s : table.scopeColumns()) {
+            String v = rs.getString(1 + columns.indexOf(s));
+            if (v != null) {
+                scope.put(s, v);
+            }
+        }
+        Instant created = timestamp(rs, table.createdColumn(), columns);
+        Instant updated = timestamp(rs, table.updatedColumn(), columns);
+        return new GraphObject(id, table.type(), properties, created, updated, scope);
+    }
+
+    private Instant timestamp(ResultSet rs, String column, List<String> columns) throws SQLException {
+        if (column == null) {
+            return Instant.EPOCH;
+        }
+        Instant t = dialect.readTimestamp(rs, 1 + columns.indexOf(column));
+        return t == null ? Instant.EPOCH : t;
+    }
+
+    private JsonNode value(ResultSet rs, int i, TableLayout.FieldColumn field, String id) throws SQLException {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        switch (field.type()) {
+            case TEXT -> {
+                String s = rs.getString(i);
+                return s == null ? null : f.textNode(s);
+            }
+            case NUMBER -> {
+                BigDecimal n = rs.getBigDecimal(i);
+                if (n == null) {
+                    return null;
+                }
+                BigDecimal s = n.stripTrailingZeros();
+                return s.scale() <= 0 ? f.numberNode(s.toBigIntegerExact()) : f.numberNode(s);
+            }
+            case BOOLEAN -> {
+                boolean b = rs.getBoolean(i);
+                return rs.wasNull() ? null : f.booleanNode(b);
+            }
+            case TIMESTAMP -> {
+                Instant t = dialect.readTimestamp(rs, i);
+                return t == null ? null : f.textNode(IsoDateTime.format(t));
+            }
+            default -> {
+                JsonNode v = json(rs, i, id);
+                for (String segment : field.path()) {
+                    v = v == null || !v.isObject() ? null : v.get(segment);
+                }
+                return v;
+            }
+        }
+    }
+
+    private JsonNode json(ResultSet rs, int i, String id) throws SQLException {
+        String text = dialect.readJson(rs, i);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Json.parse(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("object '" + id + "' holds a JSON column that is not JSON", e);
+        }
+    }
+
+    private String q(String identifier) {
+        return dialect.quoteIdentifier(identifier);
+    }
+
+    private String col(String alias, String column) {
+        return q(alias) + "." + q(column);
+    }
+}
