@@ -23,7 +23,7 @@ final class StoreConfig {
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .build();
 
-    private static final List<String> SECTION_KEYS = List.of("objects", "relationships");
+    private static final List<String> SECTION_KEYS = List.of("layout", "objects", "relationships", "tables");
     private static final List<String> OBJECT_KEYS =
             List.of("table", "id", "type", "properties", "created_at", "updated_at", "scope_columns");
     private static final List<String> RELATIONSHIP_KEYS = List.of("table", "id", "src_id", "dst_id", "type");
@@ -48,6 +48,21 @@ final class StoreConfig {
             throw new IllegalArgumentException(where + ": expected an object with 'objects' and 'relationships'");
         }
         checkKeys(store, SECTION_KEYS, where);
+        // layout: tables maps each type to a host table (TableLayoutConfig); graph, the default, is read here
+        Optional<TableLayout> tables = TableLayoutConfig.read(root, source);
+        if (tables.isPresent()) {
+            if (store.has("objects") || store.has("relationships")) {
+                throw new IllegalArgumentException(
+                        where + ": 'objects' and 'relationships' name the graph layout's tables; with layout: tables,"
+                                + " name the tables under 'tables' instead");
+            }
+            return Optional.of(StoreMapping.tables(tables.get()));
+        }
+        JsonNode layout = store.get("layout");
+        if (layout != null && !"graph".equals(layout.asText())) {
+            throw new IllegalArgumentException(
+                    where + ".layout: unknown layout " + layout + "; use graph (the default) or tables");
+        }
         StoreMapping d = StoreMapping.graph();
         JsonNode objects = section(store, "objects", OBJECT_KEYS, where);
         JsonNode rels = section(store, "relationships", RELATIONSHIP_KEYS, where);

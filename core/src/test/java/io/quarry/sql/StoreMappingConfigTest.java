@@ -49,6 +49,21 @@ class StoreMappingConfigTest {
     }
 
     @Test
+    void layoutTablesGivesTheTableLayoutAndGraphTheNamedGraphLayout() {
+        StoreMapping tables = StoreMapping.parse(
+                        "store: {layout: tables, tables: {types: {Thing: {table: things, fields: {name: name}}}}}",
+                        "q.yaml")
+                .orElseThrow();
+        assertThat(tables.tables()).isNotNull();
+        assertThat(tables.tables().table("Thing")).isPresent();
+        assertThat(StoreMapping.parse("store: {layout: graph, objects: {table: objs}}", "q.yaml"))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.tables()).isNull();
+                    assertThat(m.objectsTable()).isEqualTo("objs");
+                });
+    }
+
+    @Test
     void missingNamesTakeTheDefaults() {
         assertThat(StoreMapping.parse("store: {objects: {scope_columns: [org_id]}}", "q.yaml"))
                 .contains(StoreMapping.graph("org_id"));
@@ -61,7 +76,13 @@ class StoreMappingConfigTest {
             delimiter = '|',
             value = {
                 "store: {objcts: {}}"
-                        + "|q.yaml: store: unknown key 'objcts'; did you mean 'objects'? Allowed: objects, relationships",
+                        + "|q.yaml: store: unknown key 'objcts'; did you mean 'objects'? Allowed: layout, objects, relationships,"
+                        + " tables",
+                "store: {layout: tabels}|q.yaml: store.layout: unknown layout \"tabels\"; use graph (the default) or"
+                        + " tables",
+                "store: {layout: tables, objects: {table: t}, tables: {types: {Thing: {table: things}}}}"
+                        + "|q.yaml: store: 'objects' and 'relationships' name the graph layout's tables; with layout:"
+                        + " tables, name the tables under 'tables' instead",
                 "store: {objects: {tabel: t}}"
                         + "|q.yaml: store.objects: unknown key 'tabel'; did you mean 'table'? Allowed: table, id, type,"
                         + " properties, created_at, updated_at, scope_columns",
