@@ -17,8 +17,9 @@ import org.sqlite.SQLiteDataSource;
  * The databases the SQL tests run on: H2 and SQLite in process, PostgreSQL and MariaDB as the local
  * services ({@code QUARRY_TEST_POSTGRES_URL}, {@code QUARRY_TEST_MARIADB_URL} override where they
  * are). Each test class gets its own empty database (an H2 memory database, a SQLite file, a
- * PostgreSQL schema, a MariaDB database) named after it. A service that cannot be reached skips the
- * test with a message, and fails it when {@code CI=true}.
+ * PostgreSQL schema, a MariaDB database) named after it and after the checkout ({@link #checkout()}),
+ * so builds of two worktrees on one machine never drop each other's database mid-run. A service that
+ * cannot be reached skips the test with a message, and fails it when {@code CI=true}.
  */
 public enum Backend {
     H2 {
@@ -81,7 +82,7 @@ public enum Backend {
         }
         DataSource ds;
         try {
-            ds = open(id);
+            ds = open(id + "_" + checkout());
             try (Connection c = ds.getConnection()) {
                 c.isValid(5);
             }
@@ -100,6 +101,14 @@ public enum Backend {
     /** The JDBC dialect this backend's database is detected as. */
     public Dialect dialect(DataSource ds) {
         return Dialects.detect(ds);
+    }
+
+    /** Eight hex digits of the build's working directory: one checkout's names differ from another's. */
+    static String checkout() {
+        return String.format(
+                Locale.ROOT,
+                "%08x",
+                Path.of(System.getProperty("user.dir")).toAbsolutePath().hashCode());
     }
 
     private static String url(String variable, String fallback) {
