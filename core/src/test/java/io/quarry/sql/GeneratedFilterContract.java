@@ -50,7 +50,7 @@ abstract class GeneratedFilterContract {
 
     JdbcObjectStore store() {
         return STORES.computeIfAbsent(backend(), b -> {
-            DataSource ds = b.dataSource("differential_generated_" + b.name());
+            DataSource ds = b.pooledDataSource("differential_generated_" + b.name());
             JdbcObjectStore store = JdbcObjectStore.builder()
                     .dataSource(ds)
                     .dialect(b.dialect(ds))
