@@ -452,14 +452,23 @@ public final class MySqlDialect implements Dialect {
         return out.toString();
     }
 
-    /** A JSON path literal {@code $."a"."b"} of names that passed the naming rule (checked again here). */
-    static String path(List<String> path) {
+    /**
+     * A JSON path literal of names that passed the naming rule (checked again here). MariaDB reads a
+     * key unquoted up to the next {@code .} or {@code [}, so its path is {@code $.} and the dotted
+     * name itself ({@code $.a--b.c--d}): the SQL differs from another name's only by the name. MySQL
+     * takes only ECMAScript identifiers unquoted ({@code -} is not one), so it gets {@code $."a--b"."c--d"}.
+     */
+    String path(List<String> path) {
         StringBuilder out = new StringBuilder("$");
         for (String segment : path) {
             if (!Names.isIdentifier(segment)) {
                 throw new IllegalArgumentException("not a valid field name: " + segment);
             }
-            out.append(".\"").append(segment).append('"');
+            if (mariadb) {
+                out.append('.').append(segment);
+            } else {
+                out.append(".\"").append(segment).append('"');
+            }
         }
         return out.toString();
     }

@@ -50,7 +50,8 @@ abstract class GeneratedFilterContract {
 
     JdbcObjectStore store() {
         return STORES.computeIfAbsent(
-                backend(), b -> b.store("differential_generated_" + b.name(), StoreMapping.graph(), DATA));
+                backend(),
+                b -> b.store(b.pooledDataSource("differential_generated_" + b.name()), StoreMapping.graph(), DATA));
     }
 
     @Provide

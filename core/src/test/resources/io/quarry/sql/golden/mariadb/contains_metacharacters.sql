@@ -1,3 +1,3 @@
 -- {"filter":{"notes":{"$contains":"100% path_of\\x"}}}
-EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$."notes"' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin LIKE ? ESCAPE '!'))
+EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$.notes' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin LIKE ? ESCAPE '!'))
 -- binds: ["%100!% path!_of\\x%"]

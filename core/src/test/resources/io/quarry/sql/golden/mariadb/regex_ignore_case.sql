@@ -1,3 +1,3 @@
 -- {"filter":{"title":{"$regex":"^fix\\s+(login|auth)","$options":"i"}}}
-EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$."title"' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin REGEXP ?))
+EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$.title' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin REGEXP ?))
 -- binds: ["(?-imsx)^[Ff][Ii][Xx][\\x{9}-\\x{d}\\x{20}]+(?:[Ll][Oo][Gg][Ii][Nn]|[Aa][Uu][Tt][Hh])"]
