@@ -1,3 +1,3 @@
 -- {"filter":{"done":true}}
-(("o"."properties" @> ?::jsonb OR "o"."properties" @> ?::jsonb) AND "o"."properties" IS NOT NULL)
+((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL)
 -- binds: ["{\"done\":true}", "{\"done\":[true]}"]

@@ -1,3 +1,3 @@
 -- {"filter":{"owner":null}}
-(NOT ("o"."properties" ?? ? AND "o"."properties" IS NOT NULL) OR (("o"."properties" @> ?::jsonb OR "o"."properties" @> ?::jsonb) AND "o"."properties" IS NOT NULL))
+(NOT (("o"."properties")::jsonb ?? ? AND ("o"."properties")::jsonb IS NOT NULL) OR ((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL))
 -- binds: ["owner", "{\"owner\":null}", "{\"owner\":[null]}"]

@@ -1,3 +1,3 @@
 -- {"filter":{"priority":{"$gt":5}}}
-(quarry_num_range("o"."properties" -> ?) && numrange(?::numeric, NULL, '()'))
+(quarry_num_range(("o"."properties")::jsonb -> ?) && numrange(?::numeric, NULL, '()'))
 -- binds: ["priority", BigDecimal(5)]

@@ -1,3 +1,3 @@
 -- {"filter":{"status":{"$nin":["Done",null]}}}
-NOT (((("o"."properties" @> ?::jsonb OR "o"."properties" @> ?::jsonb) AND "o"."properties" IS NOT NULL) OR (NOT ("o"."properties" ?? ? AND "o"."properties" IS NOT NULL) OR (("o"."properties" @> ?::jsonb OR "o"."properties" @> ?::jsonb) AND "o"."properties" IS NOT NULL))))
+NOT ((((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL) OR (NOT (("o"."properties")::jsonb ?? ? AND ("o"."properties")::jsonb IS NOT NULL) OR ((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL))))
 -- binds: ["{\"status\":\"Done\"}", "{\"status\":[\"Done\"]}", "status", "{\"status\":null}", "{\"status\":[null]}"]

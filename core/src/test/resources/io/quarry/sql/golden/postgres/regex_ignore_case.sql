@@ -1,3 +1,3 @@
 -- {"filter":{"title":{"$regex":"^fix\\s+(login|auth)","$options":"i"}}}
-((("o"."properties" -> ?) IS NOT NULL AND jsonb_typeof("o"."properties" -> ?) = 'string' AND (("o"."properties" ->> ?) ~ ?)) OR (("o"."properties" -> ?) IS NOT NULL AND jsonb_typeof("o"."properties" -> ?) = 'array' AND EXISTS (SELECT 1 FROM quarry_strings("o"."properties" -> ?) AS "s"("s") WHERE ("s" ~ ?))))
+(((("o"."properties")::jsonb -> ?) IS NOT NULL AND jsonb_typeof(("o"."properties")::jsonb -> ?) = 'string' AND ((("o"."properties")::jsonb ->> ?) ~ ?)) OR ((("o"."properties")::jsonb -> ?) IS NOT NULL AND jsonb_typeof(("o"."properties")::jsonb -> ?) = 'array' AND EXISTS (SELECT 1 FROM quarry_strings(("o"."properties")::jsonb -> ?) AS "s"("s") WHERE ("s" ~ ?))))
 -- binds: ["title", "title", "title", "^[Ff][Ii][Xx][\\u0009-\\u000d\\u0020]+(?:[Ll][Oo][Gg][Ii][Nn]|[Aa][Uu][Tt][Hh])", "title", "title", "title", "^[Ff][Ii][Xx][\\u0009-\\u000d\\u0020]+(?:[Ll][Oo][Gg][Ii][Nn]|[Aa][Uu][Tt][Hh])"]
