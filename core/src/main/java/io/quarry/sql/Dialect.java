@@ -53,6 +53,16 @@ public interface Dialect {
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 
+    /**
+     * Whether the database's text can hold U+0000 (NUL). When it cannot (PostgreSQL), a load refuses
+     * data with NUL, and a value with NUL in a query is written as what it is on NUL-free data: it
+     * equals and contains nothing, and a comparison with it is the comparison with the text before the
+     * NUL (see {@link SqlCompiler#storable} and docs/sql.md). The default: it can.
+     */
+    default boolean storesNul() {
+        return true;
+    }
+
     /** Writes: the JSON value at {@code path} is an array of exactly {@code size} elements. */
     void arraySize(SqlWriter w, String document, List<String> path, int size);
 

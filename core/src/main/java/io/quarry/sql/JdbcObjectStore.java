@@ -106,7 +106,8 @@ public final class JdbcObjectStore implements ObjectStore {
     /**
      * Loads a data set in one transaction, in batches; a bad row fails the load and nothing is kept.
      *
-     * @throws IllegalArgumentException when an object carries a scope key the mapping has no column for
+     * @throws IllegalArgumentException when an object carries a scope key the mapping has no column for,
+     *     or a text (id, type, scope, property name or string) holds NUL on a dialect that cannot store it
      */
     public void load(DataFile.DataSet data) {
         if (tables != null) {
@@ -119,6 +120,14 @@ public final class JdbcObjectStore implements ObjectStore {
                     throw new IllegalArgumentException("object '" + o.id() + "' has scope key '" + key
                             + "' but the store maps only " + mapping.scopeColumns());
                 }
+            }
+            if (!dialect.storesNul()) {
+                refuseNul("object '" + o.id() + "'", o.id() + o.type() + o.scope() + strings(o.properties()));
+            }
+        }
+        if (!dialect.storesNul()) {
+            for (GraphRelationship r : data.relationships()) {
+                refuseNul("relationship '" + r.id() + "'", r.id() + r.srcId() + r.dstId() + r.type());
             }
         }
         try (Connection c = dataSource.getConnection()) {
@@ -137,6 +146,28 @@ public final class JdbcObjectStore implements ObjectStore {
         } catch (SQLException e) {
             throw new IllegalStateException("loading failed, nothing was loaded: " + e.getMessage(), e);
         }
+    }
+
+    /** Refuses, before anything is written, text that holds NUL on a database whose text cannot. */
+    private void refuseNul(String what, String text) {
+        if (SqlCompiler.hasNul(text)) {
+            throw new IllegalArgumentException("loading failed, nothing was loaded: " + what
+                    + " holds the character U+0000 (NUL), which " + dialect.name()
+                    + " text cannot store; remove it from the data");
+        }
+    }
+
+    /** Every field name and string of a JSON value, concatenated. */
+    private static String strings(JsonNode node) {
+        StringBuilder out = new StringBuilder();
+        if (node.isTextual()) {
+            out.append(node.textValue());
+        }
+        node.properties().forEach(e -> out.append(e.getKey()).append(strings(e.getValue())));
+        if (node.isArray()) {
+            node.forEach(e -> out.append(strings(e)));
+        }
+        return out.toString();
     }
 
     private void insertObjects(Connection c, List<GraphObject> objects) throws SQLException {
@@ -313,6 +344,10 @@ public final class JdbcObjectStore implements ObjectStore {
         String document = compiler.column(columns, mapping.properties());
         for (String word : words) {
             ElementTest test = new ElementTest.Match(MatchOp.CONTAINS, word, true);
+            if (compiler.storable(test) == null) {
+                w.append(" AND (1 = 0)");
+                continue;
+            }
             w.append(" AND (");
             if (query.textFields().isEmpty()) {
                 dialect.anyProperty(w, document, test);
@@ -328,6 +363,10 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     private void writeRelated(SqlWriter w, ObjectQuery query) {
+        if (compiler.unstorable(query.relatedToId())) {
+            w.append(" AND (1 = 0)"); // no id holds NUL
+            return;
+        }
         String rel = q(mapping.relationshipsTable());
         String typeFilter =
                 query.relationshipType() == null ? "" : " AND " + q("r") + "." + q(mapping.relationshipType()) + " = ?";

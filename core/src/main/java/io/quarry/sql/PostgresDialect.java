@@ -93,6 +93,12 @@ public final class PostgresDialect implements Dialect {
         return new PostgresDialect(column, config);
     }
 
+    /** PostgreSQL text cannot hold NUL ({@code invalid byte sequence for encoding "UTF8": 0x00}). */
+    @Override
+    public boolean storesNul() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "postgres";
@@ -649,7 +655,7 @@ public final class PostgresDialect implements Dialect {
                 .append(" @@ websearch_to_tsquery(")
                 .bind(textSearchConfig)
                 .append("::regconfig, ")
-                .bind(text)
+                .bind(text.replace('\0', ' ')) // text cannot hold NUL; it separates words like a space
                 .append(")");
         return true;
     }

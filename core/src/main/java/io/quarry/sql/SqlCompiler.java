@@ -238,7 +238,12 @@ public final class SqlCompiler {
 
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            dialect.anyElement(w, document, path, test);
+            ElementTest t = storable(test);
+            if (t == null) {
+                w.append("(1 = 0)");
+                return;
+            }
+            dialect.anyElement(w, document, path, t);
         }
 
         @Override
@@ -256,7 +261,16 @@ public final class SqlCompiler {
 
         @Override
         public void all(SqlWriter w, List<ElementTest> tests) {
-            dialect.allElements(w, document, path, tests);
+            List<ElementTest> storable = new ArrayList<>();
+            for (ElementTest test : tests) {
+                ElementTest t = storable(test);
+                if (t == null) {
+                    w.append("(1 = 0)");
+                    return;
+                }
+                storable.add(t);
+            }
+            dialect.allElements(w, document, path, storable);
         }
 
         @Override
@@ -278,7 +292,12 @@ public final class SqlCompiler {
             test.accept(new ElementTestFilter<Void>() {
                 @Override
                 Void text() {
-                    dialect.textColumn(w, column, test);
+                    ElementTest t = storable(test);
+                    if (t == null) {
+                        w.append("(1 = 0)");
+                    } else {
+                        dialect.textColumn(w, column, t);
+                    }
                     return null;
                 }
 
@@ -722,6 +741,13 @@ public final class SqlCompiler {
                 // a part that does not apply to the cursor row is NULL for every row of its bracket
                 w.append(" IS NULL AND ");
                 open += 1;
+            } else if (unstorable(value)) {
+                // no row equals it; after "a\0b" is after "a", before it is before "a" + U+0001
+                String before = beforeNul((String) value);
+                w.append(descending.get(i) ? " < " : " > ")
+                        .bind(descending.get(i) ? before + "\u0001" : before)
+                        .append(" OR ((1 = 0) AND ");
+                open += 2;
             } else {
                 w.append(descending.get(i) ? " < " : " > ").bind(value).append(" OR (");
                 part.expression().accept(w);
@@ -729,8 +755,49 @@ public final class SqlCompiler {
                 open += 2;
             }
         }
-        w.append(column(columns, columns.id())).append(" > ").bind(id);
+        w.append(column(columns, columns.id())).append(" > ").bind(unstorable(id) ? beforeNul(id) : id);
         w.append(")".repeat(open)).append(")");
+    }
+
+    /**
+     * The test as the dialect can run it. On a dialect whose text cannot hold NUL ({@link
+     * Dialect#storesNul}), no stored string contains NUL, so a string operand with NUL equals and
+     * contains none (null: the test is never true), and a comparison with it is a comparison with the
+     * text before the first NUL: {@code s >= "a\0b"} is {@code s > "a"} and {@code s <= "a\0b"} is
+     * {@code s <= "a"} for every NUL-free {@code s}. Elsewhere the test is returned unchanged.
+     */
+    ElementTest storable(ElementTest test) {
+        if (dialect.storesNul()) {
+            return test;
+        }
+        if (test instanceof ElementTest.StringEquals t && hasNul(t.value())) {
+            return null;
+        }
+        if (test instanceof ElementTest.Match t && hasNul(t.literal())) {
+            return null;
+        }
+        if (test instanceof ElementTest.StringCompare t && hasNul(t.value())) {
+            String before = beforeNul(t.value());
+            return switch (t.op()) {
+                case EQ -> null;
+                case GT, GTE -> new ElementTest.StringCompare(CompareOp.GT, before);
+                case LT, LTE -> new ElementTest.StringCompare(CompareOp.LTE, before);
+            };
+        }
+        return test;
+    }
+
+    /** Whether a value is a string with NUL that this dialect cannot store. */
+    boolean unstorable(Object value) {
+        return !dialect.storesNul() && value instanceof String s && hasNul(s);
+    }
+
+    static boolean hasNul(String s) {
+        return s.indexOf('\0') >= 0;
+    }
+
+    private static String beforeNul(String s) {
+        return s.substring(0, s.indexOf('\0'));
     }
 
     /** One ORDER BY expression of a sort key and how a cursor value maps to its bind. */

@@ -107,27 +107,66 @@ abstract class InjectionContract {
 
     JdbcObjectStore store;
     InMemoryObjectStore memory;
+    /** {@link Dialect#storesNul}: where it is false, the stored data has no NUL, and a value with NUL may compile to other text. */
+    boolean storesNul;
 
     /** The backend under test. */
     abstract Backend backend();
 
     @BeforeAll
     void load() {
+        DataSource ds =
+                backend().dataSource("differential_injection_" + backend().name());
+        Dialect dialect = backend().dialect(ds);
+        storesNul = dialect.storesNul();
+        store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(dialect)
+                .mapping(StoreMapping.graph())
+                .build();
+        store.createLayout();
+        DataFile.DataSet data = data(true);
+        if (!storesNul) {
+            // the load refuses NUL, naming the object, and keeps nothing; the data stored instead drops
+            // the NUL (the queries keep it)
+            assertThatThrownBy(() -> store.load(data))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("object 'h14'")
+                    .hasMessageContaining("NUL");
+            assertThat(store.search(query(ValidatedFilter.matchAll(), null, null, List.of()))
+                            .total())
+                    .isZero();
+        }
+        DataFile.DataSet stored = storesNul ? data : data(false);
+        store.load(stored);
+        memory = InMemoryObjectStore.of(stored);
+    }
+
+    /** The hostile strings as properties, with or without their NULs. */
+    static DataFile.DataSet data(boolean withNul) {
         List<GraphObject> objects = new ArrayList<>();
         Instant at = Instant.parse("2024-03-01T10:00:00Z");
         for (int i = 0; i < HOSTILE.size(); i++) {
+            String value = withNul ? HOSTILE.get(i) : HOSTILE.get(i).replace("\u0000", "");
             ObjectNode p = Json.object();
-            p.put("s", HOSTILE.get(i));
-            p.putArray("tags").add(HOSTILE.get(i)).add("plain");
-            p.put(ACCEPTED_NAMES.get(i % (ACCEPTED_NAMES.size() - 1)), HOSTILE.get(i));
-            p.putObject("a--b").put("c--d", HOSTILE.get(i));
+            p.put("s", value);
+            p.putArray("tags").add(value).add("plain");
+            p.put(ACCEPTED_NAMES.get(i % (ACCEPTED_NAMES.size() - 1)), value);
+            p.putObject("a--b").put("c--d", value);
             objects.add(new GraphObject(
                     String.format(java.util.Locale.ROOT, "h%02d", i), "Thing", p, at, at.plusSeconds(i), Map.of()));
         }
         objects.add(new GraphObject("plain", "Thing", Json.object().put("s", "plain"), at, at, Map.of()));
-        DataFile.DataSet data = new DataFile.DataSet(objects, List.of());
-        store = backend().store("differential_injection_" + backend().name(), StoreMapping.graph(), data);
-        memory = InMemoryObjectStore.of(data);
+        return new DataFile.DataSet(objects, List.of());
+    }
+
+    /**
+     * Whether a hostile value compiles to the text of its benign twin: always, but for a value with
+     * NUL where the dialect cannot store NUL (it is written as what it is on NUL-free data, such as
+     * {@code (1 = 0)}: see docs/sql.md).
+     */
+    boolean sameText(String value) {
+        return storesNul || value.indexOf('\0') < 0;
     }
 
     /**
@@ -193,7 +232,9 @@ abstract class InjectionContract {
             return;
         }
         ObjectQuery query = query(filter, null, null, List.of());
-        assertThat(text(query)).isEqualTo(text(query(validate(benign), null, null, List.of())));
+        if (sameText(c.value())) {
+            assertThat(text(query)).isEqualTo(text(query(validate(benign), null, null, List.of())));
+        }
         assertSameResult(query);
     }
 
@@ -206,13 +247,17 @@ abstract class InjectionContract {
     void aHostileRelatedIdOrTextIsOnlyABind(String value) {
         ValidatedFilter all = ValidatedFilter.matchAll();
         ObjectQuery related = query(all, value, null, List.of());
-        assertThat(text(related)).isEqualTo(text(query(all, benign(value), null, List.of())));
+        if (sameText(value)) {
+            assertThat(text(related)).isEqualTo(text(query(all, benign(value), null, List.of())));
+        }
         assertSameResult(related);
         if (value.codePointCount(0, value.length()) > FilterLimits.DEFAULTS.maxPatternLength()) {
             return; // the tools refuse a longer full-text query (LIMIT_EXCEEDED)
         }
         ObjectQuery text = query(all, null, value, List.of());
-        assertThat(text(text)).isEqualTo(text(query(all, null, benign(value), List.of())));
+        if (sameText(value)) {
+            assertThat(text(text)).isEqualTo(text(query(all, null, benign(value), List.of())));
+        }
         assertSameResult(text);
     }
 
@@ -295,17 +340,21 @@ abstract class InjectionContract {
 
     /**
      * A benign string of the same kind: each code point replaced by {@code a} (ASCII), {@code é} (other
-     * BMP) or {@code 𝄞} (astral), white space and double quotes (which split full-text words) kept.
+     * BMP) or {@code 𝄞} (astral), white space and double quotes (which split full-text words) kept,
+     * and a code point that is not a letter or digit replaced by one that is not either ({@code .} or
+     * {@code ·}): a dialect may pick its form by the runs of letters and digits a trigram index can
+     * use (PostgreSQL: see docs/sql.md).
      */
     static String benign(String hostile) {
         StringBuilder out = new StringBuilder();
         hostile.codePoints().forEach(cp -> {
+            boolean word = Character.isLetterOrDigit(cp);
             if (Character.isWhitespace(cp) || cp == '"') {
                 out.appendCodePoint(cp);
             } else if (cp < 128) {
-                out.append('a');
+                out.append(word ? 'a' : '.');
             } else if (cp < 0x10000) {
-                out.append('\u00e9');
+                out.append(word ? '\u00e9' : '\u00b7');
             } else {
                 out.appendCodePoint(0x1d11e);
             }

@@ -216,14 +216,15 @@ abstract class ScopeContract {
                 "[1]",
                 "true",
                 "\"' OR '1'='1\"",
-                "\"\\u0000\"");
+                "\"\\u0000\"",
+                "\"a3\\u0000x\"");
     }
 
     @ParameterizedTest
     @MethodSource("forgedKeys")
     void aForgedCursorIsRefusedOrStaysInTheScope(String key) throws Exception {
         for (List<SortKey> sort : sorts()) {
-            for (String id : List.of("g6", "", "' OR '1'='1", "zzz")) {
+            for (String id : List.of("g6", "", "' OR '1'='1", "zzz", "a3\u0000x")) {
                 ObjectQuery plain = ObjectQuery.builder()
                         .types(TYPES)
                         .sort(sort)
