@@ -227,6 +227,27 @@ public final class SqlCompiler {
         }
     }
 
+    /** A target holding one scalar, never an array: {@code $size} and {@code $all} never match. */
+    private interface OneValue extends Target {
+        @Override
+        default void arraySize(SqlWriter w, int size) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        default void all(SqlWriter w, List<ElementTest> tests) {
+            w.append("(1 = 0)");
+        }
+    }
+
+    /** One scalar that every row has: {@code $exists} is decided without reading it. */
+    private interface PresentValue extends OneValue {
+        @Override
+        default void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+        }
+    }
+
     private final class PropertyTarget implements Target {
         private final String document;
         private final List<String> path;
@@ -280,7 +301,7 @@ public final class SqlCompiler {
     }
 
     /** A text column that is never null: {@code id} and {@code type}. */
-    private final class TextTarget implements Target {
+    private final class TextTarget implements PresentValue {
         private final String column;
 
         TextTarget(String column) {
@@ -308,28 +329,13 @@ public final class SqlCompiler {
                 }
             });
         }
-
-        @Override
-        public void exists(SqlWriter w, boolean exists) {
-            w.append(exists ? "(1 = 1)" : "(1 = 0)");
-        }
-
-        @Override
-        public void arraySize(SqlWriter w, int size) {
-            w.append("(1 = 0)");
-        }
-
-        @Override
-        public void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(1 = 0)");
-        }
     }
 
     /**
      * A timestamp column that is never null; the filter language sees it as the canonical UTC string
      * {@link IsoDateTime#format}, so equality holds only for that exact spelling.
      */
-    private final class TimestampTarget implements Target {
+    private final class TimestampTarget implements PresentValue {
         private final String column;
 
         TimestampTarget(String column) {
@@ -380,21 +386,6 @@ public final class SqlCompiler {
                     return null;
                 }
             });
-        }
-
-        @Override
-        public void exists(SqlWriter w, boolean exists) {
-            w.append(exists ? "(1 = 1)" : "(1 = 0)");
-        }
-
-        @Override
-        public void arraySize(SqlWriter w, int size) {
-            w.append("(1 = 0)");
-        }
-
-        @Override
-        public void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(1 = 0)");
         }
     }
 
@@ -981,7 +972,7 @@ public final class SqlCompiler {
     }
 
     /** A value that is the same for every row (the type; a missing timestamp): decided by the evaluator here. */
-    private static final class ConstantTarget implements Target {
+    private static final class ConstantTarget implements PresentValue {
         private final String value;
 
         ConstantTarget(String value) {
@@ -995,21 +986,6 @@ public final class SqlCompiler {
                     io.quarry.sql.functions.QuarryFunctions.text(value, t.kind(), t.op(), t.operand(), t.ignoreCase());
             w.append(passes ? "(1 = 1)" : "(1 = 0)");
         }
-
-        @Override
-        public void exists(SqlWriter w, boolean exists) {
-            w.append(exists ? "(1 = 1)" : "(1 = 0)");
-        }
-
-        @Override
-        public void arraySize(SqlWriter w, int size) {
-            w.append("(1 = 0)");
-        }
-
-        @Override
-        public void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(1 = 0)");
-        }
     }
 
     /**
@@ -1018,7 +994,7 @@ public final class SqlCompiler {
      * substring, a comparison with a string that is not a date) is refused with a message, never
      * answered differently from the evaluator.
      */
-    private final class TimestampColumnTarget implements Target {
+    private final class TimestampColumnTarget implements PresentValue {
         private final TimestampTarget timestamps;
         private final String field;
 
@@ -1040,25 +1016,10 @@ public final class SqlCompiler {
             }
             timestamps.any(w, test);
         }
-
-        @Override
-        public void exists(SqlWriter w, boolean exists) {
-            timestamps.exists(w, exists);
-        }
-
-        @Override
-        public void arraySize(SqlWriter w, int size) {
-            timestamps.arraySize(w, size);
-        }
-
-        @Override
-        public void all(SqlWriter w, List<ElementTest> tests) {
-            timestamps.all(w, tests);
-        }
     }
 
     /** A field no column holds: always missing. */
-    private static final class MissingTarget implements Target {
+    private static final class MissingTarget implements OneValue {
         @Override
         public void any(SqlWriter w, ElementTest test) {
             w.append("(1 = 0)");
@@ -1067,16 +1028,6 @@ public final class SqlCompiler {
         @Override
         public void exists(SqlWriter w, boolean exists) {
             w.append(exists ? "(1 = 0)" : "(1 = 1)");
-        }
-
-        @Override
-        public void arraySize(SqlWriter w, int size) {
-            w.append("(1 = 0)");
-        }
-
-        @Override
-        public void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(1 = 0)");
         }
     }
 
@@ -1114,7 +1065,7 @@ public final class SqlCompiler {
      * a number column only compares numbers, a boolean column only equals booleans: the evaluator's
      * rules for a stored scalar of that kind.
      */
-    private final class ScalarTarget implements Target {
+    private final class ScalarTarget implements PresentValue {
         private final String column;
         private final TableLayout.ColumnType type;
 
@@ -1147,21 +1098,6 @@ public final class SqlCompiler {
             } else {
                 w.append("(1 = 0)");
             }
-        }
-
-        @Override
-        public void exists(SqlWriter w, boolean exists) {
-            w.append(exists ? "(1 = 1)" : "(1 = 0)");
-        }
-
-        @Override
-        public void arraySize(SqlWriter w, int size) {
-            w.append("(1 = 0)");
-        }
-
-        @Override
-        public void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(1 = 0)");
         }
     }
 }
