@@ -3,8 +3,8 @@ package io.quarry.tool;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryError;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.internal.Json;
 
 /**
