@@ -1,10 +1,6 @@
 package io.quarry.springai;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.quarry.graph.SnapshotBuilder;
-import io.quarry.projection.Projections;
-import io.quarry.schema.Schema;
+import io.quarry.config.QuarryConfig;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialects;
@@ -13,7 +9,6 @@ import io.quarry.tool.Toolkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import javax.sql.DataSource;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.beans.factory.ObjectProvider;
@@ -30,8 +25,9 @@ import org.springframework.core.io.ResourceLoader;
 
 /**
  * Spring Boot auto-configuration: an application with a {@link DataSource} bean and this module on
- * its classpath gets a {@link Toolkit} over that database (Quarry's graph layout, the configuration
- * at {@code quarry.config} with its types, projections and graph section) and a
+ * its classpath gets a {@link Toolkit} over that database, configured by the file at
+ * {@code quarry.config} as {@code Toolkit.builder().config(...)} configures it (types, tools, limits,
+ * projections, graph and store sections), and a
  * {@link QuarryToolCallbacks} bean, which Spring AI's MCP server
  * starter also serves as MCP tools. Public because Spring Boot loads it; hosts never call it.
  */
@@ -51,10 +47,14 @@ public class QuarryAutoConfiguration {
             ResourceLoader resources,
             ObjectProvider<ToolListener> listeners) {
         QuarryProperties.Store store = properties.getStore();
-        String config = read(resources.getResource(properties.getConfig()), properties.getConfig());
+        QuarryConfig config = read(resources.getResource(properties.getConfig()), properties.getConfig());
+        if (config.schema().isEmpty()) {
+            throw new IllegalStateException("quarry.config: " + properties.getConfig() + " has no types section; add"
+                    + " your types and fields (see docs/configuration.md)");
+        }
         StoreMapping graph = StoreMapping.graph(store.getScopeColumns().toArray(String[]::new));
         // the configuration file's store section, when it has one, names the tables and columns
-        StoreMapping mapping = StoreMapping.parse(config, properties.getConfig())
+        StoreMapping mapping = config.store()
                 .orElseGet(() -> new StoreMapping(
                         store.getObjectsTable(),
                         graph.id(),
@@ -68,20 +68,22 @@ public class QuarryAutoConfiguration {
                         graph.srcId(),
                         graph.dstId(),
                         graph.relationshipType()));
-        Schema schema = Schema.parse(config);
-        Projections projections = Projections.parse(config, schema);
         Toolkit.Builder toolkit = Toolkit.builder()
-                .schema(schema)
-                .projections(projections)
-                .snapshots(SnapshotBuilder.fromConfig(yaml(config), properties.getConfig(), projections)
-                        .build())
+                .config(config)
                 .store(JdbcObjectStore.builder()
                         .dataSource(dataSource)
                         .dialect(Dialects.detect(dataSource))
                         .mapping(mapping)
                         .timeout(store.getTimeout())
-                        .build())
-                .limits(properties.getLimits().toLimits());
+                        .build());
+        if (properties.getLimits().isSet()) {
+            if (config.limits().isPresent()) {
+                throw new IllegalStateException("quarry.limits: " + properties.getConfig() + " has a limits section"
+                        + " too; set the limits in one place, the file's limits section or the quarry.limits.*"
+                        + " properties");
+            }
+            toolkit.limits(properties.getLimits().toLimits());
+        }
         listeners.orderedStream().forEach(toolkit::listener);
         return toolkit.build();
     }
@@ -94,22 +96,14 @@ public class QuarryAutoConfiguration {
         return QuarryToolCallbacks.of(toolkit, properties.getTools(), QuarryToolCallbacks::context);
     }
 
-    private static JsonNode yaml(String config) {
-        try {
-            return new YAMLMapper().readTree(config);
-        } catch (IOException e) {
-            throw new UncheckedIOException("quarry.config: " + e.getMessage(), e);
-        }
-    }
-
-    private static String read(Resource resource, String location) {
+    private static QuarryConfig read(Resource resource, String location) {
         if (!resource.exists()) {
             throw new IllegalStateException("quarry.config: there is no Quarry configuration at '" + location
                     + "'; add one with your types and fields (see docs/configuration.md) or set quarry.config "
                     + "to its location, such as file:config/quarry.yaml");
         }
         try (InputStream in = resource.getInputStream()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return QuarryConfig.read(in, location);
         } catch (IOException e) {
             throw new UncheckedIOException("quarry.config: cannot read " + location, e);
         }

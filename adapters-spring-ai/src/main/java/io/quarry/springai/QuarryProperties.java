@@ -106,41 +106,44 @@ public class QuarryProperties {
         }
     }
 
-    /** The host's limits on tool calls. */
+    /**
+     * The host's limits on tool calls, when they are not in the configuration file's {@code limits}
+     * section: each is optional, and the defaults hold for those not set.
+     */
     public static class LimitSettings {
-        /** Objects per page when the model gives no limit. */
-        private int defaultLimit = Limits.DEFAULTS.defaultLimit();
+        /** Objects per page when the model gives no limit (default 20, lowered to max-limit when that is smaller). */
+        private Integer defaultLimit;
 
-        /** The largest limit a model may ask for. */
-        private int maxLimit = Limits.DEFAULTS.maxLimit();
+        /** The largest limit a model may ask for (default 100). */
+        private Integer maxLimit;
 
-        /** The most characters of JSON one result may hold. */
-        private int sizeBudget = Limits.DEFAULTS.sizeBudget();
+        /** The most characters of JSON one result may hold (default 16000). */
+        private Integer sizeBudget;
 
-        /** How long one database statement may run. */
-        private Duration statementTimeout = Limits.DEFAULTS.statementTimeout();
+        /** How long one database statement may run (default 5s). */
+        private Duration statementTimeout;
 
-        public int getDefaultLimit() {
+        public Integer getDefaultLimit() {
             return defaultLimit;
         }
 
-        public void setDefaultLimit(int defaultLimit) {
+        public void setDefaultLimit(Integer defaultLimit) {
             this.defaultLimit = defaultLimit;
         }
 
-        public int getMaxLimit() {
+        public Integer getMaxLimit() {
             return maxLimit;
         }
 
-        public void setMaxLimit(int maxLimit) {
+        public void setMaxLimit(Integer maxLimit) {
             this.maxLimit = maxLimit;
         }
 
-        public int getSizeBudget() {
+        public Integer getSizeBudget() {
             return sizeBudget;
         }
 
-        public void setSizeBudget(int sizeBudget) {
+        public void setSizeBudget(Integer sizeBudget) {
             this.sizeBudget = sizeBudget;
         }
 
@@ -152,8 +155,27 @@ public class QuarryProperties {
             this.statementTimeout = statementTimeout;
         }
 
+        /** Whether any limit is set. */
+        boolean isSet() {
+            return defaultLimit != null || maxLimit != null || sizeBudget != null || statementTimeout != null;
+        }
+
+        /** The limits set, with the defaults for the others. */
         Limits toLimits() {
-            return new Limits(defaultLimit, maxLimit, Limits.DEFAULTS.filter(), sizeBudget, statementTimeout);
+            Limits.Builder b = Limits.builder();
+            if (defaultLimit != null) {
+                b.defaultLimit(defaultLimit);
+            }
+            if (maxLimit != null) {
+                b.maxLimit(maxLimit);
+            }
+            if (sizeBudget != null) {
+                b.sizeBudget(sizeBudget);
+            }
+            if (statementTimeout != null) {
+                b.statementTimeout(statementTimeout);
+            }
+            return b.build();
         }
     }
 }

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarry.config.ConfigException;
+import io.quarry.testing.ConfigFingerprint;
 import io.quarry.testing.Demo;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolListener;
 import io.quarry.tool.Toolkit;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -127,7 +132,7 @@ class QuarryAutoConfigurationTest {
         io.quarry.sql.JdbcObjectStore mapped = io.quarry.sql.JdbcObjectStore.builder()
                 .dataSource(ds)
                 .dialect(io.quarry.sql.dialect.Dialects.detect(ds))
-                .mapping(io.quarry.sql.StoreMapping.load(config).orElseThrow())
+                .mapping(io.quarry.config.QuarryConfig.load(config).store().orElseThrow())
                 .build();
         mapped.createLayout();
         mapped.load(io.quarry.store.DataFile.read(Demo.DIR.resolve("demo-data.json")));
@@ -137,6 +142,54 @@ class QuarryAutoConfigurationTest {
                                 .getToolCallbacks()[1]
                                 .call("{\"type\": \"Project\", \"limit\": 1}"))
                         .contains("\"returned\":1"));
+    }
+
+    @Test
+    void theFileGivesTheSameToolkitAsTheApi(@TempDir Path dir) {
+        Path config = ConfigFingerprint.config(dir);
+        DataSource database = ConfigFingerprint.database(config, "spring-fingerprint");
+        String api = ConfigFingerprint.of(ConfigFingerprint.api(config, database));
+        runner.withBean(DataSource.class, () -> database)
+                .withPropertyValues("quarry.config=file:" + config)
+                .run(context -> {
+                    Toolkit toolkit = context.getBean(Toolkit.class);
+                    // the file's tools and limits sections, which this path used to ignore
+                    assertThat(toolkit.tool("discover_schema")).isEmpty();
+                    assertThat(toolkit.limits().maxLimit()).isEqualTo(7);
+                    assertThat(toolkit.limits().defaultLimit()).isEqualTo(7);
+                    assertThat(ConfigFingerprint.of(toolkit)).isEqualTo(api);
+                });
+    }
+
+    @Test
+    void limitsInTheFileAndInPropertiesFailStartup(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(
+                dir.resolve("quarry.yaml"), Files.readString(Demo.config()) + "\nlimits: {max_limit: 50}\n");
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withPropertyValues("quarry.config=file:" + config, "quarry.limits.default-limit=5")
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("has a limits section too; set the limits in one place"));
+    }
+
+    @Test
+    void aBadConfigurationFailsStartupNamingTheEntry(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(
+                dir.resolve("quarry.yaml"),
+                Files.readString(Demo.config())
+                        .replace("\ntools:\n", "\ntools:\n  disabled: [agregate_graph_objects]\n"));
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withPropertyValues("quarry.config=file:" + config)
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
+                        .isInstanceOf(ConfigException.class)
+                        .hasMessage("file:" + config + ": tools.disabled[0]: unknown tool 'agregate_graph_objects' (did"
+                                + " you mean 'aggregate_graph_objects'?); tools: "
+                                + String.join(", ", Demo.toolNames())));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.quarry.bench;
 
+import io.quarry.config.QuarryConfig;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.Sql;
@@ -81,8 +82,11 @@ public final class PostgresExplain {
                 System.out.println("  " + sql);
             }
         }
-        Schema schema = Schema.parse(
-                "types:\n  Task: {description: work}\n  Bug: {description: bugs}\n  Document: {description: docs}\n");
+        Schema schema = QuarryConfig.parse(
+                        "types:\n  Task: {description: work}\n  Bug: {description: bugs}\n  Document: {description: docs}\n",
+                        "schema.yaml")
+                .schema()
+                .orElseThrow();
         SqlCompiler compiler = new SqlCompiler(dialect);
         Scope scope = Scope.of("project_id", "projA");
         String leaf = first(

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.internal.CodePoints;
 import io.quarry.projection.Projections;
-import io.quarry.schema.SchemaException;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ScopeGraph;
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,81 +47,6 @@ public final class SnapshotBuilder {
         this.score = b.score;
         this.membershipKey = b.membershipKey;
         this.membershipKinds = List.copyOf(b.membershipKinds);
-    }
-
-    /**
-     * A builder preset from the {@code graph} section of a configuration: {@code membership_key},
-     * {@code membership_kinds}, {@code max_depth}, {@code max_nodes}, {@code max_edges},
-     * {@code max_per_kind}; every key is optional and a missing section gives the defaults.
-     *
-     * @param config the whole configuration
-     * @param source where it came from, for error messages
-     * @param projections the projections, checked against the same schema
-     * @throws SchemaException for an unknown key, a bad value or an unknown type
-     */
-    public static Builder fromConfig(JsonNode config, String source, Projections projections) {
-        Builder b = builder().projections(requireNonNull(projections, "projections"));
-        JsonNode section = config == null ? null : config.get("graph");
-        if (section == null || section.isNull()) {
-            return b;
-        }
-        String where = source + ": graph";
-        if (!section.isObject()) {
-            throw new SchemaException(where + ": expected {membership_key, membership_kinds, max_depth, max_nodes, "
-                    + "max_edges, max_per_kind}");
-        }
-        Set<String> keys =
-                Set.of("membership_key", "membership_kinds", "max_depth", "max_nodes", "max_edges", "max_per_kind");
-        for (Iterator<String> it = section.fieldNames(); it.hasNext(); ) {
-            String key = it.next();
-            if (!keys.contains(key)) {
-                throw new SchemaException(
-                        where + ": unknown key '" + key + "'; allowed: " + String.join(", ", new TreeSet<>(keys)));
-            }
-        }
-        if (section.has("membership_key")) {
-            if (!section.get("membership_key").isTextual()) {
-                throw new SchemaException(
-                        where + ".membership_key: expected a scope key or field name such as project_id");
-            }
-            b.membershipKey(section.get("membership_key").asText());
-        }
-        if (section.has("membership_kinds")) {
-            JsonNode kinds = section.get("membership_kinds");
-            List<String> names = new ArrayList<>();
-            if (!kinds.isArray()) {
-                throw new SchemaException(where + ".membership_kinds: expected a list of type names");
-            }
-            for (JsonNode k : kinds) {
-                if (!k.isTextual() || projections.schema().type(k.asText()).isEmpty()) {
-                    throw new SchemaException(where + ".membership_kinds: no type " + k + " in the schema");
-                }
-                names.add(k.asText());
-            }
-            b.membershipKinds(names);
-        }
-        SnapshotLimits d = SnapshotLimits.DEFAULTS;
-        try {
-            b.limits(new SnapshotLimits(
-                    number(section, "max_depth", d.maxDepth(), where),
-                    number(section, "max_nodes", d.maxNodes(), where),
-                    number(section, "max_edges", d.maxEdges(), where),
-                    number(section, "max_per_kind", d.maxPerKind(), where)));
-        } catch (IllegalArgumentException e) {
-            throw new SchemaException(where + ": " + e.getMessage(), e);
-        }
-        return b;
-    }
-
-    private static int number(JsonNode section, String key, int fallback, String where) {
-        JsonNode v = section.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new SchemaException(where + "." + key + ": expected a whole number");
-        }
-        return v.asInt();
     }
 
     /** The types listed by membership in a context block (every member, flagged {@code direct_edge}). */
@@ -440,7 +363,7 @@ public final class SnapshotBuilder {
             if (projections == null) {
                 throw new IllegalStateException(
                         "SnapshotBuilder.builder(): projections are required; pass Projections.none(schema) "
-                                + "or Projections.load(path, schema)");
+                                + "or QuarryConfig.projections()");
             }
             return new SnapshotBuilder(this);
         }

@@ -3,8 +3,6 @@ package io.quarry.schema;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -13,8 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The types a host exposes to tools: immutable, built with {@link #builder()}, loaded from a
- * configuration file with {@link #load(Path)}, or inferred from data with {@link #infer(Map)}.
+ * The types a host exposes to tools: immutable, built with {@link #builder()}, read from the
+ * {@code types} section of a configuration file ({@code QuarryConfig}), or inferred from data with
+ * {@link #infer(Map)}.
  */
 public final class Schema {
     private final Map<String, EntityType> types;
@@ -26,30 +25,6 @@ public final class Schema {
     /** A builder for a schema declared in code. */
     public static Builder builder() {
         return new Builder();
-    }
-
-    /**
-     * Loads the {@code types} section of a JSON or YAML configuration file.
-     *
-     * @throws SchemaException when the file cannot be read or does not describe a valid schema; the
-     *     message names the offending entry and says what to change
-     */
-    public static Schema load(Path file) {
-        return SchemaConfig.load(file);
-    }
-
-    /** Reads the {@code types} section of a configuration already parsed as a JSON tree. */
-    public static Schema fromConfig(JsonNode config) {
-        return SchemaConfig.read(config, "configuration");
-    }
-
-    /** Parses a configuration given as JSON or YAML text. */
-    public static Schema parse(String jsonOrYaml) {
-        try {
-            return fromConfig(SchemaConfig.YAML.readTree(jsonOrYaml));
-        } catch (IOException e) {
-            throw new SchemaException("configuration is not valid JSON or YAML: " + e.getMessage(), e);
-        }
     }
 
     /**
@@ -112,18 +87,22 @@ public final class Schema {
             return this;
         }
 
-        /** Builds the schema. */
+        /**
+         * Builds the schema.
+         *
+         * @throws IllegalArgumentException for a type declared twice or a relationship to an undeclared type
+         */
         public Schema build() {
             Map<String, EntityType> byName = new LinkedHashMap<>();
             for (EntityType type : types) {
                 if (byName.putIfAbsent(type.name(), type) != null) {
-                    throw new SchemaException("type '" + type.name() + "' is declared twice");
+                    throw new IllegalArgumentException("type '" + type.name() + "' is declared twice");
                 }
             }
             for (EntityType type : types) {
                 for (Relationship r : type.relationships()) {
                     if (!byName.containsKey(r.target())) {
-                        throw new SchemaException("type '" + type.name() + "': relationship '" + r.name()
+                        throw new IllegalArgumentException("type '" + type.name() + "': relationship '" + r.name()
                                 + "' targets unknown type '" + r.target() + "'; declared types: "
                                 + String.join(", ", byName.keySet()));
                     }

@@ -66,48 +66,6 @@ public record StoreMapping(
         }
     }
 
-    /**
-     * The {@code store} section of a configuration (the file that also holds {@code types}), or empty
-     * when it has none. Every key is optional and defaults to {@link #graph}'s name:
-     *
-     * <pre>{@code
-     * store:
-     *   objects: {table: graph_objects, id: id, type: kind, properties: props,
-     *             created_at: created_at, updated_at: updated_at, scope_columns: [org_id]}
-     *   relationships: {table: graph_edges, id: id, src_id: src_id, dst_id: dst_id, type: kind}
-     * }</pre>
-     *
-     * @param config the whole configuration, parsed
-     * @param source the file name for messages
-     * @throws IllegalArgumentException naming the entry and saying what to change
-     */
-    public static java.util.Optional<StoreMapping> fromConfig(
-            com.fasterxml.jackson.databind.JsonNode config, String source) {
-        return StoreConfig.read(config, source);
-    }
-
-    /**
-     * The {@code store} section of a configuration given as JSON or YAML text, or empty when it has none.
-     *
-     * @throws IllegalArgumentException naming the entry and saying what to change
-     */
-    public static java.util.Optional<StoreMapping> parse(String jsonOrYaml, String source) {
-        return fromConfig(StoreConfig.parse(jsonOrYaml, source), source);
-    }
-
-    /**
-     * The {@code store} section of a configuration file, or empty when it has none.
-     *
-     * @throws IllegalArgumentException when the file cannot be read, or naming the entry to change
-     */
-    public static java.util.Optional<StoreMapping> load(java.nio.file.Path file) {
-        try {
-            return parse(java.nio.file.Files.readString(file), file.toString());
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot read configuration " + file + ": " + e.getMessage(), e);
-        }
-    }
-
     /** The graph layout with these names. */
     public StoreMapping(
             String objectsTable,

@@ -52,31 +52,6 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         }
     }
 
-    /**
-     * The table layout of a configuration's {@code store} section ({@code store: {layout: tables,
-     * tables: {types: …, edges: …}}}), or empty when {@code store.layout} is not {@code tables}.
-     *
-     * @throws IllegalArgumentException naming the entry and what to change
-     */
-    public static java.util.Optional<TableLayout> fromConfig(com.fasterxml.jackson.databind.JsonNode config) {
-        return TableLayoutConfig.read(config, "configuration");
-    }
-
-    /**
-     * The table layout of a configuration file (YAML or JSON), or empty when it has none.
-     *
-     * @throws IllegalArgumentException naming the file, the entry and what to change
-     */
-    public static java.util.Optional<TableLayout> load(java.nio.file.Path file) {
-        try {
-            return TableLayoutConfig.read(
-                    new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(file.toFile()),
-                    file.getFileName().toString());
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read the configuration: " + e.getMessage(), e);
-        }
-    }
-
     /** The table of a type, if the layout has one. */
     public java.util.Optional<TypeTable> table(String type) {
         return types.stream().filter(t -> t.type().equals(type)).findFirst();

@@ -19,6 +19,9 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
     /** The defaults: 20 per page, at most 100, the filter language's limits, 16,000 characters, 5 s. */
     public static final Limits DEFAULTS = new Limits(20, 100, FilterLimits.DEFAULTS, 16_000, Duration.ofSeconds(5));
 
+    /** The smallest size budget: a result must have room for an error object and a page of ids. */
+    static final int MIN_SIZE_BUDGET = 1_000;
+
     /** Checks the limits are positive and consistent. */
     public Limits {
         requireNonNull(filter, "filter");
@@ -27,7 +30,7 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
             throw new IllegalArgumentException(
                     "limits: need 1 <= defaultLimit (" + defaultLimit + ") <= maxLimit (" + maxLimit + ")");
         }
-        if (sizeBudget < 1_000) {
+        if (sizeBudget < MIN_SIZE_BUDGET) {
             throw new IllegalArgumentException(
                     "limits: sizeBudget must be at least 1000 characters, was " + sizeBudget);
         }
@@ -52,5 +55,68 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
                 statementTimeout.compareTo(other.statementTimeout()) <= 0
                         ? statementTimeout
                         : other.statementTimeout());
+    }
+
+    /**
+     * A builder that starts from {@link #DEFAULTS}: set only the limits that differ. A default limit
+     * left unset is lowered to the max limit when that is smaller ({@code maxLimit(5)} alone gives
+     * 5 and 5), and a max limit left unset raised to the default limit when that is larger.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link Limits} from the defaults and the limits set; {@link #build()} checks them. */
+    public static final class Builder {
+        private Integer defaultLimit;
+        private Integer maxLimit;
+        private FilterLimits filter = DEFAULTS.filter();
+        private int sizeBudget = DEFAULTS.sizeBudget();
+        private Duration statementTimeout = DEFAULTS.statementTimeout();
+
+        private Builder() {}
+
+        /** Objects per page when the model gives no {@code limit}. */
+        public Builder defaultLimit(int defaultLimit) {
+            this.defaultLimit = defaultLimit;
+            return this;
+        }
+
+        /** The largest {@code limit} a model may ask for. */
+        public Builder maxLimit(int maxLimit) {
+            this.maxLimit = maxLimit;
+            return this;
+        }
+
+        /** Limits on filters. */
+        public Builder filter(FilterLimits filter) {
+            this.filter = requireNonNull(filter, "filter");
+            return this;
+        }
+
+        /** The most characters of JSON one result may hold, at least 1000. */
+        public Builder sizeBudget(int sizeBudget) {
+            this.sizeBudget = sizeBudget;
+            return this;
+        }
+
+        /** How long one database statement may run. */
+        public Builder statementTimeout(Duration statementTimeout) {
+            this.statementTimeout = requireNonNull(statementTimeout, "statementTimeout");
+            return this;
+        }
+
+        /**
+         * Builds the limits.
+         *
+         * @throws IllegalArgumentException naming the limit that is out of range
+         */
+        public Limits build() {
+            int max = maxLimit != null
+                    ? maxLimit
+                    : Math.max(DEFAULTS.maxLimit(), defaultLimit != null ? defaultLimit : 0);
+            int def = defaultLimit != null ? defaultLimit : Math.min(DEFAULTS.defaultLimit(), max);
+            return new Limits(def, max, filter, sizeBudget, statementTimeout);
+        }
     }
 }

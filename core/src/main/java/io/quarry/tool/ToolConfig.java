@@ -1,17 +1,15 @@
 package io.quarry.tool;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
+import io.quarry.config.ConfigException;
+import io.quarry.config.ConfigNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Schema;
-import io.quarry.schema.SchemaException;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,8 +18,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@code limits} and {@code tools} sections of a configuration file, checked against the schema
- * and the catalog when the toolkit is built; every error names the entry and says what to change.
+ * The {@code limits} and {@code tools} sections of a configuration file, read from the checked tree
+ * of {@link QuarryConfig} and checked against the schema and the catalog when the toolkit is built;
+ * every error is a {@link ConfigException} that names the entry and says what to change.
  *
  * <pre>{@code
  * limits: {default_limit: 20, max_limit: 100, size_budget: 16000, statement_timeout_seconds: 5}
@@ -39,12 +38,6 @@ final class ToolConfig {
             Set.of("default_limit", "max_limit", "size_budget", "statement_timeout_seconds");
     private static final Set<String> TOOL_KEYS = Set.of("disabled", "fields", "example");
     private static final Set<String> RULE_KEYS = Set.of("modes", "min", "max", "values");
-
-    private static final com.fasterxml.jackson.dataformat.yaml.YAMLMapper YAML =
-            com.fasterxml.jackson.dataformat.yaml.YAMLMapper.builder()
-                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-                    .build();
 
     /** The empty configuration: every tool on, no field rules, the default limits. */
     static final ToolConfig NONE = new ToolConfig(null, Set.of(), Map.of(), null);
@@ -81,226 +74,176 @@ final class ToolConfig {
      */
     record FieldRule(List<String> modes, BigDecimal min, BigDecimal max, List<String> values) {}
 
-    /**
-     * Parses a configuration file as a tree.
-     *
-     * @throws SchemaException when it cannot be read or parsed
-     */
-    static JsonNode parse(java.nio.file.Path file) {
-        try {
-            return YAML.readTree(java.nio.file.Files.readString(file));
-        } catch (java.io.IOException e) {
-            throw new SchemaException("cannot read configuration " + file + ": " + e.getMessage(), e);
-        }
-    }
-
     /** The rule of {@code type.field}, if configured. */
     Optional<FieldRule> rule(String type, String field) {
         return Optional.ofNullable(rules.get(type + "." + field));
     }
 
     /**
-     * Reads the sections of a configuration tree.
+     * Reads the {@code tools} and {@code limits} sections of a configuration.
      *
+     * @param schema the toolkit's schema, which the field rules and the example name
      * @param catalog every tool name the toolkit knows
-     * @throws SchemaException naming the entry and what to change
+     * @throws ConfigException naming the entry and what to change
      */
-    static ToolConfig read(JsonNode root, String source, Schema schema, List<String> catalog) {
-        if (root == null || !root.isObject()) {
-            return NONE;
-        }
-        Limits limits = readLimits(root.get("limits"), source + ": limits");
+    static ToolConfig read(QuarryConfig config, Schema schema, List<String> catalog) {
+        Limits limits = config.limits().map(ToolConfig::readLimits).orElse(null);
         Set<String> disabled = new LinkedHashSet<>();
         Map<String, FieldRule> rules = new LinkedHashMap<>();
         Example example = null;
-        JsonNode tools = root.get("tools");
-        if (tools != null && !tools.isNull()) {
-            String where = source + ": tools";
-            object(tools, where, "an object with 'disabled' and 'fields'");
-            checkKeys(tools, TOOL_KEYS, where);
-            JsonNode off = tools.get("disabled");
-            if (off != null) {
-                if (!off.isArray()) {
-                    throw new SchemaException(
-                            where + ".disabled: expected a list of tool names, such as " + "[aggregate_graph_objects]");
+        ConfigNode tools = config.tools().orElse(null);
+        if (tools != null) {
+            tools.keys(TOOL_KEYS);
+            for (ConfigNode off : tools.get("disabled")
+                    .map(n -> n.items("write a list of tool names, such as [aggregate_graph_objects]"))
+                    .orElse(List.of())) {
+                String name = off.text("write a tool name");
+                if (!catalog.contains(name)) {
+                    throw off.error(
+                            "unknown tool '" + name + "'" + didYouMean(name, catalog),
+                            "tools: " + String.join(", ", catalog));
                 }
-                for (int i = 0; i < off.size(); i++) {
-                    String name = off.get(i).asText();
-                    if (!off.get(i).isTextual() || !catalog.contains(name)) {
-                        throw new SchemaException(where + ".disabled[" + i + "]: unknown tool '" + name + "'"
-                                + didYouMean(name, catalog) + "; tools: " + String.join(", ", catalog));
-                    }
-                    disabled.add(name);
-                }
+                disabled.add(name);
             }
-            JsonNode fields = tools.get("fields");
-            if (fields != null) {
-                object(fields, where + ".fields", "an object mapping Type.field to {modes, min, max, values}");
-                for (Map.Entry<String, JsonNode> e : fields.properties()) {
-                    rules.put(e.getKey(), readRule(e.getKey(), e.getValue(), where + ".fields." + e.getKey(), schema));
-                }
+            for (Map.Entry<String, ConfigNode> e : tools.get("fields")
+                    .map(n -> n.entries("map Type.field to {modes, min, max, values}"))
+                    .orElse(Map.of())
+                    .entrySet()) {
+                rules.put(e.getKey(), readRule(e.getKey(), e.getValue(), schema));
             }
             if (tools.has("example")) {
-                example = readExample(tools.get("example"), where + ".example", schema);
+                example = readExample(tools.get("example").orElseThrow(), schema);
             }
         }
         return new ToolConfig(limits, Set.copyOf(disabled), Map.copyOf(rules), example);
     }
 
-    private static Example readExample(JsonNode node, String where, Schema schema) {
-        String expected = "an object {type, id} naming one object of your data, such as {type: Task, id: task-1}";
-        object(node, where, expected);
-        checkKeys(node, Set.of("type", "id"), where);
-        if (!node.path("type").isTextual()
-                || !node.path("id").isTextual()
-                || node.get("id").textValue().isBlank()) {
-            throw new SchemaException(where + ": expected " + expected);
+    private static Example readExample(ConfigNode node, Schema schema) {
+        String expected = "give {type, id} naming one object of your data, such as {type: Task, id: task-1}";
+        node.object(expected).keys(Set.of("type", "id"));
+        if (!node.has("type") || !node.has("id")) {
+            throw node.error("'" + (node.has("type") ? "id" : "type") + "' is missing", expected);
         }
-        String type = node.get("type").textValue();
+        ConfigNode typeNode = node.get("type").orElseThrow();
+        String type = typeNode.text("write a type name");
+        ConfigNode idNode = node.get("id").orElseThrow();
+        String id = idNode.text("write the id as a string; quote a number");
+        if (id.isBlank()) {
+            throw idNode.error("is blank", "give the id of one object of your data");
+        }
         if (schema.type(type).isEmpty()) {
-            throw new SchemaException(where + ".type: unknown type '" + type + "'"
-                    + didYouMean(type, schema.typeNames()) + "; types: " + String.join(", ", schema.typeNames()));
+            throw typeNode.error(
+                    "unknown type '" + type + "'" + didYouMean(type, schema.typeNames()),
+                    "types: " + String.join(", ", schema.typeNames()));
         }
-        return new Example(type, node.get("id").textValue());
+        return new Example(type, id);
     }
 
-    private static Limits readLimits(JsonNode node, String where) {
-        if (node == null || node.isNull()) {
-            return null;
+    /**
+     * The limits: every key optional, the defaults for the others; a default limit not given is
+     * lowered to the max limit, a max limit not given raised to the default limit.
+     */
+    private static Limits readLimits(ConfigNode node) {
+        node.keys(LIMIT_KEYS);
+        Limits.Builder b = Limits.builder();
+        limit(node, "default_limit", 1).ifPresent(b::defaultLimit);
+        limit(node, "max_limit", 1).ifPresent(b::maxLimit);
+        limit(node, "size_budget", Limits.MIN_SIZE_BUDGET).ifPresent(b::sizeBudget);
+        limit(node, "statement_timeout_seconds", 1).ifPresent(s -> b.statementTimeout(Duration.ofSeconds(s)));
+        if (node.has("default_limit") && node.has("max_limit")) {
+            int defaultLimit = limit(node, "default_limit", 1).orElseThrow();
+            int maxLimit = limit(node, "max_limit", 1).orElseThrow();
+            if (defaultLimit > maxLimit) {
+                throw node.error(
+                        "default_limit (" + defaultLimit + ") is greater than max_limit (" + maxLimit + ")",
+                        "lower default_limit or raise max_limit");
+            }
         }
-        object(
-                node,
-                where,
-                "an object with "
-                        + String.join(", ", LIMIT_KEYS.stream().sorted().toList()));
-        checkKeys(node, LIMIT_KEYS, where);
-        Limits d = Limits.DEFAULTS;
-        int defaultLimit = integer(node, "default_limit", d.defaultLimit(), where);
-        int maxLimit = integer(node, "max_limit", Math.max(d.maxLimit(), defaultLimit), where);
-        int budget = integer(node, "size_budget", d.sizeBudget(), where);
-        int timeout = integer(
-                node, "statement_timeout_seconds", (int) d.statementTimeout().toSeconds(), where);
-        try {
-            return new Limits(defaultLimit, maxLimit, d.filter(), budget, Duration.ofSeconds(timeout));
-        } catch (IllegalArgumentException e) {
-            throw new SchemaException(where + ": " + e.getMessage(), e);
-        }
+        return b.build();
     }
 
-    private static FieldRule readRule(String key, JsonNode node, String where, Schema schema) {
+    private static Optional<Integer> limit(ConfigNode node, String key, int least) {
+        return node.get(key).map(n -> n.wholeNumber(least));
+    }
+
+    private static FieldRule readRule(String key, ConfigNode node, Schema schema) {
         int dot = key.indexOf('.');
         if (dot < 0) {
-            throw new SchemaException(where + ": name the field as Type.field, such as Task.priority");
+            throw node.error("'" + key + "' names no type", "name the field as Type.field, such as Task.priority");
         }
         String typeName = key.substring(0, dot);
         String fieldName = key.substring(dot + 1);
         EntityType type = schema.type(typeName)
-                .orElseThrow(() -> new SchemaException(where + ": unknown type '" + typeName + "'"
-                        + didYouMean(typeName, schema.typeNames()) + "; types: "
-                        + String.join(", ", schema.typeNames())));
+                .orElseThrow(() -> node.error(
+                        "unknown type '" + typeName + "'" + didYouMean(typeName, schema.typeNames()),
+                        "types: " + String.join(", ", schema.typeNames())));
         Field field = type.field(fieldName)
-                .orElseThrow(() -> new SchemaException(where + ": " + typeName + " has no exposed field '"
-                        + fieldName + "'" + didYouMean(fieldName, type.exposedFieldNames()) + "; fields: "
-                        + String.join(", ", type.exposedFieldNames())));
-        object(node, where, "an object with modes, min, max or values");
-        checkKeys(node, RULE_KEYS, where);
+                .orElseThrow(() -> node.error(
+                        typeName + " has no exposed field '" + fieldName + "'"
+                                + didYouMean(fieldName, type.exposedFieldNames()),
+                        "fields: " + String.join(", ", type.exposedFieldNames())));
+        node.object("give modes, min, max or values").keys(RULE_KEYS);
         List<String> allowedModes = TypedSearch.modesFor(field.type());
         List<String> modes = null;
         if (node.has("modes")) {
+            ConfigNode modesNode = node.get("modes").orElseThrow();
             if (allowedModes.isEmpty()) {
-                throw new SchemaException(
-                        where + ".modes: " + field.type().jsonName() + " fields have no search modes; remove modes");
+                throw modesNode.error(field.type().jsonName() + " fields have no search modes", "remove modes");
             }
-            modes = strings(node.get("modes"), where + ".modes");
+            modes = modesNode.strings("write a list of modes");
             for (String m : modes) {
                 if (!allowedModes.contains(m)) {
-                    throw new SchemaException(where + ".modes: '" + m + "' is not a mode of a "
-                            + field.type().jsonName() + " field" + didYouMean(m, allowedModes) + "; use some of "
-                            + String.join(", ", allowedModes));
+                    throw modesNode.error(
+                            "'" + m + "' is not a mode of a " + field.type().jsonName() + " field"
+                                    + didYouMean(m, allowedModes),
+                            "use some of " + String.join(", ", allowedModes));
                 }
             }
             if (modes.isEmpty()) {
-                throw new SchemaException(where + ".modes: give at least one mode, or disable the tool");
+                throw modesNode.error("is empty", "give at least one mode, or disable the tool");
             }
         }
-        BigDecimal min = number(node, "min", where, field);
-        BigDecimal max = number(node, "max", where, field);
+        BigDecimal min = number(node, "min", field);
+        BigDecimal max = number(node, "max", field);
         if (min != null && max != null && min.compareTo(max) > 0) {
-            throw new SchemaException(where + ": min (" + min + ") is greater than max (" + max + "); swap them");
+            throw node.error("min (" + min + ") is greater than max (" + max + ")", "swap them");
         }
         List<String> values = null;
         if (node.has("values")) {
+            ConfigNode valuesNode = node.get("values").orElseThrow();
             if (field.type() != FieldType.ENUM) {
-                throw new SchemaException(where + ".values: only enum fields take values; " + fieldName + " is "
-                        + field.type().jsonName());
+                throw valuesNode.error(
+                        "only enum fields take values; " + fieldName + " is "
+                                + field.type().jsonName(),
+                        "remove values");
             }
-            values = strings(node.get("values"), where + ".values");
+            values = valuesNode.strings("write a list of the enum's values");
             for (String v : values) {
                 if (!field.values().contains(v)) {
-                    throw new SchemaException(where + ".values: '" + v + "' is not a value of " + key
-                            + didYouMean(v, field.values()) + "; values: " + String.join(", ", field.values()));
+                    throw valuesNode.error(
+                            "'" + v + "' is not a value of " + key + didYouMean(v, field.values()),
+                            "values: " + String.join(", ", field.values()));
                 }
             }
             if (values.isEmpty()) {
-                throw new SchemaException(where + ".values: give at least one value");
+                throw valuesNode.error("is empty", "give at least one value");
             }
         }
         return new FieldRule(modes, min, max, values);
     }
 
-    private static BigDecimal number(JsonNode node, String key, String where, Field field) {
-        JsonNode v = node.get(key);
+    private static BigDecimal number(ConfigNode node, String key, Field field) {
+        ConfigNode v = node.get(key).orElse(null);
         if (v == null) {
             return null;
         }
         if (!field.type().isNumeric()) {
-            throw new SchemaException(where + "." + key + ": min and max apply to number and integer fields; "
-                    + field.name() + " is " + field.type().jsonName());
+            throw v.error(
+                    "min and max apply to number and integer fields; " + field.name() + " is "
+                            + field.type().jsonName(),
+                    "remove " + key);
         }
-        return Json.decimal(v)
-                .orElseThrow(() -> new SchemaException(where + "." + key + ": must be a number, not " + v));
-    }
-
-    private static int integer(JsonNode node, String key, int fallback, String where) {
-        JsonNode v = node.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        if (!v.canConvertToInt() || !v.isIntegralNumber()) {
-            throw new SchemaException(where + "." + key + ": must be a whole number, not " + v);
-        }
-        return v.intValue();
-    }
-
-    private static List<String> strings(JsonNode node, String where) {
-        if (node == null || !node.isArray()) {
-            throw new SchemaException(where + ": expected a list of strings");
-        }
-        List<String> out = new ArrayList<>();
-        for (JsonNode e : node) {
-            if (!e.isTextual()) {
-                throw new SchemaException(where + ": expected strings only; quote " + e);
-            }
-            out.add(e.textValue());
-        }
-        return List.copyOf(out);
-    }
-
-    private static void object(JsonNode node, String where, String expected) {
-        if (!node.isObject()) {
-            throw new SchemaException(where + ": expected " + expected);
-        }
-    }
-
-    private static void checkKeys(JsonNode node, Set<String> allowed, String where) {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String key = it.next();
-            if (!allowed.contains(key)) {
-                throw new SchemaException(where + ": unknown key '" + key + "'"
-                        + didYouMean(key, List.copyOf(allowed)) + "; allowed: "
-                        + String.join(", ", allowed.stream().sorted().toList()));
-            }
-        }
+        return v.number("write a number");
     }
 
     private static String didYouMean(String name, List<String> candidates) {

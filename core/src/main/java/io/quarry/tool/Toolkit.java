@@ -3,6 +3,7 @@ package io.quarry.tool;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
 import io.quarry.graph.SnapshotBuilder;
@@ -21,7 +22,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * Toolkit toolkit = Toolkit.builder()
- *         .schema(Schema.load(Path.of("quarry.yaml")))
+ *         .config(QuarryConfig.load(Path.of("quarry.yaml")))   // or .schema(Schema.builder()...build())
  *         .store(store)
  *         .build();
  * ToolResult result = toolkit.call("query_graph_objects", arguments, ToolContext.builder().scope(scope).build());
@@ -45,12 +46,14 @@ public final class Toolkit {
             GetProjectGraphTool.NAME);
 
     private final Schema schema;
+    private final Limits limits;
     private final Map<String, Tool> tools;
     private final List<ToolListener> listeners;
     private final Runnable refreshStatistics;
 
     private Toolkit(Builder b, ToolConfig config) {
         this.schema = b.schema;
+        this.limits = b.limits;
         this.listeners = List.copyOf(b.listeners);
         SchemaView view = new SchemaView(b.schema, config);
         Projections projections = b.projections != null ? b.projections : Projections.none(b.schema);
@@ -150,6 +153,11 @@ public final class Toolkit {
         return Optional.ofNullable(tools.get(name));
     }
 
+    /** The limits every call runs under; a call's {@link ToolContext} may only narrow them. */
+    public Limits limits() {
+        return limits;
+    }
+
     /** The schema the tools were generated from. */
     public Schema schema() {
         return schema;
@@ -196,9 +204,7 @@ public final class Toolkit {
         private Limits limits;
         private final List<ToolListener> listeners = new ArrayList<>();
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
-        private JsonNode config;
-        private String configSource;
-        private java.nio.file.Path configFile;
+        private QuarryConfig config;
 
         private Projections projections;
         private SnapshotBuilder snapshots;
@@ -218,28 +224,37 @@ public final class Toolkit {
         }
 
         /**
-         * A configuration file (YAML or JSON): its {@code types} give the schema (unless
-         * {@link #schema} is set), its {@code limits} the limits (unless {@link #limits} is set), its
-         * {@code tools} which tools are off and the rules of single fields, its {@code projections}
-         * the projections (unless {@link #projections} is set) and its {@code graph} section how
-         * {@code get_project_graph} builds snapshots (unless {@link #snapshots} is set). See
-         * docs/configuration.md.
-         *
-         * @throws io.quarry.schema.SchemaException when the file cannot be read or parsed
+         * A configuration: its {@code types} give the schema, its {@code limits} the limits (unless
+         * {@link #limits} is set), its {@code tools} which tools are off and the rules of single fields,
+         * its {@code projections} the projections (unless {@link #projections} is set) and its
+         * {@code graph} section how {@code get_project_graph} builds snapshots (unless
+         * {@link #snapshots} is set). The {@code tools} and {@code limits} sections are checked when
+         * the toolkit is built. See docs/configuration.md.
          */
-        public Builder config(java.nio.file.Path file) {
-            this.config = ToolConfig.parse(file);
-            this.configSource = file.toString();
-            this.configFile = file;
+        public Builder config(QuarryConfig config) {
+            this.config = requireNonNull(config, "config");
             return this;
         }
 
-        /** A configuration already parsed as a JSON tree; see {@link #config(java.nio.file.Path)}. */
+        /**
+         * A configuration file (YAML or JSON): {@code config(QuarryConfig.load(file))}.
+         *
+         * @throws io.quarry.config.ConfigException when the file cannot be read or is not a valid configuration
+         */
+        public Builder config(java.nio.file.Path file) {
+            return config(QuarryConfig.load(file));
+        }
+
+        /**
+         * A configuration already parsed as a JSON tree, named {@code configuration} in errors.
+         *
+         * @deprecated a parsed tree has lost the keys written twice, which the configuration refuses;
+         *     read the text with {@link QuarryConfig#parse} or {@link QuarryConfig#load} and pass it to
+         *     {@link #config(QuarryConfig)}
+         */
+        @Deprecated
         public Builder config(JsonNode config) {
-            this.config = requireNonNull(config, "config");
-            this.configSource = "configuration";
-            this.configFile = null;
-            return this;
+            return config(QuarryConfig.parse(requireNonNull(config, "config").toString(), "configuration"));
         }
 
         /** Leaves these tools out of the toolkit, as the configuration's {@code tools.disabled} does. */
@@ -284,12 +299,32 @@ public final class Toolkit {
          * @throws IllegalStateException naming what is missing
          */
         public Toolkit build() {
-            if (schema == null && config != null) {
-                schema = configFile != null ? Schema.load(configFile) : Schema.fromConfig(config);
+            if (config != null && config.schema().isPresent()) {
+                if (schema != null && !schema.equals(config.schema().get())) {
+                    throw new IllegalStateException("Toolkit.builder(): the schema is given twice, by schema(...) and"
+                            + " by the types section of " + config.source() + "; give it in one place");
+                }
+                schema = config.schema().get();
+                SnapshotBuilder graph = config.snapshots().orElseThrow();
+                if (snapshots == null && projections != null) {
+                    // the graph section's settings, labelling nodes with the projections set here
+                    snapshots = SnapshotBuilder.builder()
+                            .projections(projections)
+                            .membershipKey(graph.membershipKey())
+                            .membershipKinds(graph.membershipKinds())
+                            .limits(graph.limits())
+                            .build();
+                }
+                if (projections == null) {
+                    projections = config.projections().orElseThrow();
+                }
+                if (snapshots == null) {
+                    snapshots = graph;
+                }
             }
             if (schema == null) {
-                throw new IllegalStateException("Toolkit.builder(): schema is required; pass Schema.load(path), "
-                        + "Schema.builder()...build() or Schema.infer(...)");
+                throw new IllegalStateException("Toolkit.builder(): schema is required; pass a configuration with a "
+                        + "types section, Schema.builder()...build() or Schema.infer(...)");
             }
             if (store == null) {
                 throw new IllegalStateException("Toolkit.builder(): store is required; pass an ObjectStore such as "
@@ -299,18 +334,9 @@ public final class Toolkit {
                 throw new IllegalStateException(
                         "Toolkit.builder(): the schema declares no types; tools would have nothing to show");
             }
-            ToolConfig toolConfig =
-                    config == null ? ToolConfig.NONE : ToolConfig.read(config, configSource, schema, CATALOG);
+            ToolConfig toolConfig = config == null ? ToolConfig.NONE : ToolConfig.read(config, schema, CATALOG);
             if (limits == null) {
                 limits = toolConfig.limits == null ? Limits.DEFAULTS : toolConfig.limits;
-            }
-            if (projections == null && config != null) {
-                projections = Projections.fromConfig(config, configSource, schema);
-            }
-            if (snapshots == null && config != null) {
-                snapshots = SnapshotBuilder.fromConfig(
-                                config, configSource, projections != null ? projections : Projections.none(schema))
-                        .build();
             }
             return new Toolkit(this, toolConfig);
         }

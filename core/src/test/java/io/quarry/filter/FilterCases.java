@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
@@ -187,7 +188,9 @@ public final class FilterCases {
 
     /** The corpus schema ({@code schema.yaml}). */
     public static Schema schema() {
-        return Schema.parse(resource("schema.yaml"));
+        return QuarryConfig.parse(resource("schema.yaml"), "schema.yaml")
+                .schema()
+                .orElseThrow();
     }
 
     /** The corpus data set ({@code data.json}). */

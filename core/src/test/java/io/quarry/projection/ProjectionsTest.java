@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.ConfigException;
+import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
-import io.quarry.schema.SchemaException;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ScopeGraph;
@@ -66,8 +67,10 @@ class ProjectionsTest {
                   completed_tasks: {count: supports, direction: in, kind: Task, where: {status: [Done]}}
                   progress_percent: {percent: [completed_tasks, total_tasks]}
             """;
-    static final Schema SCHEMA = Schema.parse(TYPES);
-    static final Projections P = Projections.parse(TYPES + PROJECTIONS, SCHEMA);
+    static final Schema SCHEMA =
+            QuarryConfig.parse(TYPES, "schema.yaml").schema().orElseThrow();
+    static final Projections P =
+            QuarryConfig.parse(TYPES + PROJECTIONS, "quarry.yaml").projections().orElseThrow();
     static final Instant T = Instant.parse("2026-02-03T10:00:00Z");
 
     static GraphObject object(String id, String type, String json, Instant updated) {
@@ -198,19 +201,19 @@ class ProjectionsTest {
                         "projections.Task.truncate: 'description' is not in the light field list [title]"),
                 Arguments.of(
                         "projections: {Task: {light: [title], truncate: {title: 0}}}",
-                        "projections.Task.truncate.title: expected a whole number of at least 1"),
+                        "projections.Task.truncate.title: expected a whole number of at least 1, found 0; raise it to 1"),
                 Arguments.of(
                         "projections: {Task: {lite: [title]}}",
-                        "projections.Task: unknown key 'lite'; allowed: derived, graph, light, truncate"),
+                        "projections.Task: unknown key 'lite'; allowed keys are derived, graph, light, truncate"),
                 Arguments.of(
                         "projections: {Task: {derived: {n: {count: depend_on}}}}",
                         "projections.Task.derived.n: no relationship 'depend_on' in the schema; did you mean 'depends_on'?"),
                 Arguments.of(
                         "projections: {Task: {derived: {n: {count: depends_on, direction: up}}}}",
-                        "projections.Task.derived.n.direction: must be out, in or both, not 'up'"),
+                        "projections.Task.derived.n.direction: unknown direction 'up'; write out, in or both"),
                 Arguments.of(
                         "projections: {Task: {derived: {n: {count: depends_on, ids: depends_on}}}}",
-                        "projections.Task.derived.n: give exactly one of count, ids or percent"),
+                        "projections.Task.derived.n: gives count and ids; give exactly one of count, ids or percent"),
                 Arguments.of(
                         "projections: {Task: {derived: {n: {percent: [a, b]}}}}",
                         "projections.Task.derived.n: 'a' must be a count declared before it; counts so far: []"),
@@ -225,30 +228,37 @@ class ProjectionsTest {
                         "projections.Task.derived.title: a derived field must not share a name with a field of the type"),
                 Arguments.of(
                         "projections: {Task: {derived: {n: {ids: depends_on, max: 0}}}}",
-                        "projections.Task.derived.n.max: expected a whole number of at least 1"),
+                        "projections.Task.derived.n.max: expected a whole number of at least 1, found 0; raise it to 1"),
                 Arguments.of(
                         "projections: [Task]",
-                        "'projections' must map type names to {light, truncate, derived, graph}"));
+                        "projections: expected an object, found a list; map type names to {light, truncate, derived, graph}"));
     }
 
     @ParameterizedTest
     @MethodSource
     void badConfigurations(String yaml, String message) {
-        assertThatThrownBy(() -> Projections.parse(TYPES + yaml, SCHEMA))
-                .isInstanceOf(SchemaException.class)
-                .hasMessage("configuration: " + message);
+        assertThatThrownBy(() -> QuarryConfig.parse(TYPES + yaml, "quarry.yaml")
+                        .projections()
+                        .orElseThrow())
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("quarry.yaml: " + message);
     }
 
     @Test
     void aFieldNamedLikeANodeKeyCannotLabelANode() {
         String types = "types: {Document: {fields: {title: {type: string}, kind: {type: string}}}}\n";
-        Schema schema = Schema.parse(types);
-        assertThatThrownBy(() -> Projections.parse(types + "projections: {Document: {graph: [title, kind]}}", schema))
-                .isInstanceOf(SchemaException.class)
-                .hasMessage("configuration: projections.Document.graph: 'kind' is a key every graph node has (id, kind,"
+        Schema schema = QuarryConfig.parse(types, "schema.yaml").schema().orElseThrow();
+        assertThatThrownBy(() -> QuarryConfig.parse(
+                                types + "projections: {Document: {graph: [title, kind]}}", "quarry.yaml")
+                        .projections()
+                        .orElseThrow())
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("quarry.yaml: projections.Document.graph: 'kind' is a key every graph node has (id, kind,"
                         + " depth, direct_edge, last_updated); a field of that name cannot label a node");
         GraphObject doc = object("d1", "Document", "{\"title\": \"Runbook\", \"kind\": \"runbook\"}", T);
-        assertThat(Projections.parse(types + "projections: {Document: {graph: [title]}}", schema)
+        assertThat(QuarryConfig.parse(types + "projections: {Document: {graph: [title]}}", "quarry.yaml")
+                        .projections()
+                        .orElseThrow()
                         .light("Document")
                         .node(doc)
                         .get("kind")
@@ -258,16 +268,22 @@ class ProjectionsTest {
 
     @Test
     void theSchemaAcceptsTheProjectionsAndGraphSections() {
-        assertThat(Schema.parse(TYPES + PROJECTIONS + "graph: {}\n").typeNames())
+        assertThat(QuarryConfig.parse(TYPES + PROJECTIONS + "graph: {}\n", "schema.yaml")
+                        .schema()
+                        .orElseThrow()
+                        .typeNames())
                 .contains("Task");
     }
 
     @Property(tries = 200)
     void lightTextNeverExceedsItsLimitAndHiddenFieldsNeverShow(
             @ForAll String title, @ForAll String description, @ForAll @IntRange(min = 1, max = 40) int limit) {
-        Projections p = Projections.parse(
-                TYPES + "projections: {Task: {light: [title, description], truncate: {description: " + limit + "}}}",
-                SCHEMA);
+        Projections p = QuarryConfig.parse(
+                        TYPES + "projections: {Task: {light: [title, description], truncate: {description: " + limit
+                                + "}}}",
+                        "quarry.yaml")
+                .projections()
+                .orElseThrow();
         ObjectNode props = Json.object();
         props.put("title", title);
         props.put("description", description);

@@ -3,6 +3,8 @@ package io.quarry.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.config.ConfigException;
+import io.quarry.config.QuarryConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,9 +15,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SchemaConfigTest {
 
+    private static Schema schema(String yaml) {
+        return QuarryConfig.parse(yaml, "quarry.yaml").schema().orElseThrow();
+    }
+
     @Test
     void readsEveryFieldTypeAndOption() {
-        Schema schema = Schema.parse("""
+        Schema schema = schema("""
                 types:
                   Task:
                     description: A unit of work.
@@ -66,7 +72,12 @@ class SchemaConfigTest {
     void jsonIsAcceptedToo(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("quarry.json");
         Files.writeString(file, "{\"types\": {\"Task\": {\"fields\": {\"title\": {\"type\": \"string\"}}}}}");
-        assertThat(Schema.load(file).type("Task").orElseThrow().exposedFieldNames())
+        assertThat(QuarryConfig.load(file)
+                        .schema()
+                        .orElseThrow()
+                        .type("Task")
+                        .orElseThrow()
+                        .exposedFieldNames())
                 .containsExactly("title");
     }
 
@@ -74,29 +85,31 @@ class SchemaConfigTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "unknown field type|types: {Task: {fields: {a: {type: strng}}}}|types.Task.fields.a: unknown field type 'strng'; use one of string, text",
-                "missing type|types: {Task: {fields: {a: {description: x}}}}|types.Task.fields.a: 'type' is required",
-                "enum without values|types: {Task: {fields: {a: {type: enum}}}}|an enum field needs 'values'",
-                "values on a string|types: {Task: {fields: {a: {type: string, values: [x]}}}}|'values' is only for enum fields",
-                "numbers as enum values|types: {Task: {fields: {a: {type: enum, values: [1]}}}}|enum values must be strings",
-                "items on a string|types: {Task: {fields: {a: {type: string, items: string}}}}|'items' is only for array fields",
-                "exposed not boolean|types: {Task: {fields: {a: {type: string, exposed: 'no'}}}}|'exposed' must be true or false",
-                "unknown field key|types: {Task: {fields: {a: {type: string, hidden: true}}}}|unknown field key 'hidden'; allowed: description, exposed, items, type, values",
-                "unknown type key|types: {Task: {feilds: {}}}|unknown type key 'feilds'",
-                "unknown section|typez: {}|unknown configuration key 'typez'",
-                "no types|limits: {}|'types' must map each type name",
-                "bad type name|types: {'My Task': {}}|type names must match",
-                "bad field name|types: {Task: {fields: {'due at': string}}}|field names must match",
-                "unknown target|types: {Task: {relationships: [{name: part_of, target: Projet}]}}|relationship 'part_of' targets unknown type 'Projet'",
-                "bad direction|types: {Task: {relationships: [{name: r, target: Task, direction: sideways}]}}|direction must be out, in or both",
-                "relationship without target|types: {Task: {relationships: [{name: r}]}}|'name' and 'target' are required",
-                "duplicate key|types: {Task: {}, Task: {}}|not valid JSON or YAML",
-                "not an object|[1, 2]|must be an object with a 'types' section"
+                "unknown field type|types: {Task: {fields: {a: {type: strng}}}}|types.Task.fields.a.type: unknown field type 'strng'; use one of string, text, number, integer, boolean, date, datetime, enum, array, object",
+                "missing type|types: {Task: {fields: {a: {description: x}}}}|types.Task.fields.a: 'type' is missing; add type: one of string, text, number, integer, boolean, date, datetime, enum, array, object",
+                "enum without values|types: {Task: {fields: {a: {type: enum}}}}|types.Task.fields.a: an enum field needs 'values'; add values: [the allowed strings]",
+                "values on a string|types: {Task: {fields: {a: {type: string, values: [x]}}}}|types.Task.fields.a.values: only enum fields have values; set type: enum or remove values",
+                "numbers as enum values|types: {Task: {fields: {a: {type: enum, values: [1]}}}}|types.Task.fields.a.values[0]: expected a string, found the number 1; write the allowed values as strings, quoting numbers",
+                "items on a string|types: {Task: {fields: {a: {type: string, items: string}}}}|types.Task.fields.a.items: only array fields have items; set type: array or remove items",
+                "exposed not boolean|types: {Task: {fields: {a: {type: string, exposed: 'no'}}}}|types.Task.fields.a.exposed: expected true or false, found the string 'no'; write true or false",
+                "unknown field key|types: {Task: {fields: {a: {type: string, hidden: true}}}}|types.Task.fields.a: unknown key 'hidden'; allowed keys are description, exposed, items, type, values",
+                "unknown type key|types: {Task: {feilds: {}}}|types.Task: unknown key 'feilds' (did you mean 'fields'?); allowed keys are description, fields, relationships",
+                "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits, projections, store, tools, types",
+                "types not an object|types: [Task]|types: expected an object, found a list; map each type name to its description, fields and relationships",
+                "bad type name|types: {'My Task': {}}|types.My Task: 'My Task' is not a valid type name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
+                "bad field name|types: {Task: {fields: {'due at': string}}}|types.Task.fields.due at: 'due at' is not a valid field name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
+                "unknown target|types: {Task: {relationships: [{name: part_of, target: Projet}]}, Project: {}}|types.Task.relationships[0].target: unknown type 'Projet' (did you mean 'Project'?); declared types: Task, Project",
+                "bad direction|types: {Task: {relationships: [{name: r, target: Task, direction: sideways}]}}|types.Task.relationships[0].direction: unknown direction 'sideways'; write out, in or both",
+                "relationship without target|types: {Task: {relationships: [{name: r}]}}|types.Task.relationships[0]: 'target' is missing; give name and target, and optionally direction",
+                "duplicate type|types: {Task: {}, Task: {}}|types: duplicate key 'Task'; write each key once",
+                "duplicate field|types: {Task: {fields: {a: string, a: text}}}|types.Task.fields: duplicate key 'a'; write each key once",
+                "not an object|[1, 2]|expected an object, found a list; write an object with some of graph, limits, projections, store, tools, types",
+                "not YAML|types: {Task: [}|not valid YAML or JSON at line 1, column 16: while parsing a flow node: expected the node content, but found '}'; correct the syntax there"
             })
     void invalidConfigurationSaysWhatToChange(String name, String yaml, String message) {
-        assertThatThrownBy(() -> Schema.parse(yaml))
-                .isInstanceOf(SchemaException.class)
-                .hasMessageContaining(message);
+        assertThatThrownBy(() -> schema(yaml))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("quarry.yaml: " + message);
     }
 
     @Test

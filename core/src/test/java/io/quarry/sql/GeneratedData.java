@@ -3,6 +3,7 @@ package io.quarry.sql;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.store.DataFile;
@@ -167,8 +168,12 @@ final class GeneratedData {
 
     /** The schema: both types schemaless, so every path is a fair question. */
     static Schema schema() {
-        return Schema.parse(
-                "types:\n  Thing:\n    description: Dirty data.\n  Other:\n" + "    description: More dirty data.\n");
+        return QuarryConfig.parse(
+                        "types:\n  Thing:\n    description: Dirty data.\n  Other:\n"
+                                + "    description: More dirty data.\n",
+                        "schema.yaml")
+                .schema()
+                .orElseThrow();
     }
 
     /** Every scalar of the pools, as JSON nodes (numbers as the library parses them). */

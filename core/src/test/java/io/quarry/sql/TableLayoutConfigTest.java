@@ -3,10 +3,11 @@ package io.quarry.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.quarry.config.ConfigException;
+import io.quarry.config.QuarryConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,53 +59,43 @@ class TableLayoutConfigTest {
                   - {table: follows, src: follower, dst: followee, type: follows}
             """;
 
-    static JsonNode yaml(String text) throws Exception {
-        return new YAMLMapper().readTree(text);
+    static Optional<TableLayout> layout(String yaml) {
+        return QuarryConfig.parse(yaml, "quarry.yaml").store().map(StoreMapping::tables);
     }
 
     @Test
     void theDocumentedConfigurationIsTheContractsLayout(@TempDir Path dir) throws Exception {
-        assertThat(TableLayout.fromConfig(yaml(CONFIG))).contains(TableLayoutContract.layout());
+        assertThat(layout(CONFIG)).contains(TableLayoutContract.layout());
         Path file = Files.writeString(dir.resolve("quarry.yaml"), CONFIG);
-        assertThat(TableLayout.load(file)).contains(TableLayoutContract.layout());
+        assertThat(QuarryConfig.load(file).store().orElseThrow().tables()).isEqualTo(TableLayoutContract.layout());
     }
 
     @Test
     void withoutTheTablesLayoutThereIsNone() throws Exception {
-        assertThat(TableLayout.fromConfig(yaml("types: {}"))).isEmpty();
-        assertThat(TableLayout.fromConfig(yaml("store: {layout: graph, objects_table: things}")))
-                .isEmpty();
+        assertThat(layout("types: {}")).isEmpty();
+        assertThat(layout("store: {layout: graph, objects: {table: things}}")).isEmpty();
     }
 
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
             value = {
-                "store: {tables: {types: {}}}|configuration: store.tables: is set but store.layout is not 'tables'",
-                "store: {layout: tables, tables: {types: {T: {table: t, colour: red}}}}|configuration:"
-                        + " store.tables.types.T: unknown key 'colour'; allowed keys are created_at, fields,"
-                        + " foreign_keys, id, rest, scope, table, updated_at",
-                "store: {layout: tables, tables: {types: {T: {id: x}}}}|store.tables.types.T.table: is required",
-                "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: date}}}}}}"
-                        + "|store.tables.types.T.fields.f.type: unknown column type 'date'; use one of text,"
-                        + " number, boolean, timestamp, json",
-                "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: text,"
-                        + " path: a.b}}}}}}|store.tables.types.T.fields.f: a path inside column 'c' needs a json"
-                        + " column",
-                "store: {layout: tables, tables: {types: {T: {table: 'x y'}}}}|store.tables.types.T: 'x y' is not"
-                        + " a valid table, column or type name",
-                "store: {layout: tables, tables: {types: {T: {table: t, foreign_keys: [{column: c, target: U,"
-                        + " relationship: r}]}}}}|store.tables: foreign key t.c points to type 'U', which has no"
-                        + " table",
-                "store: {layout: tables, tables: {types: {T: {table: t}}, edges: [{table: e, type: r,"
-                        + " type_column: k}]}}|store.tables.edges[0]: edges table 'e' needs either a type column"
-                        + " or a fixed type",
-                "store: {layout: tables, tables: {types: {}}}|store.tables: the table layout needs at least one"
-                        + " type table"
+                "store: {tables: {types: {}}}|store.tables: is set but store.layout is not 'tables'; add layout: tables",
+                "store: {layout: tables, tables: {types: {T: {table: t, colour: red}}}}|store.tables.types.T: unknown key 'colour'; allowed keys are created_at, fields, foreign_keys, id, rest, scope, table, updated_at",
+                "store: {layout: tables, tables: {types: {T: {table: t, table: u}}}}|store.tables.types.T: duplicate key 'table'; write each key once",
+                "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: c, f: d}}}}}|store.tables.types.T.fields: duplicate key 'f'; write each key once",
+                "store: {layout: tables, tables: {types: {T: {id: x}}}}|store.tables.types.T: 'table' is missing; name the type's table",
+                "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: date}}}}}}|store.tables.types.T.fields.f.type: unknown column type 'date'; use one of text, number, boolean, timestamp, json",
+                "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: text, path: a.b}}}}}}|store.tables.types.T.fields.f.type: a path inside column 'c' needs a json column; set type: json",
+                "store: {layout: tables, tables: {types: {T: {table: 'x y'}}}}|store.tables.types.T.table: 'x y' is not a valid table name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
+                "store: {layout: tables, tables: {types: {Task: {table: t, foreign_keys: [{column: c, target: Tsak, relationship: r}]}}}}|store.tables.types.Task.foreign_keys[0].target: type 'Tsak' has no table (did you mean 'Task'?); map it under store.tables.types, or point to one of Task",
+                "store: {layout: tables, tables: {types: {T: {table: t}}, edges: [{table: e, type: r, type_column: k}]}}|store.tables.edges[0]: has both type_column and type; give type_column (the column holding each row's type) or type (one type for every row)",
+                "store: {layout: tables, tables: {types: {}}}|store.tables.types: maps no type; map at least one type name to its table",
+                "store: {layout: tables, tables: {types: {T: {table: t, scope: org_id}}}}|store.tables.types.T.scope: expected a list, found the string 'org_id'; write a list of column names, such as [org_id]"
             })
     void errorsNameTheEntryAndWhatToChange(String config, String message) {
-        assertThatThrownBy(() -> TableLayout.fromConfig(yaml(config)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(message);
+        assertThatThrownBy(() -> layout(config))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("quarry.yaml: " + message);
     }
 }

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
 import io.quarry.internal.IsoDateTime;
@@ -52,9 +53,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 abstract class TableLayoutContract {
     private static final Scope ORG = Scope.of("org_id", "o1");
     private static final List<String> TYPES = List.of("Project", "Person", "Task");
-    private static final Schema SCHEMA =
-            Schema.parse("{\"types\": {\"Project\": {\"description\": \"p\"}, \"Person\": {\"description\": \"u\"},"
-                    + " \"Task\": {\"description\": \"t\"}}}");
+    private static final Schema SCHEMA = QuarryConfig.parse(
+                    "{\"types\": {\"Project\": {\"description\": \"p\"}, \"Person\": {\"description\": \"u\"},"
+                            + " \"Task\": {\"description\": \"t\"}}}",
+                    "schema.yaml")
+            .schema()
+            .orElseThrow();
 
     JdbcObjectStore store;
     DataSource dataSource;

@@ -3,6 +3,7 @@ package io.quarry.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.store.DataFile;
@@ -40,7 +41,7 @@ abstract class ToolFixtureContract {
         try (InputStream in = Toolkit.class.getResourceAsStream("fixture.yaml")) {
             yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        Schema schema = Schema.parse(yaml);
+        Schema schema = QuarryConfig.parse(yaml, "schema.yaml").schema().orElseThrow();
         JdbcObjectStore store =
                 backend().store("differential_fixture_" + backend().name(), StoreMapping.graph("org_id"), data);
         memory = Toolkit.builder()

@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.quarry.schema.SchemaException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.quarry.config.ConfigException;
+import io.quarry.config.QuarryConfig;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,12 +27,10 @@ class ConfiguredProjectionsTest {
             """;
 
     private static Toolkit toolkit(String extra) {
-        try {
-            JsonNode config = new YAMLMapper().readTree(Fixture.resource("fixture.yaml") + extra);
-            return Toolkit.builder().config(config).store(Fixture.store()).build();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Toolkit.builder()
+                .config(QuarryConfig.parse(Fixture.resource("fixture.yaml") + extra, "quarry.yaml"))
+                .store(Fixture.store())
+                .build();
     }
 
     @Test
@@ -77,7 +73,7 @@ class ConfiguredProjectionsTest {
     @Test
     void aBadProjectionFailsTheBuildWithItsPath() {
         assertThatThrownBy(() -> toolkit("projections: {Task: {light: [titel]}}\n"))
-                .isInstanceOf(SchemaException.class)
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("projections.Task.light: Task has no field 'titel'; did you mean 'title'?");
     }
 }

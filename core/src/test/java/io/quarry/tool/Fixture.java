@@ -2,6 +2,7 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.store.DataFile;
@@ -21,7 +22,9 @@ final class Fixture {
     private Fixture() {}
 
     static Schema schema() {
-        return Schema.parse(resource("fixture.yaml"));
+        return QuarryConfig.parse(resource("fixture.yaml"), "schema.yaml")
+                .schema()
+                .orElseThrow();
     }
 
     static InMemoryObjectStore store() {
@@ -54,18 +57,9 @@ final class Fixture {
         return ids;
     }
 
-    /** A YAML or JSON resource as a tree. */
-    static JsonNode yaml(String name) {
-        return yamlText(resource(name));
-    }
-
-    /** YAML or JSON text as a tree. */
-    static JsonNode yamlText(String text) {
-        try {
-            return new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** A YAML or JSON resource as a configuration. */
+    static QuarryConfig config(String name) {
+        return QuarryConfig.parse(resource(name), name);
     }
 
     static String resource(String name) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.filter.FilterLimits;
 import io.quarry.internal.Json;
 import io.quarry.projection.Projections;
@@ -92,7 +93,10 @@ class GetProjectGraphToolTest {
 
     @Test
     void aSnapshotOverTheSizeBudgetIsShrunkAndSaysSo() {
-        Schema schema = Schema.parse("types: {Project: {fields: {name: string}}, Task: {fields: {title: string}}}");
+        Schema schema = QuarryConfig.parse(
+                        "types: {Project: {fields: {name: string}}, Task: {fields: {title: string}}}", "schema.yaml")
+                .schema()
+                .orElseThrow();
         Instant t = Instant.parse("2026-01-01T00:00:00Z");
         List<GraphObject> objects = new ArrayList<>();
         List<GraphRelationship> rels = new ArrayList<>();
@@ -119,11 +123,13 @@ class GetProjectGraphToolTest {
     @Test
     void queryGraphObjectsUsesConfiguredProjectionsWithinTheScope() {
         Schema schema = Fixture.schema();
-        Projections projections = Projections.parse(
-                Fixture.resource("fixture.yaml")
-                        + "projections:\n  Task:\n    light: [title, status]\n"
-                        + "    derived: {documented_by: {ids: documents, direction: in}}\n",
-                schema);
+        Projections projections = QuarryConfig.parse(
+                        Fixture.resource("fixture.yaml")
+                                + "projections:\n  Task:\n    light: [title, status]\n"
+                                + "    derived: {documented_by: {ids: documents, direction: in}}\n",
+                        "quarry.yaml")
+                .projections()
+                .orElseThrow();
         Toolkit toolkit = Toolkit.builder()
                 .schema(schema)
                 .store(Fixture.store())

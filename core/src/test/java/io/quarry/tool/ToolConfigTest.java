@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.schema.SchemaException;
+import io.quarry.config.ConfigException;
+import io.quarry.config.QuarryConfig;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +18,7 @@ class ToolConfigTest {
 
     private static Toolkit build(String extra) {
         return Toolkit.builder()
-                .config(Fixture.yamlText(TYPES + "\n" + extra))
+                .config(QuarryConfig.parse(TYPES + "\n" + extra, "quarry.yaml"))
                 .store(Fixture.store())
                 .build();
     }
@@ -47,6 +48,69 @@ class ToolConfigTest {
                         .at("/properties/limit/maximum")
                         .asInt())
                 .isEqualTo(3);
+    }
+
+    @Test
+    void everyLimitIsOptionalAndAnUnsetOneMakesWayForTheOther() {
+        // max_limit alone lowers the default limit to it, rather than refusing 20 > 5
+        Toolkit low = build("limits: {max_limit: 5}\n");
+        assertThat(low.limits().defaultLimit()).isEqualTo(5);
+        assertThat(low.limits().maxLimit()).isEqualTo(5);
+        assertThat(Fixture.call(low, "query_graph_objects", "{\"type\": \"Task\"}", Fixture.acme())
+                        .get("returned")
+                        .asInt())
+                .isLessThanOrEqualTo(5);
+        // default_limit alone raises the max limit to it
+        Limits high = build("limits: {default_limit: 150}\n").limits();
+        assertThat(high.defaultLimit()).isEqualTo(150);
+        assertThat(high.maxLimit()).isEqualTo(150);
+        // a max above the default keeps the default
+        assertThat(build("limits: {max_limit: 500}\n").limits())
+                .isEqualTo(new Limits(20, 500, Limits.DEFAULTS.filter(), 16_000, Limits.DEFAULTS.statementTimeout()));
+        assertThat(build("limits: {}\n").limits()).isEqualTo(Limits.DEFAULTS);
+        assertThat(build("").limits()).isEqualTo(Limits.DEFAULTS);
+    }
+
+    @Test
+    void theSchemaIsGivenInOnePlace() {
+        QuarryConfig config = QuarryConfig.parse(TYPES, "quarry.yaml");
+        // the same schema twice is no conflict
+        assertThat(Toolkit.builder()
+                        .schema(config.schema().orElseThrow())
+                        .config(config)
+                        .store(Fixture.store())
+                        .build()
+                        .schema())
+                .isEqualTo(config.schema().orElseThrow());
+        assertThatThrownBy(() -> Toolkit.builder()
+                        .schema(QuarryConfig.parse("types: {Task: {}}", "other.yaml")
+                                .schema()
+                                .orElseThrow())
+                        .config(config)
+                        .store(Fixture.store())
+                        .build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Toolkit.builder(): the schema is given twice, by schema(...) and by the types section of"
+                        + " quarry.yaml; give it in one place");
+        // a configuration without types configures a toolkit over a schema from elsewhere
+        Toolkit inferred = Toolkit.builder()
+                .schema(Fixture.schema())
+                .config(QuarryConfig.parse("limits: {max_limit: 5}\ntools: {disabled: [discover_schema]}", "q.yaml"))
+                .store(Fixture.store())
+                .build();
+        assertThat(inferred.limits().maxLimit()).isEqualTo(5);
+        assertThat(inferred.tool("discover_schema")).isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
+    void aParsedTreeStillConfiguresAToolkit() throws Exception {
+        Toolkit toolkit = Toolkit.builder()
+                .config(new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+                        .readTree(TYPES + "\nlimits: {max_limit: 3}\n"))
+                .store(Fixture.store())
+                .build();
+        assertThat(toolkit.limits().maxLimit()).isEqualTo(3);
     }
 
     @Test
@@ -87,53 +151,65 @@ class ToolConfigTest {
         return Stream.of(
                 Arguments.of(
                         "tools:\n  disabled: [agregate_graph_objects]\n",
-                        "configuration: tools.disabled[0]: unknown tool 'agregate_graph_objects' (did you mean 'aggregate_graph_objects'?)"),
-                Arguments.of("tools:\n  enabled: []\n", "configuration: tools: unknown key 'enabled'"),
+                        "quarry.yaml: tools.disabled[0]: unknown tool 'agregate_graph_objects' (did you mean 'aggregate_graph_objects'?)"),
+                Arguments.of("tools:\n  enabled: []\n", "quarry.yaml: tools: unknown key 'enabled'"),
                 Arguments.of(
                         "tools:\n  fields:\n    Task.priorty: {min: 1}\n",
-                        "configuration: tools.fields.Task.priorty: Task has no exposed field 'priorty' (did you mean 'priority'?)"),
+                        "quarry.yaml: tools.fields.Task.priorty: Task has no exposed field 'priorty' (did you mean 'priority'?)"),
                 Arguments.of(
                         "tools:\n  fields:\n    Task.cost_code: {modes: [exact]}\n",
-                        "configuration: tools.fields.Task.cost_code: Task has no exposed field 'cost_code'"),
+                        "quarry.yaml: tools.fields.Task.cost_code: Task has no exposed field 'cost_code'"),
                 Arguments.of(
                         "tools:\n  fields:\n    Tsk.title: {modes: [exact]}\n",
-                        "configuration: tools.fields.Tsk.title: unknown type 'Tsk' (did you mean 'Task'?)"),
+                        "quarry.yaml: tools.fields.Tsk.title: unknown type 'Tsk' (did you mean 'Task'?)"),
                 Arguments.of(
                         "tools:\n  fields:\n    Task.title: {min: 1}\n",
-                        "configuration: tools.fields.Task.title.min: min and max apply to number and integer fields; title is string"),
+                        "quarry.yaml: tools.fields.Task.title.min: min and max apply to number and integer fields; title is string"),
                 Arguments.of(
                         "tools:\n  fields:\n    Task.title: {modes: [between]}\n",
-                        "configuration: tools.fields.Task.title.modes: 'between' is not a mode of a string field"),
+                        "quarry.yaml: tools.fields.Task.title.modes: 'between' is not a mode of a string field"),
                 Arguments.of(
                         "tools:\n  fields:\n    Task.priority: {min: 10, max: 1}\n",
-                        "configuration: tools.fields.Task.priority: min (10) is greater than max (1); swap them"),
+                        "quarry.yaml: tools.fields.Task.priority: min (10) is greater than max (1); swap them"),
                 Arguments.of(
                         "tools:\n  fields:\n    Task.status: {values: [Closed]}\n",
-                        "configuration: tools.fields.Task.status.values: 'Closed' is not a value of Task.status"),
+                        "quarry.yaml: tools.fields.Task.status.values: 'Closed' is not a value of Task.status"),
                 Arguments.of(
                         "tools:\n  fields:\n    title: {modes: [exact]}\n",
-                        "configuration: tools.fields.title: name the field as Type.field, such as Task.priority"),
-                Arguments.of("limits: {default_limit: 0}\n", "configuration: limits: limits: need 1 <= defaultLimit"),
+                        "quarry.yaml: tools.fields.title: 'title' names no type; name the field as Type.field, such as Task.priority"),
+                Arguments.of(
+                        "limits: {default_limit: 0}\n",
+                        "quarry.yaml: limits.default_limit: expected a whole number of at least 1, found 0; raise it to 1"),
                 Arguments.of(
                         "limits: {size_budget: 100}\n",
-                        "configuration: limits: limits: sizeBudget must be at least 1000"),
-                Arguments.of("limits: {max_rows: 100}\n", "configuration: limits: unknown key 'max_rows'"),
+                        "quarry.yaml: limits.size_budget: expected a whole number of at least 1000, found 100; raise it to 1000"),
+                Arguments.of("limits: {max_rows: 100}\n", "quarry.yaml: limits: unknown key 'max_rows'"),
+                Arguments.of(
+                        "limits: {default_limit: 30, max_limit: 5}\n",
+                        "quarry.yaml: limits: default_limit (30) is greater than max_limit (5); lower default_limit or"
+                                + " raise max_limit"),
+                Arguments.of(
+                        "limits: {max_limit: 5, max_limit: 6}\n",
+                        "quarry.yaml: limits: duplicate key 'max_limit'; write each key once"),
+                Arguments.of(
+                        "tools:\n  fields:\n    Task.priority: {min: 1}\n    Task.priority: {max: 3}\n",
+                        "quarry.yaml: tools.fields: duplicate key 'Task.priority'; write each key once"),
                 Arguments.of(
                         "tools:\n  example: {type: Tsk, id: t1}\n",
-                        "configuration: tools.example.type: unknown type 'Tsk' (did you mean 'Task'?)"),
+                        "quarry.yaml: tools.example.type: unknown type 'Tsk' (did you mean 'Task'?)"),
                 Arguments.of(
                         "tools:\n  example: {type: Task}\n",
-                        "configuration: tools.example: expected an object {type, id} naming one object"),
+                        "quarry.yaml: tools.example: 'id' is missing; give {type, id} naming one object of your data"),
                 Arguments.of(
                         "tools:\n  example: {type: Task, id: t1, title: x}\n",
-                        "configuration: tools.example: unknown key 'title'"));
+                        "quarry.yaml: tools.example: unknown key 'title'"));
     }
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("invalid")
     void invalidConfigurationFailsAtBuildSayingWhatToChange(String extra, String message) {
         assertThatThrownBy(() -> build(extra))
-                .isInstanceOf(SchemaException.class)
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(message);
     }
 

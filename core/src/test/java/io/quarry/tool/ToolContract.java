@@ -32,6 +32,9 @@ abstract class ToolContract implements StoreUnderTest {
 
     /** A toolkit over a data resource, configured by a configuration resource (types and tools). */
     Toolkit toolkit(String config, String data) {
-        return Toolkit.builder().config(Fixture.yaml(config)).store(store(data)).build();
+        return Toolkit.builder()
+                .config(Fixture.config(config))
+                .store(store(data))
+                .build();
     }
 }

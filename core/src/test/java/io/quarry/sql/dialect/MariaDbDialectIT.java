@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.FilterParser;
@@ -52,7 +53,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MariaDbDialectIT {
-    private static final Schema SCHEMA = Schema.parse("types:\n  Thing:\n    description: anything\n");
+    private static final Schema SCHEMA = QuarryConfig.parse(
+                    "types:\n  Thing:\n    description: anything\n", "schema.yaml")
+            .schema()
+            .orElseThrow();
     private static final String[] VALUES = {
         // numbers, numeric strings and poison
         "5",

@@ -3,6 +3,7 @@ package io.quarry.sql.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.config.QuarryConfig;
 import io.quarry.filter.MatchOp;
 import io.quarry.schema.Schema;
 import io.quarry.sql.ElementTest;
@@ -29,7 +30,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code MariaDbDialectIT}).
  */
 class MySqlDialectTest {
-    private static final Schema SCHEMA = Schema.parse("types:\n  Thing:\n    description: anything\n");
+    private static final Schema SCHEMA = QuarryConfig.parse(
+                    "types:\n  Thing:\n    description: anything\n", "schema.yaml")
+            .schema()
+            .orElseThrow();
 
     private static Sql where(MySqlDialect dialect, String filter) {
         SqlCompiler compiler = new SqlCompiler(dialect);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.config.QuarryConfig;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.FilterEvaluator;
@@ -110,7 +111,7 @@ class PostgresDialectIT {
         fullText.createLayout();
         fullText.load(data);
         memory = InMemoryObjectStore.of(data);
-        schema = Schema.parse(SCHEMA);
+        schema = QuarryConfig.parse(SCHEMA, "schema.yaml").schema().orElseThrow();
     }
 
     // --- helper functions on dirty values -------------------------------------------------------

@@ -1,10 +1,7 @@
 package io.quarry.examples.cli;
 
 import io.quarry.graph.ContextFormatter;
-import io.quarry.graph.SnapshotBuilder;
-import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
-import io.quarry.schema.SchemaException;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ScopeGraph;
@@ -55,19 +52,11 @@ final class ContextCommand implements Callable<Integer> {
                     "--budget must be at least " + ContextFormatter.MIN_BUDGET + " characters, was " + budget + ".");
         }
         SourceOptions.Source s = source.source();
-        ContextFormatter formatter;
-        try {
-            Projections projections = Projections.fromConfig(s.config(), s.configSource(), s.schema());
-            SnapshotBuilder snapshots = SnapshotBuilder.fromConfig(s.config(), s.configSource(), projections)
-                    .build();
-            formatter = ContextFormatter.builder()
-                    .snapshots(snapshots)
-                    .projections(projections)
-                    .budget(budget)
-                    .build();
-        } catch (SchemaException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        ContextFormatter formatter = ContextFormatter.builder()
+                .snapshots(s.snapshots())
+                .projections(s.projections())
+                .budget(budget)
+                .build();
         ScopeGraph graph = declared(s.store().graph(source.context().scope()), s.schema());
         if (graph.object(rootId).isEmpty()) {
             throw new IllegalArgumentException("no object '" + rootId + "' in the scope; list the projects with: "

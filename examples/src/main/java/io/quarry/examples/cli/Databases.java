@@ -1,5 +1,6 @@
 package io.quarry.examples.cli;
 
+import io.quarry.config.QuarryConfig;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialect;
@@ -32,7 +33,7 @@ final class Databases {
      * @throws IllegalArgumentException saying what to change in the file
      */
     static Optional<StoreMapping> configured(Path config) {
-        return config == null ? Optional.empty() : StoreMapping.load(config);
+        return config == null ? Optional.empty() : QuarryConfig.load(config).store();
     }
 
     /** The configured mapping, or the default graph layout with these scope columns; not both. */

@@ -1,10 +1,11 @@
 package io.quarry.examples.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.quarry.config.QuarryConfig;
 import io.quarry.examples.demo.DemoDataGenerator;
+import io.quarry.graph.SnapshotBuilder;
+import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
-import io.quarry.schema.SchemaException;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,13 +27,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** Where the data comes from and in which scope: shared by every command that runs tools. */
 final class SourceOptions {
     static final String DEMO_DATA = "/io/quarry/examples/demo/demo-data.json";
     static final String DEMO_CONFIG = "/io/quarry/examples/demo/quarry.yaml";
-    private static final YAMLMapper YAML = new YAMLMapper();
 
     @Option(
             names = "--data",
@@ -45,8 +45,10 @@ final class SourceOptions {
     @Option(
             names = "--config",
             paramLabel = "FILE",
-            description = "A JSON or YAML configuration with the types (and, with --jdbc-url, a 'store' section "
-                    + "naming the tables). Default: the demo's with the demo data, else types inferred from the data.")
+            description =
+                    "A JSON or YAML configuration: types, tools, limits, projections, graph and, with --jdbc-url, "
+                            + "a 'store' section naming the tables. Default: the demo's with the demo data; without types, "
+                            + "they are inferred from the data.")
     Path config;
 
     @Option(
@@ -76,23 +78,18 @@ final class SourceOptions {
     Instant now;
 
     /**
-     * The toolkit over the chosen data, with the configuration's projections and graph settings.
+     * The toolkit over the chosen data, configured by the configuration file (its types, tools, limits,
+     * projections and graph section) when there is one.
      *
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
         Source source = source();
         Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
-        try {
-            if (config != null) {
-                b.config(config);
-            } else if (source.config() != null) {
-                b.config(source.config());
-            }
-            return b.build();
-        } catch (SchemaException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+        if (source.config() != null) {
+            b.config(source.config());
         }
+        return b.build();
     }
 
     /** Whether the tools run over the built-in demo. */
@@ -100,8 +97,25 @@ final class SourceOptions {
         return data == null && jdbcUrl == null;
     }
 
-    /** The data, its schema and its configuration ({@code null} for types inferred from the data). */
-    record Source(ObjectStore store, Schema schema, JsonNode config, String configSource) {}
+    /**
+     * The data, its schema (the configuration's types, else inferred from the data) and the
+     * configuration ({@code null} without one).
+     */
+    record Source(ObjectStore store, Schema schema, QuarryConfig config) {
+        /** The configuration's projections, or generic ones. */
+        Projections projections() {
+            return config == null
+                    ? Projections.none(schema)
+                    : config.projections().orElseGet(() -> Projections.none(schema));
+        }
+
+        /** The configuration's graph settings, or the defaults. */
+        SnapshotBuilder snapshots() {
+            return config == null || config.snapshots().isEmpty()
+                    ? SnapshotBuilder.builder().projections(projections()).build()
+                    : config.snapshots().get();
+        }
+    }
 
     /**
      * The chosen data, its schema and configuration.
@@ -112,35 +126,19 @@ final class SourceOptions {
         if (data != null && jdbcUrl != null) {
             throw new IllegalArgumentException("give --data or --jdbc-url, not both");
         }
-        try {
-            JsonNode configTree = config != null ? readConfig(config) : null;
-            String configSource = config != null ? config.toString() : null;
-            if (jdbcUrl != null) {
-                JdbcObjectStore jdbc = Databases.open(jdbcUrl, user, password, Databases.configured(config));
-                return new Source(
-                        jdbc, config != null ? Schema.load(config) : inferred(sample(jdbc)), configTree, configSource);
-            } else if (data != null) {
-                DataFile.DataSet dataSet = DataFile.read(data);
-                return new Source(
-                        InMemoryObjectStore.of(dataSet),
-                        config != null ? Schema.load(config) : inferred(dataSet.objects()),
-                        configTree,
-                        configSource);
-            }
-            ObjectStore store = Databases.demo(SourceOptions::demoData);
-            if (config != null) {
-                return new Source(store, Schema.load(config), configTree, configSource);
-            }
-            return new Source(store, Schema.parse(demoConfig()), demoConfigTree(), "the demo's quarry.yaml");
-        } catch (SchemaException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the configuration: " + e.getMessage(), e);
+        QuarryConfig file = config != null ? QuarryConfig.load(config) : demo() ? demoConfig() : null;
+        Schema declared = file == null ? null : file.schema().orElse(null);
+        if (jdbcUrl != null) {
+            JdbcObjectStore jdbc =
+                    Databases.open(jdbcUrl, user, password, file == null ? Optional.empty() : file.store());
+            return new Source(jdbc, declared != null ? declared : inferred(sample(jdbc)), file);
+        } else if (data != null) {
+            DataFile.DataSet dataSet = DataFile.read(data);
+            return new Source(
+                    InMemoryObjectStore.of(dataSet), declared != null ? declared : inferred(dataSet.objects()), file);
         }
-    }
-
-    private static JsonNode readConfig(Path file) throws IOException {
-        return YAML.readTree(Files.readString(file));
+        ObjectStore store = Databases.demo(SourceOptions::demoData);
+        return new Source(store, declared != null ? declared : inferred(sample(store)), file);
     }
 
     /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
@@ -183,13 +181,9 @@ final class SourceOptions {
         }
     }
 
-    /** The demo's configuration as a tree: its types, tools, limits, projections and graph sections. */
-    static JsonNode demoConfigTree() {
-        try {
-            return YAML.readTree(demoConfig());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The demo's configuration: its types, tools, projections and graph sections. */
+    static QuarryConfig demoConfig() {
+        return QuarryConfig.parse(resource(DEMO_CONFIG), "the demo's quarry.yaml");
     }
 
     /** A short checksum of the demo data, naming the demo database built from it. */
@@ -204,10 +198,6 @@ final class SourceOptions {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static String demoConfig() {
-        return resource(DEMO_CONFIG);
     }
 
     private static String resource(String name) {

@@ -35,7 +35,7 @@ class DemoCatalogTest {
 
     private static final Toolkit H2 = DemoDatabase.toolkit();
     private static final Toolkit MEMORY = Toolkit.builder()
-            .config(SourceOptions.demoConfigTree())
+            .config(SourceOptions.demoConfig())
             .store(InMemoryObjectStore.of(SourceOptions.demoData()))
             .build();
 

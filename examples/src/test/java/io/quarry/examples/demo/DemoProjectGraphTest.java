@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.quarry.config.QuarryConfig;
 import io.quarry.filter.FilterLimits;
 import io.quarry.graph.ContextFormatter;
 import io.quarry.graph.GraphSnapshot;
@@ -51,8 +51,7 @@ class DemoProjectGraphTest {
             List.of("root_id", "root_kind", "max_depth", "nodes", "edges", "coverage", "truncated", "caps");
     private static final Set<String> CAPS = Set.of("max_nodes", "max_edges", "max_per_kind");
 
-    private static String configText;
-    private static JsonNode config;
+    private static QuarryConfig config;
     private static Schema schema;
     private static Projections projections;
     private static DataFile.DataSet data;
@@ -60,10 +59,9 @@ class DemoProjectGraphTest {
 
     @BeforeAll
     static void load() throws IOException {
-        configText = resource("quarry.yaml");
-        config = new YAMLMapper().readTree(configText);
-        schema = Schema.parse(configText);
-        projections = Projections.parse(configText, schema);
+        config = QuarryConfig.parse(resource("quarry.yaml"), "quarry.yaml");
+        schema = config.schema().orElseThrow();
+        projections = config.projections().orElseThrow();
         try (InputStream in = DemoDataGenerator.class.getResourceAsStream(DemoDataGenerator.RESOURCE)) {
             data = DataFile.read(in, "demo data");
         }
@@ -92,7 +90,7 @@ class DemoProjectGraphTest {
     }
 
     private static SnapshotBuilder builder() {
-        return SnapshotBuilder.fromConfig(config, "quarry.yaml", projections).build();
+        return config.snapshots().orElseThrow();
     }
 
     /** The scope of the project's org, read from a fresh store each time. */

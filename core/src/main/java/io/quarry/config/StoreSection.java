@@ -1,0 +1,265 @@
+package io.quarry.config;
+
+import io.quarry.sql.StoreMapping;
+import io.quarry.sql.TableLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the {@code store} section into a {@link StoreMapping}: the graph layout's table and column
+ * names, each defaulting to {@link StoreMapping#graph}'s, or with {@code layout: tables} one table of
+ * the host's per type ({@link TableLayout}).
+ */
+final class StoreSection {
+    private static final Set<String> SECTION_KEYS = Set.of("layout", "objects", "relationships", "tables");
+    private static final Set<String> OBJECT_KEYS =
+            Set.of("table", "id", "type", "properties", "created_at", "updated_at", "scope_columns");
+    private static final Set<String> RELATIONSHIP_KEYS = Set.of("table", "id", "src_id", "dst_id", "type");
+    private static final Set<String> TABLES_KEYS = Set.of("types", "edges");
+    private static final Set<String> TYPE_KEYS =
+            Set.of("table", "id", "created_at", "updated_at", "scope", "fields", "rest", "foreign_keys");
+    private static final Set<String> FIELD_KEYS = Set.of("column", "type", "path");
+    private static final Set<String> KEY_KEYS = Set.of("column", "target", "relationship");
+    private static final Set<String> EDGE_KEYS = Set.of("table", "id", "src", "dst", "type_column", "type");
+
+    private StoreSection() {}
+
+    static StoreMapping read(ConfigNode store) {
+        store.keys(SECTION_KEYS);
+        String layout =
+                store.get("layout").map(n -> n.text("write graph or tables")).orElse("graph");
+        if (layout.equals("tables")) {
+            if (store.has("objects") || store.has("relationships")) {
+                throw store.error(
+                        "'objects' and 'relationships' name the graph layout's tables",
+                        "with layout: tables, name the tables under 'tables' instead");
+            }
+            ConfigNode tables = store.get("tables")
+                    .orElseThrow(() -> store.error("layout: tables needs 'tables'", "map each type to its table"));
+            return StoreMapping.tables(tables(tables));
+        }
+        if (!layout.equals("graph")) {
+            throw store.get("layout")
+                    .orElseThrow()
+                    .error("unknown layout '" + layout + "'", "use graph (the default) or tables");
+        }
+        store.get("tables").ifPresent(t -> {
+            throw t.error("is set but store.layout is not 'tables'", "add layout: tables");
+        });
+        return graph(store);
+    }
+
+    private static StoreMapping graph(ConfigNode store) {
+        StoreMapping d = StoreMapping.graph();
+        ConfigNode objects = section(store, "objects", OBJECT_KEYS);
+        ConfigNode rels = section(store, "relationships", RELATIONSHIP_KEYS);
+        List<String> scopeColumns = new ArrayList<>();
+        if (objects != null && objects.has("scope_columns")) {
+            for (ConfigNode c : objects.get("scope_columns")
+                    .orElseThrow()
+                    .items("write a list of column names, such as [org_id]")) {
+                scopeColumns.add(TypesSection.identifier(c, c.text("write a column name"), "column"));
+            }
+        }
+        StoreMapping mapping = new StoreMapping(
+                name(objects, "table", d.objectsTable(), "table"),
+                name(objects, "id", d.id(), "column"),
+                name(objects, "type", d.type(), "column"),
+                name(objects, "properties", d.properties(), "column"),
+                name(objects, "created_at", d.createdAt(), "column"),
+                name(objects, "updated_at", d.updatedAt(), "column"),
+                scopeColumns,
+                name(rels, "table", d.relationshipsTable(), "table"),
+                name(rels, "id", d.relationshipId(), "column"),
+                name(rels, "src_id", d.srcId(), "column"),
+                name(rels, "dst_id", d.dstId(), "column"),
+                name(rels, "type", d.relationshipType(), "column"));
+        List<Map.Entry<String, String>> objectColumns = new ArrayList<>(List.of(
+                Map.entry("id", mapping.id()),
+                Map.entry("type", mapping.type()),
+                Map.entry("properties", mapping.properties()),
+                Map.entry("created_at", mapping.createdAt()),
+                Map.entry("updated_at", mapping.updatedAt())));
+        mapping.scopeColumns().forEach(c -> objectColumns.add(Map.entry("scope_columns", c)));
+        distinct(objects != null ? objects : store, objectColumns);
+        distinct(
+                rels != null ? rels : store,
+                List.of(
+                        Map.entry("id", mapping.relationshipId()),
+                        Map.entry("src_id", mapping.srcId()),
+                        Map.entry("dst_id", mapping.dstId()),
+                        Map.entry("type", mapping.relationshipType())));
+        if (mapping.objectsTable().equals(mapping.relationshipsTable())) {
+            throw store.error(
+                    "objects and relationships need two tables, not both '" + mapping.objectsTable() + "'",
+                    "rename relationships.table");
+        }
+        return mapping;
+    }
+
+    private static ConfigNode section(ConfigNode store, String key, Set<String> allowed) {
+        return store.get(key)
+                .map(n -> n.object("give some of " + String.join(", ", new java.util.TreeSet<>(allowed)))
+                        .keys(allowed))
+                .orElse(null);
+    }
+
+    /** The name at {@code key}, checked against the naming rule, or the fallback. */
+    private static String name(ConfigNode node, String key, String fallback, String what) {
+        if (node == null || !node.has(key)) {
+            return fallback;
+        }
+        ConfigNode v = node.get(key).orElseThrow();
+        return TypesSection.identifier(
+                v, v.text("write a " + what + " name, such as '" + (fallback != null ? fallback : key) + "'"), what);
+    }
+
+    /** Two roles never share a column of one table. */
+    private static void distinct(ConfigNode at, List<Map.Entry<String, String>> roles) {
+        Map<String, String> byColumn = new HashMap<>();
+        for (Map.Entry<String, String> role : roles) {
+            String previous = byColumn.putIfAbsent(role.getValue(), role.getKey());
+            if (previous != null) {
+                throw at.error(
+                        "'" + previous + "' and '" + role.getKey() + "' both name the column '" + role.getValue() + "'",
+                        "give each its own column");
+            }
+        }
+    }
+
+    private static TableLayout tables(ConfigNode tables) {
+        tables.keys(TABLES_KEYS);
+        ConfigNode typesNode = tables.get("types")
+                .orElseThrow(() -> tables.error("'types' is missing", "map each type name to its table"));
+        Map<String, ConfigNode> entries = typesNode.entries("map each type name to {table, fields, ...}");
+        if (entries.isEmpty()) {
+            throw typesNode.error("maps no type", "map at least one type name to its table");
+        }
+        List<String> typeNames = List.copyOf(entries.keySet());
+        List<TableLayout.TypeTable> types = new ArrayList<>();
+        for (Map.Entry<String, ConfigNode> e : entries.entrySet()) {
+            types.add(type(e.getKey(), e.getValue(), typeNames));
+        }
+        List<TableLayout.EdgesTable> edges = new ArrayList<>();
+        for (ConfigNode edge : tables.get("edges")
+                .map(n -> n.items("write a list of edges tables, such as [{table: links, src: src, dst: dst}]"))
+                .orElse(List.of())) {
+            edges.add(edge(edge));
+        }
+        return tables.build(() -> new TableLayout(types, edges));
+    }
+
+    private static TableLayout.TypeTable type(String type, ConfigNode node, List<String> typeNames) {
+        TypesSection.identifier(node, type, "type");
+        node.object("give table, and optionally id, fields, scope, foreign_keys")
+                .keys(TYPE_KEYS);
+        if (!node.has("table")) {
+            throw node.error("'table' is missing", "name the type's table");
+        }
+        Map<String, TableLayout.FieldColumn> fields = new LinkedHashMap<>();
+        for (Map.Entry<String, ConfigNode> f : node.get("fields")
+                .map(n -> n.entries("map each field name to a column, or to {column, type, path}"))
+                .orElse(Map.of())
+                .entrySet()) {
+            TypesSection.identifier(f.getValue(), f.getKey(), "field");
+            fields.put(f.getKey(), field(f.getValue()));
+        }
+        List<String> scope = new ArrayList<>();
+        for (ConfigNode s : node.get("scope")
+                .map(n -> n.items("write a list of column names, such as [org_id]"))
+                .orElse(List.of())) {
+            scope.add(TypesSection.identifier(s, s.text("write a column name"), "column"));
+        }
+        List<TableLayout.ForeignKey> keys = new ArrayList<>();
+        for (ConfigNode k : node.get("foreign_keys")
+                .map(n -> n.items("write a list of {column, target, relationship}"))
+                .orElse(List.of())) {
+            k.object("give column, target and relationship").keys(KEY_KEYS);
+            for (String key : List.of("column", "target", "relationship")) {
+                if (!k.has(key)) {
+                    throw k.error("'" + key + "' is missing", "give column, target and relationship");
+                }
+            }
+            ConfigNode target = k.get("target").orElseThrow();
+            String targetType = target.text("write a type name");
+            if (!typeNames.contains(targetType)) {
+                throw target.error(
+                        "type '" + targetType + "' has no table" + ConfigNode.didYouMean(targetType, typeNames),
+                        "map it under store.tables.types, or point to one of " + String.join(", ", typeNames));
+            }
+            keys.add(k.build(() -> new TableLayout.ForeignKey(
+                    name(k, "column", null, "column"), targetType, name(k, "relationship", null, "relationship"))));
+        }
+        return node.build(() -> new TableLayout.TypeTable(
+                type,
+                name(node, "table", null, "table"),
+                name(node, "id", "id", "column"),
+                name(node, "created_at", null, "column"),
+                name(node, "updated_at", null, "column"),
+                scope,
+                fields,
+                name(node, "rest", null, "column"),
+                keys));
+    }
+
+    /** {@code title: title} (a text column) or {@code {column, type, path}}. */
+    private static TableLayout.FieldColumn field(ConfigNode node) {
+        if (node.isText()) {
+            String column = TypesSection.identifier(node, node.text(""), "column");
+            return TableLayout.FieldColumn.column(column, TableLayout.ColumnType.TEXT);
+        }
+        node.object("write a column name, or {column, type, path}").keys(FIELD_KEYS);
+        if (!node.has("column")) {
+            throw node.error("'column' is missing", "name the field's column");
+        }
+        String column = name(node, "column", null, "column");
+        List<String> path = new ArrayList<>();
+        if (node.has("path")) {
+            ConfigNode p = node.get("path").orElseThrow();
+            for (String segment :
+                    p.text("write a dotted path, such as meta.owner").split("\\.", -1)) {
+                path.add(TypesSection.identifier(p, segment, "path segment"));
+            }
+        }
+        TableLayout.ColumnType type = path.isEmpty() ? TableLayout.ColumnType.TEXT : TableLayout.ColumnType.JSON;
+        if (node.has("type")) {
+            ConfigNode t = node.get("type").orElseThrow();
+            String typeName = t.text("write text, number, boolean, timestamp or json");
+            try {
+                type = TableLayout.ColumnType.valueOf(typeName.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw t.error(
+                        "unknown column type '" + typeName + "'", "use one of text, number, boolean, timestamp, json");
+            }
+            if (!path.isEmpty() && type != TableLayout.ColumnType.JSON) {
+                throw t.error("a path inside column '" + column + "' needs a json column", "set type: json");
+            }
+        }
+        TableLayout.ColumnType columnType = type;
+        return node.build(() -> new TableLayout.FieldColumn(column, columnType, path));
+    }
+
+    private static TableLayout.EdgesTable edge(ConfigNode node) {
+        node.object("give table, src, dst, and type_column or type").keys(EDGE_KEYS);
+        if (!node.has("table")) {
+            throw node.error("'table' is missing", "name the edges table");
+        }
+        if (node.has("type") && node.has("type_column")) {
+            throw node.error(
+                    "has both type_column and type",
+                    "give type_column (the column holding each row's type) or type (one type for every row)");
+        }
+        return node.build(() -> new TableLayout.EdgesTable(
+                name(node, "table", null, "table"),
+                name(node, "id", null, "column"),
+                name(node, "src", "src_id", "column"),
+                name(node, "dst", "dst_id", "column"),
+                node.has("type") ? null : name(node, "type_column", "type", "column"),
+                name(node, "type", null, "relationship")));
+    }
+}
