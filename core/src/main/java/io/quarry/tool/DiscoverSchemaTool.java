@@ -2,8 +2,8 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryException;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
@@ -74,10 +74,10 @@ final class DiscoverSchemaTool implements CatalogTool {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        props.set("query", Schemas.string("A few words about what you look for, such as \"task status\"."));
-        ObjectNode limit = Schemas.integer(1, MAX_LIMIT, DEFAULT_LIMIT);
+        props.set("query", InputSchemas.string("A few words about what you look for, such as \"task status\"."));
+        ObjectNode limit = InputSchemas.integer(1, MAX_LIMIT, DEFAULT_LIMIT);
         props.set("limit", limit);
         schema.putArray("required").add("query");
         return schema;

@@ -1,9 +1,9 @@
 package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.Predicate;
-import io.quarry.filter.QueryException;
 import io.quarry.filter.Value;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.FieldType;
@@ -54,7 +54,7 @@ final class EnumFilterSearchTool extends TypedSearch {
         ObjectNode values = props.putObject("values");
         values.put("type", "array");
         values.put("minItems", 1);
-        values.set("items", Schemas.enumString(List.copyOf(all)));
+        values.set("items", InputSchemas.enumString(List.copyOf(all)));
         values.put("description", "Any of these values matches.");
         ObjectNode exclude = props.putObject("exclude");
         exclude.put("type", "boolean");

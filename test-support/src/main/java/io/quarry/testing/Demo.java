@@ -1,8 +1,8 @@
 package io.quarry.testing;
 
-import io.quarry.sql.Dialects;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.DataFile;
 import io.quarry.tool.Toolkit;
 import java.nio.file.Path;

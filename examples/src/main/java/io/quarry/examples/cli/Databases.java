@@ -1,9 +1,9 @@
 package io.quarry.examples.cli;
 
-import io.quarry.sql.Dialect;
-import io.quarry.sql.Dialects;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import java.nio.file.Files;
