@@ -5,7 +5,8 @@ import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.MatchOp;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PcrePrinter;
+import io.quarry.regex.Regex;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlWriter;
@@ -410,42 +411,12 @@ public final class MySqlDialect implements Dialect {
     }
 
     /**
-     * Translates a portable pattern for PCRE2 (MariaDB) and ICU (MySQL). {@link PortableRegex} first
-     * writes it with explicit classes (case folding, {@code \d \w \s}) and {@code \x{...}} escapes;
-     * this then pins what the engines do differently: flags off (the server's {@code
-     * default_regex_flags} cannot leak in), {@code .} as "any code point but newline" (PCRE and ICU
-     * exclude other line terminators too), and {@code $} as the very end ({@code \z}; their {@code $}
-     * also matches before a final newline).
+     * Translates a portable pattern for PCRE2 (MariaDB) and ICU (MySQL): parsed once, case-folded as
+     * the evaluator folds, and written by {@link PcrePrinter} with explicit classes and the engines'
+     * differences pinned.
      */
     static String pcre(String pattern, boolean ignoreCase) {
-        String re2 = PortableRegex.compile(pattern, ignoreCase).pattern();
-        StringBuilder out = new StringBuilder(re2.length() + 16).append("(?-imsx)");
-        boolean inClass = false;
-        for (int i = 0; i < re2.length(); i++) {
-            char c = re2.charAt(i);
-            if (c == '\\') {
-                int end = re2.charAt(i + 1) == 'x' ? re2.indexOf('}', i) : i + 1;
-                out.append(re2, i, end + 1);
-                i = end;
-            } else if (inClass) {
-                inClass = c != ']';
-                out.append(c);
-            } else if (c == '[') {
-                inClass = true;
-                out.append(c);
-                if (i + 1 < re2.length() && re2.charAt(i + 1) == '^') {
-                    out.append('^');
-                    i++;
-                }
-            } else if (c == '.') {
-                out.append("[^\\x{a}]");
-            } else if (c == '$') {
-                out.append("\\z");
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return PcrePrinter.print(Regex.parse(pattern, ignoreCase));
     }
 
     /**
