@@ -96,7 +96,7 @@ public final class JdbcObjectStore implements ObjectStore {
     public void createLayout() {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement()) {
-            for (String ddl : tables == null ? dialect.createGraphLayout(mapping) : TableStore.functions(dialect)) {
+            for (String ddl : tables == null ? dialect.createGraphLayout(mapping) : dialect.createHelperFunctions()) {
                 st.execute(ddl);
             }
         } catch (SQLException e) {

@@ -58,19 +58,6 @@ final class TableStore {
         this.compiler = new SqlCompiler(dialect);
     }
 
-    /**
-     * The dialect's helper functions (the graph layout's DDL without its tables and indexes): what the
-     * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
-     */
-    static List<String> functions(Dialect dialect) {
-        StoreMapping graph = StoreMapping.graph();
-        List<String> tables = List.of(
-                dialect.quoteIdentifier(graph.objectsTable()), dialect.quoteIdentifier(graph.relationshipsTable()));
-        return dialect.createGraphLayout(graph).stream()
-                .filter(ddl -> tables.stream().noneMatch(ddl::contains))
-                .toList();
-    }
-
     Page search(ObjectQuery query) {
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         List<Read> reads = new ArrayList<>();
