@@ -39,7 +39,7 @@ public enum MatchOp {
      */
     public boolean matches(String text, String literal, boolean ignoreCase) {
         if (ignoreCase) {
-            return io.quarry.internal.PortableRegex.find(pattern(literal), true, text);
+            return io.quarry.regex.PortableRegex.find(pattern(literal), true, text);
         }
         return switch (this) {
             case CONTAINS -> text.contains(literal);
