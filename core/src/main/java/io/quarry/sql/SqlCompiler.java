@@ -114,21 +114,23 @@ public final class SqlCompiler {
         return w.toSql();
     }
 
-    void writeFilter(SqlWriter w, Filter filter, Columns columns) {
+    /** Writes a filter over a JSON document column (the graph layout's); used by the storage layouts. */
+    public void writeFilter(SqlWriter w, Filter filter, Columns columns) {
         filter.accept(new FilterWriter(w, columns));
     }
 
     /** Writes a filter over one type table of the table layout, whose columns are {@link #columns}. */
-    void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
+    public void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
         filter.accept(new FilterWriter(w, columns, table));
     }
 
     /** The system columns of a type table under an alias; its document is never read. */
-    static Columns columns(String alias, TableLayout.TypeTable table) {
+    public static Columns columns(String alias, TableLayout.TypeTable table) {
         return new Columns(alias, table.id(), table.id(), null, table.createdColumn(), table.updatedColumn());
     }
 
-    String column(Columns columns, String name) {
+    /** A column of {@code columns}' table, quoted and qualified by their alias. */
+    public String column(Columns columns, String name) {
         String quoted = dialect.quoteIdentifier(name);
         return columns.alias() == null ? quoted : dialect.quoteIdentifier(columns.alias()) + "." + quoted;
     }
@@ -626,7 +628,7 @@ public final class SqlCompiler {
     private static final int FLAT = 32;
 
     /** Writes {@code (a OR b OR …)}. */
-    static <T> void disjunction(SqlWriter w, List<T> items, java.util.function.Consumer<T> write) {
+    public static <T> void disjunction(SqlWriter w, List<T> items, java.util.function.Consumer<T> write) {
         balanced(w, items, " OR ", write);
     }
 
@@ -653,12 +655,12 @@ public final class SqlCompiler {
     }
 
     /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
-    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
+    public void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
         orderBy(w, sort, columns, null);
     }
 
     /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
-    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
+    public void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
         for (SortKey key : sort) {
             for (OrderPart part : parts(key, columns, table)) {
                 if (part.constant() != null) {
@@ -675,12 +677,12 @@ public final class SqlCompiler {
      * Writes the keyset condition: rows strictly after the cursor row in the sort order. Each key
      * contributes (greater, equal) conditions; the id breaks the final tie.
      */
-    void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
+    public void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
         after(w, sort, keyValues, id, columns, null);
     }
 
     /** Writes the keyset condition over a type table of the table layout (or the graph layout's, when {@code null}). */
-    void after(
+    public void after(
             SqlWriter w,
             List<SortKey> sort,
             List<JsonNode> keyValues,
@@ -743,7 +745,7 @@ public final class SqlCompiler {
      * text before the first NUL: {@code s >= "a\0b"} is {@code s > "a"} and {@code s <= "a\0b"} is
      * {@code s <= "a"} for every NUL-free {@code s}. Elsewhere the test is returned unchanged.
      */
-    ElementTest storable(ElementTest test) {
+    public ElementTest storable(ElementTest test) {
         if (dialect.storesNul()) {
             return test;
         }
@@ -765,11 +767,12 @@ public final class SqlCompiler {
     }
 
     /** Whether a value is a string with NUL that this dialect cannot store. */
-    boolean unstorable(Object value) {
+    public boolean unstorable(Object value) {
         return !dialect.storesNul() && value instanceof String s && hasNul(s);
     }
 
-    static boolean hasNul(String s) {
+    /** Whether a string holds NUL (U+0000). */
+    public static boolean hasNul(String s) {
         return s.indexOf('\0') >= 0;
     }
 
