@@ -29,6 +29,8 @@ import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
 import io.quarry.store.SortKey;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.Toolkit;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -511,6 +513,41 @@ abstract class TableLayoutContract {
                 .append(" objects, complete ")
                 .append(a.complete())
                 .toString();
+    }
+
+    /**
+     * The tools that read a whole scope answer over the table layout byte for byte as over the
+     * in-memory store: {@code aggregate_graph_objects} (it failed with INTERNAL on the table layout)
+     * and {@code get_project_graph}, in the scope and not.
+     */
+    @Test
+    void aggregateAndProjectGraphToolsAreTheEvaluators() throws Exception {
+        Toolkit tables = Toolkit.builder().schema(SCHEMA).store(store).build();
+        Toolkit reference = Toolkit.builder().schema(SCHEMA).store(memory).build();
+        List<String[]> calls = List.of(
+                new String[] {"aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": \"status\"}"},
+                new String[] {
+                    "aggregate_graph_objects",
+                    "{\"type\": \"Task\", \"group_by\": \"tags\", \"properties\": {\"priority\": {\"$gte\": 1}},"
+                            + " \"metrics\": [{\"op\": \"count\"}, {\"op\": \"avg\", \"field\": \"priority\"},"
+                            + " {\"op\": \"max\", \"field\": \"due_at\"}]}"
+                },
+                new String[] {"aggregate_graph_objects", "{\"group_by\": \"type\"}"},
+                new String[] {"aggregate_graph_objects", "{\"metrics\": [{\"op\": \"min\", \"field\": \"name\"}]}"},
+                new String[] {"get_project_graph", "{\"root_id\": \"p1\"}"},
+                new String[] {"get_project_graph", "{\"root_id\": \"t05\", \"max_depth\": 1}"},
+                new String[] {"get_project_graph", "{\"root_id\": \"u2\"}"});
+        for (Scope scope : List.of(Scope.unrestricted(), ORG)) {
+            ToolContext context = ToolContext.builder().scope(scope).build();
+            for (String[] call : calls) {
+                String expected =
+                        reference.call(call[0], Json.parse(call[1]), context).text();
+                assertThat(tables.call(call[0], Json.parse(call[1]), context).text())
+                        .as(call[0] + " " + call[1] + " " + scope)
+                        .isEqualTo(expected)
+                        .doesNotContain("\"error\"");
+            }
+        }
     }
 
     @Test

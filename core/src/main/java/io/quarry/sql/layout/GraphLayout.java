@@ -253,12 +253,7 @@ final class GraphLayout implements StorageLayout {
                 throw new IllegalStateException(
                         "scope key '" + e.getKey() + "' has no column in the store mapping " + mapping.scopeColumns());
             }
-            w.append(" AND ")
-                    .append(q(alias))
-                    .append(".")
-                    .append(q(e.getKey()))
-                    .append(" = ")
-                    .bind(e.getValue());
+            w.append(" AND ").append(col(alias, e.getKey())).append(" = ").bind(e.getValue());
         }
     }
 
@@ -306,9 +301,7 @@ final class GraphLayout implements StorageLayout {
                 .append(" ")
                 .append(q("a"))
                 .append(" WHERE ")
-                .append(q("a"))
-                .append(".")
-                .append(q(mapping.id()))
+                .append(col("a", mapping.id()))
                 .append(" = ")
                 .bind(query.relatedToId());
         writeScope(w, "a", query.scope());
@@ -317,26 +310,19 @@ final class GraphLayout implements StorageLayout {
 
     /** {@code SELECT r.other FROM relationships r WHERE r.end = ? [AND r.type = ?]}. */
     private void relatedEnds(SqlWriter w, String other, String end, ObjectQuery query) {
-        String r = q("r");
         w.append("SELECT ")
-                .append(r)
-                .append(".")
-                .append(q(other))
+                .append(col("r", other))
                 .append(" FROM ")
                 .append(q(mapping.relationshipsTable()))
                 .append(" ")
-                .append(r)
+                .append(q("r"))
                 .append(" WHERE ")
-                .append(r)
-                .append(".")
-                .append(q(end))
+                .append(col("r", end))
                 .append(" = ")
                 .bind(query.relatedToId());
         if (query.relationshipType() != null) {
             w.append(" AND ")
-                    .append(r)
-                    .append(".")
-                    .append(q(mapping.relationshipType()))
+                    .append(col("r", mapping.relationshipType()))
                     .append(" = ")
                     .bind(query.relationshipType());
         }
@@ -362,38 +348,13 @@ final class GraphLayout implements StorageLayout {
 
     @Override
     public List<GraphRelationship> relationships(Session s, String id, Scope scope) {
-        String r = q("r");
-        SqlWriter w = new SqlWriter()
-                .append("SELECT ")
-                .append(r)
-                .append(".")
-                .append(q(mapping.relationshipId()))
-                .append(", ")
-                .append(r)
-                .append(".")
-                .append(q(mapping.srcId()))
-                .append(", ")
-                .append(r)
-                .append(".")
-                .append(q(mapping.dstId()))
-                .append(", ")
-                .append(r)
-                .append(".")
-                .append(q(mapping.relationshipType()))
-                .append(" FROM ")
-                .append(q(mapping.relationshipsTable()))
-                .append(" ")
-                .append(r)
+        SqlWriter w = relationshipSelect()
                 .append(" WHERE (")
-                .append(r)
-                .append(".")
-                .append(q(mapping.srcId()))
+                .append(col("r", mapping.srcId()))
                 .append(" = ")
                 .bind(id)
                 .append(" OR ")
-                .append(r)
-                .append(".")
-                .append(q(mapping.dstId()))
+                .append(col("r", mapping.dstId()))
                 .append(" = ")
                 .bind(id)
                 .append(")");
@@ -403,18 +364,14 @@ final class GraphLayout implements StorageLayout {
                     .append(" ")
                     .append(q("e"))
                     .append(" WHERE ")
-                    .append(q("e"))
-                    .append(".")
-                    .append(q(mapping.id()))
+                    .append(col("e", mapping.id()))
                     .append(" = ")
-                    .append(r)
-                    .append(".")
-                    .append(q(end));
+                    .append(col("r", end));
             writeScope(w, "e", scope);
             w.append(")");
         }
         w.append(" ORDER BY ");
-        dialect.textColumnSortKey(w, r + "." + q(mapping.relationshipId()));
+        dialect.textColumnSortKey(w, col("r", mapping.relationshipId()));
         return s.read(c -> relationships(s, c, w.toSql()));
     }
 
@@ -530,9 +487,9 @@ final class GraphLayout implements StorageLayout {
             Map<String, GraphRelationship> edges = new LinkedHashMap<>();
             for (List<String> batch : Rows.batches(wanted)) {
                 SqlWriter w = relationshipsInScope(scope).append(" WHERE ");
-                Rows.inList(w, q("r") + "." + q(mapping.srcId()), batch);
+                Rows.inList(w, col("r", mapping.srcId()), batch);
                 w.append(" OR ");
-                Rows.inList(w, q("r") + "." + q(mapping.dstId()), batch);
+                Rows.inList(w, col("r", mapping.dstId()), batch);
                 relationships(s, c, w.toSql()).forEach(r -> edges.putIfAbsent(r.id(), r));
             }
             Set<String> objectIds = new LinkedHashSet<>(wanted);
@@ -564,29 +521,32 @@ final class GraphLayout implements StorageLayout {
         return w;
     }
 
-    /** {@code SELECT relationships JOIN both ends in the scope}, ready for a WHERE clause. */
-    private SqlWriter relationshipsInScope(Scope scope) {
-        String r = q("r");
+    /** {@code SELECT r.id, r.src, r.dst, r.type FROM relationships r}, to be continued. */
+    private SqlWriter relationshipSelect() {
         SqlWriter w = new SqlWriter().append("SELECT ");
         List<String> relColumns =
                 List.of(mapping.relationshipId(), mapping.srcId(), mapping.dstId(), mapping.relationshipType());
         for (int i = 0; i < relColumns.size(); i++) {
-            w.append(i == 0 ? "" : ", ").append(r).append(".").append(q(relColumns.get(i)));
+            w.append(i == 0 ? "" : ", ").append(col("r", relColumns.get(i)));
         }
-        w.append(" FROM ").append(q(mapping.relationshipsTable())).append(" ").append(r);
+        return w.append(" FROM ")
+                .append(q(mapping.relationshipsTable()))
+                .append(" ")
+                .append(q("r"));
+    }
+
+    /** {@code SELECT relationships JOIN both ends in the scope}, ready for a WHERE clause. */
+    private SqlWriter relationshipsInScope(Scope scope) {
+        SqlWriter w = relationshipSelect();
         for (String[] end : List.of(new String[] {"s", mapping.srcId()}, new String[] {"d", mapping.dstId()})) {
             w.append(" JOIN ")
                     .append(q(mapping.objectsTable()))
                     .append(" ")
                     .append(q(end[0]))
                     .append(" ON ")
-                    .append(q(end[0]))
-                    .append(".")
-                    .append(q(mapping.id()))
+                    .append(col(end[0], mapping.id()))
                     .append(" = ")
-                    .append(r)
-                    .append(".")
-                    .append(q(end[1]));
+                    .append(col("r", end[1]));
             writeScope(w, end[0], scope);
         }
         return w;
@@ -658,6 +618,10 @@ final class GraphLayout implements StorageLayout {
     }
 
     private String col(String column) {
-        return q(O) + "." + q(column);
+        return col(O, column);
+    }
+
+    private String col(String alias, String column) {
+        return q(alias) + "." + q(column);
     }
 }
