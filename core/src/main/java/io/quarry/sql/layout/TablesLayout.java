@@ -18,7 +18,6 @@ import io.quarry.sql.ElementTest;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.TableLayout;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
@@ -76,17 +75,12 @@ final class TablesLayout implements StorageLayout {
     /**
      * {@inheritDoc}
      *
-     * <p>The dialect's helper functions (the graph layout's DDL without its tables and indexes): what
-     * the compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
+     * <p>The dialect's helper functions only ({@link Dialect#createHelperFunctions()}): what the
+     * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
      */
     @Override
     public List<String> createStatements() {
-        StoreMapping graph = StoreMapping.graph();
-        List<String> tables = List.of(
-                dialect.quoteIdentifier(graph.objectsTable()), dialect.quoteIdentifier(graph.relationshipsTable()));
-        return dialect.createGraphLayout(graph).stream()
-                .filter(ddl -> tables.stream().noneMatch(ddl::contains))
-                .toList();
+        return dialect.createHelperFunctions();
     }
 
     /** Refuses: the table layout reads the host's own tables, which the host fills. */
