@@ -67,6 +67,30 @@ public final class ConfigNode {
     }
 
     /**
+     * The value at {@code key} of this object, which must be there.
+     *
+     * @param remedy what to write, such as {@code "give name and target"}
+     */
+    public ConfigNode require(String key, String remedy) {
+        return get(key).orElseThrow(() -> error("'" + key + "' is missing", remedy));
+    }
+
+    /**
+     * This value, checked to be one of the names {@code known}, such as a declared type.
+     *
+     * @param what what the names are, such as {@code "type"}
+     * @param remedy what to do, followed by the names, such as {@code "declared types: "}
+     */
+    public String oneOf(Collection<String> known, String what, String remedy) {
+        String name = text("write a " + what + " name");
+        if (!known.contains(name)) {
+            throw error(
+                    "unknown " + what + " '" + name + "'" + didYouMean(name, known), remedy + String.join(", ", known));
+        }
+        return name;
+    }
+
+    /**
      * This value, checked to be an object.
      *
      * @param remedy what to write instead, such as {@code "give table, id and fields"}
@@ -190,8 +214,11 @@ public final class ConfigNode {
         }
     }
 
-    /** {@code " (did you mean 'x'?)"} for the candidate nearest to {@code name}, or nothing. */
-    static String didYouMean(String name, Collection<String> candidates) {
+    /**
+     * {@code " (did you mean 'x'?)"} for the candidate nearest to {@code name}, or nothing: how every
+     * section's errors suggest a name.
+     */
+    public static String didYouMean(String name, Collection<String> candidates) {
         List<String> near = Suggestions.nearest(name, candidates, 1);
         return near.isEmpty() ? "" : " (did you mean '" + near.get(0) + "'?)";
     }

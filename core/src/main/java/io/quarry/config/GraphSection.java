@@ -23,13 +23,7 @@ final class GraphSection {
             List<String> kinds = new ArrayList<>();
             List<String> types = projections.schema().typeNames();
             for (ConfigNode k : section.get("membership_kinds").orElseThrow().items("write a list of type names")) {
-                String kind = k.text("write a type name");
-                if (!types.contains(kind)) {
-                    throw k.error(
-                            "unknown type '" + kind + "'" + ConfigNode.didYouMean(kind, types),
-                            "types: " + String.join(", ", types));
-                }
-                kinds.add(kind);
+                kinds.add(k.oneOf(types, "type", "types: "));
             }
             b.membershipKinds(kinds);
         }

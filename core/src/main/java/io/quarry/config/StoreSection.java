@@ -39,8 +39,7 @@ final class StoreSection {
                         "'objects' and 'relationships' name the graph layout's tables",
                         "with layout: tables, name the tables under 'tables' instead");
             }
-            ConfigNode tables = store.get("tables")
-                    .orElseThrow(() -> store.error("layout: tables needs 'tables'", "map each type to its table"));
+            ConfigNode tables = store.require("tables", "with layout: tables, map each type to its table");
             return StoreMapping.tables(tables(tables));
         }
         if (!layout.equals("graph")) {
@@ -134,8 +133,7 @@ final class StoreSection {
 
     private static TableLayout tables(ConfigNode tables) {
         tables.keys(TABLES_KEYS);
-        ConfigNode typesNode = tables.get("types")
-                .orElseThrow(() -> tables.error("'types' is missing", "map each type name to its table"));
+        ConfigNode typesNode = tables.require("types", "map each type name to its table");
         Map<String, ConfigNode> entries = typesNode.entries("map each type name to {table, fields, ...}");
         if (entries.isEmpty()) {
             throw typesNode.error("maps no type", "map at least one type name to its table");
@@ -158,9 +156,7 @@ final class StoreSection {
         TypesSection.identifier(node, type, "type");
         node.object("give table, and optionally id, fields, scope, foreign_keys")
                 .keys(TYPE_KEYS);
-        if (!node.has("table")) {
-            throw node.error("'table' is missing", "name the type's table");
-        }
+        node.require("table", "name the type's table");
         Map<String, TableLayout.FieldColumn> fields = new LinkedHashMap<>();
         for (Map.Entry<String, ConfigNode> f : node.get("fields")
                 .map(n -> n.entries("map each field name to a column, or to {column, type, path}"))
@@ -180,18 +176,11 @@ final class StoreSection {
                 .map(n -> n.items("write a list of {column, target, relationship}"))
                 .orElse(List.of())) {
             k.object("give column, target and relationship").keys(KEY_KEYS);
-            for (String key : List.of("column", "target", "relationship")) {
-                if (!k.has(key)) {
-                    throw k.error("'" + key + "' is missing", "give column, target and relationship");
-                }
-            }
-            ConfigNode target = k.get("target").orElseThrow();
-            String targetType = target.text("write a type name");
-            if (!typeNames.contains(targetType)) {
-                throw target.error(
-                        "type '" + targetType + "' has no table" + ConfigNode.didYouMean(targetType, typeNames),
-                        "map it under store.tables.types, or point to one of " + String.join(", ", typeNames));
-            }
+            String remedy = "give column, target and relationship";
+            k.require("column", remedy);
+            k.require("relationship", remedy);
+            String targetType = k.require("target", remedy)
+                    .oneOf(typeNames, "type", "map it under store.tables.types, or point to one of ");
             keys.add(k.build(() -> new TableLayout.ForeignKey(
                     name(k, "column", null, "column"), targetType, name(k, "relationship", null, "relationship"))));
         }
@@ -214,9 +203,7 @@ final class StoreSection {
             return TableLayout.FieldColumn.column(column, TableLayout.ColumnType.TEXT);
         }
         node.object("write a column name, or {column, type, path}").keys(FIELD_KEYS);
-        if (!node.has("column")) {
-            throw node.error("'column' is missing", "name the field's column");
-        }
+        node.require("column", "name the field's column");
         String column = name(node, "column", null, "column");
         List<String> path = new ArrayList<>();
         if (node.has("path")) {
@@ -246,9 +233,7 @@ final class StoreSection {
 
     private static TableLayout.EdgesTable edge(ConfigNode node) {
         node.object("give table, src, dst, and type_column or type").keys(EDGE_KEYS);
-        if (!node.has("table")) {
-            throw node.error("'table' is missing", "name the edges table");
-        }
+        node.require("table", "name the edges table");
         if (node.has("type") && node.has("type_column")) {
             throw node.error(
                     "has both type_column and type",

@@ -92,19 +92,9 @@ final class TypesSection {
 
     private static Relationship relationship(ConfigNode node, List<String> typeNames) {
         node.keys(RELATIONSHIP_KEYS);
-        for (String key : List.of("name", "target")) {
-            if (!node.has(key)) {
-                throw node.error("'" + key + "' is missing", "give name and target, and optionally direction");
-            }
-        }
-        String name = text(node, "name");
-        ConfigNode targetNode = node.get("target").orElseThrow();
-        String target = targetNode.text("write a type name");
-        if (!typeNames.contains(target)) {
-            throw targetNode.error(
-                    "unknown type '" + target + "'" + ConfigNode.didYouMean(target, typeNames),
-                    "declared types: " + String.join(", ", typeNames));
-        }
+        String remedy = "give name and target, and optionally direction";
+        String name = node.require("name", remedy).text("write the relationship's name");
+        String target = node.require("target", remedy).oneOf(typeNames, "type", "declared types: ");
         Relationship.Direction direction = Relationship.Direction.OUT;
         if (node.has("direction")) {
             direction = direction(node.get("direction").orElseThrow());

@@ -3,7 +3,6 @@ package io.quarry.tool;
 import io.quarry.config.ConfigException;
 import io.quarry.config.ConfigNode;
 import io.quarry.config.QuarryConfig;
-import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
@@ -97,13 +96,7 @@ final class ToolConfig {
             for (ConfigNode off : tools.get("disabled")
                     .map(n -> n.items("write a list of tool names, such as [aggregate_graph_objects]"))
                     .orElse(List.of())) {
-                String name = off.text("write a tool name");
-                if (!catalog.contains(name)) {
-                    throw off.error(
-                            "unknown tool '" + name + "'" + didYouMean(name, catalog),
-                            "tools: " + String.join(", ", catalog));
-                }
-                disabled.add(name);
+                disabled.add(off.oneOf(catalog, "tool", "tools: "));
             }
             for (Map.Entry<String, ConfigNode> e : tools.get("fields")
                     .map(n -> n.entries("map Type.field to {modes, min, max, values}"))
@@ -121,20 +114,11 @@ final class ToolConfig {
     private static Example readExample(ConfigNode node, Schema schema) {
         String expected = "give {type, id} naming one object of your data, such as {type: Task, id: task-1}";
         node.object(expected).keys(Set.of("type", "id"));
-        if (!node.has("type") || !node.has("id")) {
-            throw node.error("'" + (node.has("type") ? "id" : "type") + "' is missing", expected);
-        }
-        ConfigNode typeNode = node.get("type").orElseThrow();
-        String type = typeNode.text("write a type name");
-        ConfigNode idNode = node.get("id").orElseThrow();
-        String id = idNode.text("write the id as a string; quote a number");
+        String type = node.require("type", expected).oneOf(schema.typeNames(), "type", "types: ");
+        ConfigNode idNode = node.require("id", expected);
+        String id = idNode.text("write the id as a string, quoting a number");
         if (id.isBlank()) {
             throw idNode.error("is blank", "give the id of one object of your data");
-        }
-        if (schema.type(type).isEmpty()) {
-            throw typeNode.error(
-                    "unknown type '" + type + "'" + didYouMean(type, schema.typeNames()),
-                    "types: " + String.join(", ", schema.typeNames()));
         }
         return new Example(type, id);
     }
@@ -175,12 +159,12 @@ final class ToolConfig {
         String fieldName = key.substring(dot + 1);
         EntityType type = schema.type(typeName)
                 .orElseThrow(() -> node.error(
-                        "unknown type '" + typeName + "'" + didYouMean(typeName, schema.typeNames()),
+                        "unknown type '" + typeName + "'" + ConfigNode.didYouMean(typeName, schema.typeNames()),
                         "types: " + String.join(", ", schema.typeNames())));
         Field field = type.field(fieldName)
                 .orElseThrow(() -> node.error(
                         typeName + " has no exposed field '" + fieldName + "'"
-                                + didYouMean(fieldName, type.exposedFieldNames()),
+                                + ConfigNode.didYouMean(fieldName, type.exposedFieldNames()),
                         "fields: " + String.join(", ", type.exposedFieldNames())));
         node.object("give modes, min, max or values").keys(RULE_KEYS);
         List<String> allowedModes = TypedSearch.modesFor(field.type());
@@ -195,7 +179,7 @@ final class ToolConfig {
                 if (!allowedModes.contains(m)) {
                     throw modesNode.error(
                             "'" + m + "' is not a mode of a " + field.type().jsonName() + " field"
-                                    + didYouMean(m, allowedModes),
+                                    + ConfigNode.didYouMean(m, allowedModes),
                             "use some of " + String.join(", ", allowedModes));
                 }
             }
@@ -221,7 +205,7 @@ final class ToolConfig {
             for (String v : values) {
                 if (!field.values().contains(v)) {
                     throw valuesNode.error(
-                            "'" + v + "' is not a value of " + key + didYouMean(v, field.values()),
+                            "'" + v + "' is not a value of " + key + ConfigNode.didYouMean(v, field.values()),
                             "values: " + String.join(", ", field.values()));
                 }
             }
@@ -244,10 +228,5 @@ final class ToolConfig {
                     "remove " + key);
         }
         return v.number("write a number");
-    }
-
-    private static String didYouMean(String name, List<String> candidates) {
-        List<String> near = Suggestions.nearest(name, candidates, 1);
-        return near.isEmpty() ? "" : " (did you mean '" + near.get(0) + "'?)";
     }
 }
