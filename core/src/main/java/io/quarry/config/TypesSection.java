@@ -59,8 +59,7 @@ final class TypesSection {
             return new Field(name, fieldType(node, node.text("")), null, List.of(), null, true);
         }
         node.object("write {type: ...} or a type name such as string").keys(FIELD_KEYS);
-        ConfigNode typeNode = node.get("type")
-                .orElseThrow(() -> node.error("'type' is missing", "add type: one of " + FieldType.jsonNames()));
+        ConfigNode typeNode = node.require("type", "add type: one of " + FieldType.jsonNames());
         FieldType type = fieldType(typeNode, typeNode.text("write one of " + FieldType.jsonNames()));
         List<String> values = List.of();
         if (node.has("values")) {
@@ -95,11 +94,8 @@ final class TypesSection {
         String remedy = "give name and target, and optionally direction";
         String name = node.require("name", remedy).text("write the relationship's name");
         String target = node.require("target", remedy).oneOf(typeNames, "type", "declared types: ");
-        Relationship.Direction direction = Relationship.Direction.OUT;
-        if (node.has("direction")) {
-            direction = direction(node.get("direction").orElseThrow());
-        }
-        Relationship.Direction dir = direction;
+        Relationship.Direction dir =
+                node.get("direction").map(TypesSection::direction).orElse(Relationship.Direction.OUT);
         return node.build(() -> new Relationship(name, target, dir, text(node, "description")));
     }
 

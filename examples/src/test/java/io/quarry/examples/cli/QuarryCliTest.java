@@ -188,7 +188,9 @@ class QuarryCliTest {
         assertThat(missingFile.err()).contains("nope.json");
         Run badConfig = run("", "call", "get_database_schema", "--data", data.toString(), "--config", data.toString());
         assertThat(badConfig.exit()).isEqualTo(2);
-        assertThat(badConfig.err()).contains("unknown configuration key 'objects'");
+        assertThat(badConfig.err())
+                .contains(data + ": unknown key 'objects'; allowed keys are graph, limits, projections, store, tools,"
+                        + " types");
     }
 
     @ParameterizedTest
