@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * related_to_id, get, relationships, counts and the scope graph, with and without the scope.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class TableLayoutContract {
+abstract class TableLayoutContract implements BackendUnderTest {
     private static final Scope ORG = Scope.of("org_id", "o1");
     private static final List<String> TYPES = List.of("Project", "Person", "Task");
     private static final Schema SCHEMA =
@@ -60,9 +60,6 @@ abstract class TableLayoutContract {
     DataSource dataSource;
     InMemoryObjectStore memory;
     DataFile.DataSet data;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     static TableLayout layout() {
         List<String> scope = List.of("org_id");
