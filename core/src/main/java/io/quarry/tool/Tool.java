@@ -25,6 +25,11 @@ public interface Tool {
     /** The JSON Schema (draft 2020-12) of the input object; a fresh copy the caller may change. */
     ObjectNode inputSchema();
 
+    /** The {@linkplain #inputSchema() input schema} as compact JSON text, as agent frameworks take it. */
+    default String inputSchemaJson() {
+        return Json.write(inputSchema());
+    }
+
     /**
      * Runs the tool.
      *
