@@ -33,11 +33,7 @@ class SpringMcpServerIT {
     static void launch() {
         ServerParameters server = ServerParameters.builder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString())
-                .args(
-                        "-Dquarry.demo.dir=" + Demo.DIR,
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        SpringMcpDemoServer.class.getName())
+                .args("-cp", System.getProperty("java.class.path"), SpringMcpDemoServer.class.getName())
                 .build();
         StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(MAPPER));
         transport.setStdErrorHandler(SERVER_STDERR::add);

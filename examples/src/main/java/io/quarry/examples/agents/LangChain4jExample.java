@@ -6,7 +6,6 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.SystemMessage;
 import dev.langchain4j.service.UserMessage;
-import io.quarry.examples.cli.DemoDatabase;
 import io.quarry.langchain4j.QuarryToolProvider;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;

@@ -1,6 +1,5 @@
 package io.quarry.examples.agents;
 
-import io.quarry.examples.cli.DemoDatabase;
 import io.quarry.mcp.QuarryMcpServer;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;

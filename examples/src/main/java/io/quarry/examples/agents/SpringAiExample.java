@@ -1,6 +1,5 @@
 package io.quarry.examples.agents;
 
-import io.quarry.examples.cli.DemoDatabase;
 import io.quarry.springai.QuarryToolCallbacks;
 import java.io.PrintStream;
 import java.util.Map;
