@@ -2,6 +2,7 @@ package io.quarry.langchain4j;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -12,7 +13,6 @@ import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolProvider;
 import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
-import io.quarry.internal.Json;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
@@ -90,12 +90,12 @@ public final class QuarryToolProvider implements ToolProvider {
     }
 
     private static ToolSpecification specification(Tool tool) {
-        ObjectNode json = Json.object();
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.put("name", tool.name());
         json.put("description", tool.description());
         json.set("parameters", tool.inputSchema());
         // fromJson keeps every keyword: those without a LangChain4j class become JsonRawSchema
-        return ToolSpecification.fromJson(Json.write(json));
+        return ToolSpecification.fromJson(json.toString());
     }
 
     /** Runs one Quarry tool for LangChain4j. */

@@ -2,16 +2,15 @@ package io.quarry.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.quarry.internal.Json;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
@@ -20,6 +19,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -47,6 +47,7 @@ public final class QuarryMcpServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpServer.class);
     private static final String NAME = "quarry";
     private static final String VERSION = "0.1.0-SNAPSHOT";
+    private static final TypeRef<Map<String, Object>> SCHEMA = new TypeRef<>() {};
 
     private QuarryMcpServer() {}
 
@@ -122,9 +123,7 @@ public final class QuarryMcpServer {
 
     private static SyncToolSpecification specification(
             Tool tool, Function<McpSyncServerExchange, ToolContext> context) {
-        McpSchema.Tool described = McpSchema.Tool.builder(
-                        tool.name(),
-                        Json.MAPPER.convertValue(tool.inputSchema(), new TypeReference<Map<String, Object>>() {}))
+        McpSchema.Tool described = McpSchema.Tool.builder(tool.name(), schema(tool))
                 .description(tool.description())
                 .annotations(McpSchema.ToolAnnotations.builder()
                         .readOnlyHint(true)
@@ -139,6 +138,14 @@ public final class QuarryMcpServer {
                 .build();
     }
 
+    private static Map<String, Object> schema(Tool tool) {
+        try {
+            return McpJsonDefaults.getMapper().readValue(tool.inputSchemaJson(), SCHEMA);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the input schema of " + tool.name() + " is not JSON", e);
+        }
+    }
+
     private static ToolResult call(
             Tool tool,
             Function<McpSyncServerExchange, ToolContext> context,
@@ -146,8 +153,10 @@ public final class QuarryMcpServer {
             McpSchema.CallToolRequest request) {
         // a thrown exception would reach the client as a protocol error the model never reads
         try {
-            return tool.call(Json.MAPPER.valueToTree(request.arguments()), context.apply(exchange));
-        } catch (RuntimeException e) {
+            // back to JSON text, so numbers are read as Quarry reads every input: exact decimals
+            String arguments = McpJsonDefaults.getMapper().writeValueAsString(request.arguments());
+            return tool.call(arguments, context.apply(exchange));
+        } catch (IOException | RuntimeException e) {
             LOG.error("tool {} failed in the MCP server", tool.name(), e);
             return ToolResult.internalError();
         }

@@ -2,7 +2,6 @@ package io.quarry.springai;
 
 import static java.util.Objects.requireNonNull;
 
-import io.quarry.internal.Json;
 import io.quarry.store.Scope;
 import io.quarry.tool.Limits;
 import io.quarry.tool.Tool;
@@ -135,7 +134,7 @@ public final class QuarryToolCallbacks implements ToolCallbackProvider {
             this.definition = ToolDefinition.builder()
                     .name(tool.name())
                     .description(tool.description())
-                    .inputSchema(Json.write(tool.inputSchema()))
+                    .inputSchema(tool.inputSchemaJson())
                     .build();
             this.context = context;
         }

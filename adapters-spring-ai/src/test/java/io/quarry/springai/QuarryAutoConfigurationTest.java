@@ -126,7 +126,7 @@ class QuarryAutoConfigurationTest {
         ds.setURL("jdbc:h2:mem:spring-mapped;DB_CLOSE_DELAY=-1");
         io.quarry.sql.JdbcObjectStore mapped = io.quarry.sql.JdbcObjectStore.builder()
                 .dataSource(ds)
-                .dialect(io.quarry.sql.Dialects.detect(ds))
+                .dialect(io.quarry.sql.dialect.Dialects.detect(ds))
                 .mapping(io.quarry.sql.StoreMapping.load(config).orElseThrow())
                 .build();
         mapped.createLayout();

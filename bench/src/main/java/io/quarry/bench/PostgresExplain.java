@@ -2,10 +2,10 @@ package io.quarry.bench;
 
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
-import io.quarry.sql.PostgresDialect;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.PostgresDialect;
 import io.quarry.store.ObjectQuery;
 import io.quarry.store.Scope;
 import java.sql.Connection;

@@ -1,10 +1,10 @@
 package io.quarry.cli;
 
 import io.quarry.demo.DemoData;
-import io.quarry.sql.Dialect;
-import io.quarry.sql.Dialects;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import java.nio.file.Files;

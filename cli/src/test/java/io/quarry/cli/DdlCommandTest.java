@@ -3,7 +3,7 @@ package io.quarry.cli;
 import static io.quarry.cli.QuarryCliTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.sql.Dialects;
+import io.quarry.sql.dialect.Dialects;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

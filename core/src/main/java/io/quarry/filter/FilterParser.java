@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
+import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
 import io.quarry.internal.PortableRegex;

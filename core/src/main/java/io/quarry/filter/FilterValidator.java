@@ -2,6 +2,9 @@ package io.quarry.filter;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
+import io.quarry.error.QueryException;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.NumericLiteral;
 import io.quarry.internal.Suggestions;

@@ -2,6 +2,7 @@ package io.quarry.filter;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.error.QueryError;
 import io.quarry.schema.EntityType;
 import java.util.List;
 import java.util.Optional;

@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.MatchOp;
+import io.quarry.sql.dialect.Dialect;
 import java.math.BigDecimal;
+import java.time.Instant;
 
 /**
  * A test on one JSON value (a stored scalar, or one element of a stored array), as the compiler asks
@@ -59,6 +61,16 @@ public sealed interface ElementTest {
 
     /** The value is an ISO-8601 string whose instant, in epoch microseconds, compares to {@code micros} as {@code op} says. */
     record InstantCompare(CompareOp op, long micros) implements ElementTest {
+        /** The test {@code op} against {@code instant}, at microsecond precision. */
+        public static InstantCompare of(CompareOp op, Instant instant) {
+            return new InstantCompare(op, micros(instant));
+        }
+
+        /** Epoch microseconds of an instant. */
+        public static long micros(Instant instant) {
+            return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
+        }
+
         /** Checks the arguments. */
         public InstantCompare {
             requireNonNull(op, "op");

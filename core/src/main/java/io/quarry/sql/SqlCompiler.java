@@ -14,6 +14,8 @@ import io.quarry.filter.ValidatedFilter;
 import io.quarry.filter.Value;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.schema.Schema;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.sql.dialect.EmbeddedTest;
 import io.quarry.store.ObjectOrder;
 import io.quarry.store.SortKey;
 import java.time.Instant;
@@ -81,7 +83,7 @@ public final class SqlCompiler {
      * Parses and validates filter JSON for a type of a schema (or every type, when {@code type} is
      * {@code null}).
      *
-     * @throws io.quarry.filter.QueryException with the filter language's errors
+     * @throws io.quarry.error.QueryException with the filter language's errors
      */
     public ValidatedFilter validate(String filterJson, Schema schema, String type) {
         Filter filter = FilterParser.withDefaults().parse(filterJson);
@@ -367,7 +369,7 @@ public final class SqlCompiler {
                     w.append("(")
                             .append(column)
                             .append(" ")
-                            .append(sqlOperator(t.op()))
+                            .operator(t.op())
                             .append(" ")
                             .bind(dialect.timestamp(instant))
                             .append(")");
@@ -466,7 +468,7 @@ public final class SqlCompiler {
                 public ElementTest string(Value.Str v) {
                     Optional<Instant> instant = IsoDateTime.parse(v.value());
                     return instant.isPresent()
-                            ? new ElementTest.InstantCompare(compare.op(), micros(instant.get()))
+                            ? ElementTest.InstantCompare.of(compare.op(), instant.get())
                             : new ElementTest.StringCompare(compare.op(), v.value());
                 }
 
@@ -648,22 +650,6 @@ public final class SqlCompiler {
             }
         }
         w.append(")");
-    }
-
-    /** Epoch microseconds of an instant. */
-    static long micros(Instant instant) {
-        return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
-    }
-
-    /** The SQL operator of a comparison. */
-    static String sqlOperator(CompareOp op) {
-        return switch (op) {
-            case EQ -> "=";
-            case GT -> ">";
-            case GTE -> ">=";
-            case LT -> "<";
-            case LTE -> "<=";
-        };
     }
 
     /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
@@ -1008,8 +994,8 @@ public final class SqlCompiler {
             if (test instanceof ElementTest.StringCompare
                     || test instanceof ElementTest.Regex
                     || test instanceof ElementTest.Match) {
-                throw io.quarry.filter.QueryException.of(
-                        io.quarry.filter.ErrorCode.TYPE_MISMATCH,
+                throw io.quarry.error.QueryException.of(
+                        io.quarry.error.ErrorCode.TYPE_MISMATCH,
                         field,
                         "'" + field + "' is a timestamp column: it compares with dates, not as text.",
                         "Use $eq, $gt, $gte, $lt or $lte with an ISO-8601 date or date-time, such as \"2024-01-31\".");
@@ -1089,7 +1075,7 @@ public final class SqlCompiler {
                 w.append("(")
                         .append(column)
                         .append(" ")
-                        .append(sqlOperator(n.op()))
+                        .operator(n.op())
                         .append(" ")
                         .bind(n.value())
                         .append(")");

@@ -1,5 +1,6 @@
 package io.quarry.sql;
 
+import io.quarry.filter.CompareOp;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +17,18 @@ public final class SqlWriter {
     public SqlWriter append(String sql) {
         text.append(sql);
         return this;
+    }
+
+    /** Appends the SQL comparison operator of {@code op} ({@code =}, {@code >}, {@code >=}, {@code <}, {@code <=}). */
+    public SqlWriter operator(CompareOp op) {
+        return append(
+                switch (op) {
+                    case EQ -> "=";
+                    case GT -> ">";
+                    case GTE -> ">=";
+                    case LT -> "<";
+                    case LTE -> "<=";
+                });
     }
 
     /** Appends a placeholder for a value. */

@@ -11,6 +11,7 @@ import io.quarry.filter.Predicate;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
+import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.Cursor;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;

@@ -15,7 +15,7 @@ public interface ObjectStore {
     /**
      * One page of the objects a query selects, in the query's order.
      *
-     * @throws io.quarry.filter.QueryException with {@link io.quarry.filter.ErrorCode#INVALID_CURSOR} for a
+     * @throws io.quarry.error.QueryException with {@link io.quarry.error.ErrorCode#INVALID_CURSOR} for a
      *     cursor that is malformed or belongs to another query
      */
     Page search(ObjectQuery query);

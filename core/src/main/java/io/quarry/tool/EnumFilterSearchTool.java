@@ -1,9 +1,9 @@
 package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.Predicate;
-import io.quarry.filter.QueryException;
 import io.quarry.filter.Value;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.FieldType;

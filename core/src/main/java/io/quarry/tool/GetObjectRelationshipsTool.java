@@ -2,8 +2,8 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryException;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
 import io.quarry.internal.Suggestions;

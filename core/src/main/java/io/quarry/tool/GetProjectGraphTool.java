@@ -1,8 +1,8 @@
 package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryException;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.graph.GraphSnapshot;
 import io.quarry.graph.SnapshotBuilder;
 import io.quarry.graph.SnapshotLimits;

@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryError;
-import io.quarry.filter.QueryException;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
+import io.quarry.error.QueryException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;

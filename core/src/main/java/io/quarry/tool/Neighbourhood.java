@@ -1,7 +1,7 @@
 package io.quarry.tool;
 
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryException;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ObjectQuery;

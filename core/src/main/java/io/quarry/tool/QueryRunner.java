@@ -2,12 +2,12 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.FilterValidator;
-import io.quarry.filter.QueryError;
-import io.quarry.filter.QueryException;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
 import io.quarry.projection.Neighbourhood;

@@ -2,7 +2,7 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.QueryError;
+import io.quarry.error.QueryError;
 import io.quarry.internal.Json;
 import java.util.List;
 

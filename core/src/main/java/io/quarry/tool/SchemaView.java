@@ -1,8 +1,8 @@
 package io.quarry.tool;
 
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
-import io.quarry.filter.QueryException;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;

@@ -3,8 +3,8 @@ package io.quarry.tool;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryError;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.internal.Json;
 
 /**
@@ -24,6 +24,11 @@ public interface Tool {
 
     /** The JSON Schema (draft 2020-12) of the input object; a fresh copy the caller may change. */
     ObjectNode inputSchema();
+
+    /** The {@linkplain #inputSchema() input schema} as compact JSON text, as agent frameworks take it. */
+    default String inputSchemaJson() {
+        return Json.write(inputSchema());
+    }
 
     /**
      * Runs the tool.

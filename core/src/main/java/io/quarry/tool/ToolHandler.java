@@ -2,7 +2,7 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** The body of a tool: reads its arguments and returns a result, or throws {@link io.quarry.filter.QueryException}. */
+/** The body of a tool: reads its arguments and returns a result, or throws {@link io.quarry.error.QueryException}. */
 @FunctionalInterface
 interface ToolHandler {
 

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryError;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.internal.Json;
 import java.util.List;
 

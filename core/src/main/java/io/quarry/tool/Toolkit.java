@@ -3,8 +3,8 @@ package io.quarry.tool;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryError;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.graph.SnapshotBuilder;
 import io.quarry.internal.Suggestions;
 import io.quarry.projection.Projections;

@@ -3,6 +3,9 @@ package io.quarry.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
+import io.quarry.error.QueryException;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Schema;
 import java.util.Arrays;

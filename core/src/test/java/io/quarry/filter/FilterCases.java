@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
+import io.quarry.error.QueryException;
 import io.quarry.internal.Json;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Schema;

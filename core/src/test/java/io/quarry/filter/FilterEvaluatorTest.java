@@ -2,6 +2,7 @@ package io.quarry.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.error.ErrorCode;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;

@@ -3,9 +3,9 @@ package io.quarry.graph;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.internal.Json;
-import io.quarry.sql.H2Dialect;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.H2Dialect;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;

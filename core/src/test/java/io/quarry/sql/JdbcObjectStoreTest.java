@@ -2,8 +2,8 @@ package io.quarry.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryException;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

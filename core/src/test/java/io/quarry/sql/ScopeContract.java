@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
-import io.quarry.filter.QueryException;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.filter.FilterCases;
+import io.quarry.sql.dialect.SqliteDialect;
 import io.quarry.store.GraphObject;
 import io.quarry.store.ObjectQuery;
 import io.quarry.store.Scope;

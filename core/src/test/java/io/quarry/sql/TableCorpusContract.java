@@ -7,6 +7,7 @@ import static io.quarry.sql.TableLayout.ColumnType.TEXT;
 
 import io.quarry.filter.FilterCases;
 import io.quarry.sql.TableLayout.FieldColumn;
+import io.quarry.sql.dialect.Dialect;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -16,6 +16,7 @@ import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.sql.TableLayout.FieldColumn;
 import io.quarry.sql.TableLayout.ForeignKey;
+import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
@@ -518,9 +519,9 @@ abstract class TableLayoutContract {
             assertThatThrownBy(() ->
                             store.search(query(filter, "", TYPES, ORG).limit(5).build()))
                     .as(filter)
-                    .isInstanceOfSatisfying(io.quarry.filter.QueryException.class, e -> assertThat(
+                    .isInstanceOfSatisfying(io.quarry.error.QueryException.class, e -> assertThat(
                                     e.errors().get(0).code())
-                            .isEqualTo(io.quarry.filter.ErrorCode.TYPE_MISMATCH))
+                            .isEqualTo(io.quarry.error.ErrorCode.TYPE_MISMATCH))
                     .hasMessageContaining("'joined' is a timestamp column");
         }
     }

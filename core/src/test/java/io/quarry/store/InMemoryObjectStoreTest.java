@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
-import io.quarry.filter.QueryException;
 import io.quarry.internal.Json;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package io.quarry.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.filter.ErrorCode;
-import io.quarry.filter.QueryError;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

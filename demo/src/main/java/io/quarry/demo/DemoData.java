@@ -2,7 +2,7 @@ package io.quarry.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.quarry.sql.Dialects;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.store.DataFile;

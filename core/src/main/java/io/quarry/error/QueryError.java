@@ -1,4 +1,4 @@
-package io.quarry.filter;
+package io.quarry.error;
 
 import static java.util.Objects.requireNonNull;
 

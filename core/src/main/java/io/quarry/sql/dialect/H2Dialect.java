@@ -1,6 +1,10 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

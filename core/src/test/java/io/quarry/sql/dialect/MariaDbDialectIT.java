@@ -1,4 +1,4 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,12 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
-import io.quarry.filter.QueryException;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
+import io.quarry.sql.Backend;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;
@@ -502,8 +509,9 @@ class MariaDbDialectIT {
                                         randomNumber(random).replace("\"", "").trim()))
                         : new ElementTest.InstantCompare(
                                 op,
-                                SqlCompiler.micros(io.quarry.internal.IsoDateTime.parse(randomValidInstant(random))
-                                        .orElseThrow()));
+                                ElementTest.InstantCompare.micros(
+                                        io.quarry.internal.IsoDateTime.parse(randomValidInstant(random))
+                                                .orElseThrow()));
                 String document = "{\"x\": " + value + "}";
                 SqlWriter w = new SqlWriter().append("SELECT ");
                 dialect.anyElement(w, "@doc", List.of("x"), test);

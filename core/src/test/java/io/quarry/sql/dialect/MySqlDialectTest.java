@@ -1,10 +1,16 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.filter.MatchOp;
 import io.quarry.schema.Schema;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlCompiler;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -112,8 +118,8 @@ class MySqlDialectTest {
     })
     void narrowingToWholeSecondsIsExact(
             String op, String instant, String narrowedOp, String operand, Boolean constant) {
-        long micros =
-                SqlCompiler.micros(io.quarry.internal.IsoDateTime.parse(instant).orElseThrow());
+        long micros = ElementTest.InstantCompare.micros(
+                io.quarry.internal.IsoDateTime.parse(instant).orElseThrow());
         Narrowed narrowed = Narrowed.seconds(io.quarry.filter.CompareOp.valueOf(op), micros);
         assertThat(narrowed.constant()).isEqualTo(constant);
         assertThat(narrowed.op()).isEqualTo(narrowedOp == null ? null : io.quarry.filter.CompareOp.valueOf(narrowedOp));

@@ -1,17 +1,23 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FilterEvaluator;
-import io.quarry.filter.QueryException;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import io.quarry.internal.NumericLiteral;
 import io.quarry.internal.PortableRegex;
 import io.quarry.schema.Schema;
+import io.quarry.sql.Backend;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlCompiler;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;

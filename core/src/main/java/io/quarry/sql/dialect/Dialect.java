@@ -1,6 +1,11 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.SqlCompiler;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

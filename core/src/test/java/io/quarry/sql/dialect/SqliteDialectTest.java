@@ -1,14 +1,18 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quarry.filter.ErrorCode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterCases;
-import io.quarry.filter.QueryException;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
+import io.quarry.sql.Backend;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlCompiler;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;

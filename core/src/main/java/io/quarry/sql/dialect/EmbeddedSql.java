@@ -1,6 +1,9 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import io.quarry.schema.Names;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;

@@ -1,4 +1,4 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import io.quarry.internal.PortableRegex;
 import java.util.Locale;

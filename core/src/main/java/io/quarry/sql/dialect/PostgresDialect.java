@@ -1,4 +1,4 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import static java.util.Objects.requireNonNull;
 
@@ -10,6 +10,10 @@ import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
 import io.quarry.internal.PortableRegex;
 import io.quarry.schema.Names;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
 import java.io.IOException;
@@ -373,7 +377,7 @@ public final class PostgresDialect implements Dialect {
                 w.append("(");
                 s.accept(w);
                 w.append(" COLLATE \"C\" ")
-                        .append(SqlCompiler.sqlOperator(t.op()))
+                        .operator(t.op())
                         .append(" ")
                         .bind(t.value())
                         .append(")");
@@ -390,11 +394,7 @@ public final class PostgresDialect implements Dialect {
             public Void instantCompare(ElementTest.InstantCompare t) {
                 w.append("COALESCE(quarry_instant(to_jsonb(");
                 s.accept(w);
-                w.append(")) ")
-                        .append(SqlCompiler.sqlOperator(t.op()))
-                        .append(" ")
-                        .bind(t.micros())
-                        .append(", FALSE)");
+                w.append(")) ").operator(t.op()).append(" ").bind(t.micros()).append(", FALSE)");
                 return null;
             }
 

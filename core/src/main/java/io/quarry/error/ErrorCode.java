@@ -1,4 +1,4 @@
-package io.quarry.filter;
+package io.quarry.error;
 
 /** The stable codes of tool errors and warnings; a language model reads them, so they change deliberately. */
 public enum ErrorCode {

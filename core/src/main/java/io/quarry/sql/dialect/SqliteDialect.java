@@ -1,7 +1,12 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.schema.Names;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.SqlCompiler;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
 import java.sql.Connection;
@@ -212,7 +217,7 @@ public final class SqliteDialect implements Dialect {
             // BINARY collation: UTF-8 byte order, which is code-point order
             w.append(value)
                     .append(" ")
-                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .operator(t.op())
                     .append(" ")
                     .bind(t.value())
                     .append(")");

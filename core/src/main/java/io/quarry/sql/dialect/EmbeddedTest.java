@@ -1,12 +1,14 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
+
+import io.quarry.sql.ElementTest;
 
 /**
  * An {@link ElementTest} as the embedded databases' Java functions take it: a kind, an operator, an
  * operand and a case flag, all bound as values.
  */
-record EmbeddedTest(String kind, String op, String operand, boolean ignoreCase) {
+public record EmbeddedTest(String kind, String op, String operand, boolean ignoreCase) {
 
-    static EmbeddedTest of(ElementTest test) {
+    public static EmbeddedTest of(ElementTest test) {
         return test.accept(new ElementTest.Visitor<EmbeddedTest>() {
             @Override
             public EmbeddedTest stringEquals(ElementTest.StringEquals t) {

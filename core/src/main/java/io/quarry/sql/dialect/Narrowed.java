@@ -1,4 +1,4 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import io.quarry.filter.CompareOp;
 import java.math.BigDecimal;

@@ -1,12 +1,16 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.CompareOp;
-import io.quarry.filter.ErrorCode;
 import io.quarry.filter.MatchOp;
-import io.quarry.filter.QueryException;
 import io.quarry.internal.PortableRegex;
 import io.quarry.schema.Names;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.SortPart;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
 import java.math.BigDecimal;
@@ -267,7 +271,7 @@ public final class MySqlDialect implements Dialect {
         public Void stringCompare(ElementTest.StringCompare t) {
             string().append(text)
                     .append(" ")
-                    .append(SqlCompiler.sqlOperator(t.op()))
+                    .operator(t.op())
                     .append(" ")
                     .bind(t.value())
                     .append(")");
@@ -324,7 +328,7 @@ public final class MySqlDialect implements Dialect {
                     .append("(")
                     .append(json)
                     .append(") ")
-                    .append(SqlCompiler.sqlOperator(op))
+                    .operator(op)
                     .append(" ")
                     .bind(key)
                     .append(" END)");
@@ -334,11 +338,7 @@ public final class MySqlDialect implements Dialect {
             if (n.constant() != null) {
                 w.append(n.constant() ? "TRUE" : "FALSE");
             } else {
-                w.append(expression)
-                        .append(" ")
-                        .append(SqlCompiler.sqlOperator(n.op()))
-                        .append(" ")
-                        .bind(n.operand());
+                w.append(expression).append(" ").operator(n.op()).append(" ").bind(n.operand());
             }
         }
 

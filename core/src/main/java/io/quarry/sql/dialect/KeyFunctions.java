@@ -1,4 +1,4 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 /**
  * The SQL functions {@link MySqlDialect}'s DDL installs: MariaDB and MySQL have no exact, error-free

@@ -1,4 +1,4 @@
-package io.quarry.sql;
+package io.quarry.sql.dialect;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
