@@ -2,9 +2,9 @@ package io.quarry.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.DataFile;
 import io.quarry.store.ObjectStore;
 import io.quarry.tool.Toolkit;
