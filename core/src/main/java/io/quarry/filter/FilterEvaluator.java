@@ -138,7 +138,8 @@ public final class FilterEvaluator {
 
         @Override
         public Boolean match(Predicate.Match match) {
-            return anyElement(e -> e.isTextual() && matches(match, e.textValue()));
+            return anyElement(
+                    e -> e.isTextual() && match.op().matches(e.textValue(), match.literal(), match.ignoreCase()));
         }
 
         @Override
@@ -218,17 +219,6 @@ public final class FilterEvaluator {
                     return stored.isNull();
                 }
             });
-        }
-
-        private static boolean matches(Predicate.Match match, String text) {
-            if (match.ignoreCase()) {
-                return PortableRegex.find(match.op().pattern(match.literal()), true, text);
-            }
-            return switch (match.op()) {
-                case CONTAINS -> text.contains(match.literal());
-                case STARTS_WITH -> text.startsWith(match.literal());
-                case ENDS_WITH -> text.endsWith(match.literal());
-            };
         }
     }
 }

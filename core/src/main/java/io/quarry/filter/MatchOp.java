@@ -32,4 +32,19 @@ public enum MatchOp {
             case ENDS_WITH -> quoted + "$";
         };
     }
+
+    /**
+     * Whether {@code text} contains, starts or ends with {@code literal}, by code point or, with
+     * {@code ignoreCase}, as {@link #pattern} matches case-insensitively: the filter language's rule.
+     */
+    public boolean matches(String text, String literal, boolean ignoreCase) {
+        if (ignoreCase) {
+            return io.quarry.internal.PortableRegex.find(pattern(literal), true, text);
+        }
+        return switch (this) {
+            case CONTAINS -> text.contains(literal);
+            case STARTS_WITH -> text.startsWith(literal);
+            case ENDS_WITH -> text.endsWith(literal);
+        };
+    }
 }

@@ -20,7 +20,7 @@ import java.util.Set;
 
 /**
  * The reference semantics of aggregation, which every store's {@link ObjectStore#aggregate} follows:
- * feed it the documents ({@link GraphObject#document()}) that match, then take the {@link #result()}.
+ * feed it the documents ({@link GraphObject#document()}) that match, then take the {@link #result(boolean)}.
  *
  * <ul>
  *   <li>Group values: a number or numeric string groups by its number ({@code "7"}, {@code 7} and

@@ -66,9 +66,9 @@ final class AggregateGraphObjectsTool implements CatalogTool {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = Schemas.enumString(view.typeNames());
+        ObjectNode type = InputSchemas.enumString(view.typeNames());
         type.put("description", "The type to aggregate; omit for every type (then group_by \"type\" counts per type).");
         props.set("type", type);
         ObjectNode filter = props.putObject("properties");
@@ -82,9 +82,9 @@ final class AggregateGraphObjectsTool implements CatalogTool {
         metrics.put("minItems", 1);
         metrics.put("maxItems", MAX_METRICS);
         metrics.put("description", "Default [{\"op\": \"count\"}].");
-        ObjectNode item = Schemas.object();
+        ObjectNode item = InputSchemas.object();
         ObjectNode itemProps = (ObjectNode) item.get("properties");
-        itemProps.set("op", Schemas.enumString(OPS));
+        itemProps.set("op", InputSchemas.enumString(OPS));
         itemProps.set("field", fieldSchema());
         ObjectNode p = itemProps.putObject("p");
         p.put("type", "number");
@@ -93,14 +93,14 @@ final class AggregateGraphObjectsTool implements CatalogTool {
         p.put("description", "For percentile, such as 90.");
         item.putArray("required").add("op");
         metrics.set("items", item);
-        ObjectNode limit = Schemas.integer(1, limits.maxLimit(), limits.defaultLimit());
+        ObjectNode limit = InputSchemas.integer(1, limits.maxLimit(), limits.defaultLimit());
         props.set("limit", limit);
         limit.put("description", "The most groups to return.");
         return schema;
     }
 
     private ObjectNode fieldSchema() {
-        ObjectNode field = view.anySchemaless() ? Json.object() : Schemas.enumString(view.fieldNames());
+        ObjectNode field = view.anySchemaless() ? Json.object() : InputSchemas.enumString(view.fieldNames());
         field.put("type", "string");
         return field;
     }

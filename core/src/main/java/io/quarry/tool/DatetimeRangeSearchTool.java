@@ -58,20 +58,20 @@ final class DatetimeRangeSearchTool extends TypedSearch {
     public ObjectNode inputSchema() {
         ObjectNode schema = baseSchema();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode mode = Schemas.enumString(DATETIME_MODES);
+        ObjectNode mode = InputSchemas.enumString(DATETIME_MODES);
         mode.put(
                 "description",
                 "before/after use datetime; between uses start_datetime and end_datetime; "
                         + "relative uses relative_period.");
         props.set("mode", mode);
-        props.set("datetime", Schemas.string("For before and after, such as 2024-06-01."));
-        props.set("start_datetime", Schemas.string("For between: the first day or instant, inclusive."));
-        props.set("end_datetime", Schemas.string("For between: the last day or instant, inclusive."));
+        props.set("datetime", InputSchemas.string("For before and after, such as 2024-06-01."));
+        props.set("start_datetime", InputSchemas.string("For between: the first day or instant, inclusive."));
+        props.set("end_datetime", InputSchemas.string("For between: the last day or instant, inclusive."));
         props.set(
                 "relative_period",
-                Schemas.string("For relative: last_hour, last_24_hours, last_7_days, last_30_days, last_year or "
+                InputSchemas.string("For relative: last_hour, last_24_hours, last_7_days, last_30_days, last_year or "
                         + "last_N_minutes/hours/days/weeks/months."));
-        ObjectNode precision = Schemas.enumString(PRECISIONS);
+        ObjectNode precision = InputSchemas.enumString(PRECISIONS);
         precision.put("description", "How much of each date counts; default: as written (a date alone is a day).");
         props.set("precision", precision);
         pageParameters(schema, DEFAULT_LIMIT);

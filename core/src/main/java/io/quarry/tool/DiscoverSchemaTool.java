@@ -74,10 +74,10 @@ final class DiscoverSchemaTool implements CatalogTool {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        props.set("query", Schemas.string("A few words about what you look for, such as \"task status\"."));
-        ObjectNode limit = Schemas.integer(1, MAX_LIMIT, DEFAULT_LIMIT);
+        props.set("query", InputSchemas.string("A few words about what you look for, such as \"task status\"."));
+        ObjectNode limit = InputSchemas.integer(1, MAX_LIMIT, DEFAULT_LIMIT);
         props.set("limit", limit);
         schema.putArray("required").add("query");
         return schema;

@@ -54,7 +54,7 @@ final class EnumFilterSearchTool extends TypedSearch {
         ObjectNode values = props.putObject("values");
         values.put("type", "array");
         values.put("minItems", 1);
-        values.set("items", Schemas.enumString(List.copyOf(all)));
+        values.set("items", InputSchemas.enumString(List.copyOf(all)));
         values.put("description", "Any of these values matches.");
         ObjectNode exclude = props.putObject("exclude");
         exclude.put("type", "boolean");

@@ -43,13 +43,13 @@ final class GetDatabaseSchemaTool implements ToolHandler {
     }
 
     ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
         ObjectNode types = props.putObject("types");
         types.put("type", "array");
         types.put("description", "Only these types; omit for all.");
-        types.set("items", Schemas.enumString(view.typeNames()));
-        ObjectNode detail = Schemas.enumString(DETAILS);
+        types.set("items", InputSchemas.enumString(view.typeNames()));
+        ObjectNode detail = InputSchemas.enumString(DETAILS);
         detail.put("description", "names, summary (default) or full.");
         detail.put("default", "summary");
         props.set("detail", detail);

@@ -43,8 +43,9 @@ final class GetGraphObjectTool implements CatalogTool {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
-        ((ObjectNode) schema.get("properties")).set("id", Schemas.string("The object's id, from a previous result."));
+        ObjectNode schema = InputSchemas.object();
+        ((ObjectNode) schema.get("properties"))
+                .set("id", InputSchemas.string("The object's id, from a previous result."));
         schema.putArray("required").add("id");
         return schema;
     }
@@ -52,7 +53,7 @@ final class GetGraphObjectTool implements CatalogTool {
     @Override
     public ObjectNode handle(Arguments args, Call call) {
         String id = args.string("id").orElseThrow(() -> TypedSearch.missing("id"));
-        Neighbourhood n = Neighbourhood.of(id, view, store, call.context().scope(), "id");
+        LinkedObject n = LinkedObject.of(id, view, store, call.context().scope(), "id");
         int budget = call.limits().sizeBudget();
         ObjectNode result = null;
         for (int shown : new int[] {NEIGHBOURS_PER_GROUP, 1, 0}) {
@@ -66,23 +67,23 @@ final class GetGraphObjectTool implements CatalogTool {
         return result; // the guard replaces a result that still does not fit
     }
 
-    private ObjectNode render(Neighbourhood n, int perGroup, Projection.Detail detail) {
+    private ObjectNode render(LinkedObject n, int perGroup, Projection.Detail detail) {
         ObjectNode result = Json.object();
         result.set("object", projections.projection(n.object().type(), detail).apply(n.object(), around(n)));
-        Map<String, List<Neighbourhood.Edge>> groups = new LinkedHashMap<>();
-        for (Neighbourhood.Edge e : n.edges()) {
+        Map<String, List<LinkedObject.Edge>> groups = new LinkedHashMap<>();
+        for (LinkedObject.Edge e : n.edges()) {
             groups.computeIfAbsent(e.relationship().type() + "\u0000" + e.direction(), k -> new ArrayList<>())
                     .add(e);
         }
         ArrayNode rels = result.putArray("relationships");
         boolean cut = detail == Projection.Detail.LIGHT;
-        for (List<Neighbourhood.Edge> edges : groups.values()) {
+        for (List<LinkedObject.Edge> edges : groups.values()) {
             ObjectNode g = rels.addObject();
             g.put("type", edges.get(0).relationship().type());
             g.put("direction", edges.get(0).direction());
             g.put("count", edges.size());
             ArrayNode list = g.putArray("neighbours");
-            for (Neighbourhood.Edge e : edges.subList(0, Math.min(perGroup, edges.size()))) {
+            for (LinkedObject.Edge e : edges.subList(0, Math.min(perGroup, edges.size()))) {
                 var other = n.neighbours().get(e.otherId());
                 // a neighbour's derived fields would need its own neighbourhood: left out, not shown as 0
                 ObjectNode light = projections.light(other.type()).apply(other);
@@ -109,9 +110,9 @@ final class GetGraphObjectTool implements CatalogTool {
     }
 
     /** The object's relationships and neighbours, for its derived fields. */
-    private static io.quarry.projection.Neighbourhood around(Neighbourhood n) {
+    private static io.quarry.projection.Neighbourhood around(LinkedObject n) {
         List<GraphRelationship> rels =
-                n.edges().stream().map(Neighbourhood.Edge::relationship).toList();
+                n.edges().stream().map(LinkedObject.Edge::relationship).toList();
         return new io.quarry.projection.Neighbourhood() {
             @Override
             public List<GraphRelationship> relationships(String id) {

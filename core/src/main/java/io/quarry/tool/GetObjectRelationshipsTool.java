@@ -44,20 +44,20 @@ final class GetObjectRelationshipsTool implements CatalogTool {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        props.set("id", Schemas.string("The object's id, from a previous result."));
-        ObjectNode direction = Schemas.enumString(DIRECTIONS);
+        props.set("id", InputSchemas.string("The object's id, from a previous result."));
+        ObjectNode direction = InputSchemas.enumString(DIRECTIONS);
         direction.put("default", "both");
         props.set("direction", direction);
         ObjectNode relType =
-                view.relationshipNames().isEmpty() ? Json.object() : Schemas.enumString(view.relationshipNames());
+                view.relationshipNames().isEmpty() ? Json.object() : InputSchemas.enumString(view.relationshipNames());
         relType.put("type", "string");
         relType.put("description", "Only relationships of this type.");
         props.set("relationship_type", relType);
-        ObjectNode limit = Schemas.integer(1, limits.maxLimit(), limits.defaultLimit());
+        ObjectNode limit = InputSchemas.integer(1, limits.maxLimit(), limits.defaultLimit());
         props.set("limit", limit);
-        props.set("cursor", Schemas.string("next_cursor from the previous page."));
+        props.set("cursor", InputSchemas.string("next_cursor from the previous page."));
         schema.putArray("required").add("id");
         return schema;
     }
@@ -84,20 +84,20 @@ final class GetObjectRelationshipsTool implements CatalogTool {
         String cursor = args.string("cursor").orElse(null);
         String after =
                 cursor == null ? null : Cursor.decode(cursor, fingerprint, 0).id();
-        Neighbourhood n = Neighbourhood.of(id, view, store, call.context().scope(), "id");
-        List<Neighbourhood.Edge> matching = new ArrayList<>();
-        for (Neighbourhood.Edge e : n.edges()) {
+        LinkedObject n = LinkedObject.of(id, view, store, call.context().scope(), "id");
+        List<LinkedObject.Edge> matching = new ArrayList<>();
+        for (LinkedObject.Edge e : n.edges()) {
             if ((direction.equals("both") || direction.equals(e.direction()))
                     && (type == null || type.equals(e.relationship().type()))) {
                 matching.add(e);
             }
         }
-        List<Neighbourhood.Edge> rest = matching.stream()
+        List<LinkedObject.Edge> rest = matching.stream()
                 .filter(e ->
                         after == null || CodePoints.compare(e.relationship().id(), after) > 0)
                 .toList();
         List<ObjectNode> items = new ArrayList<>();
-        for (Neighbourhood.Edge e : rest.subList(0, Math.min(limit, rest.size()))) {
+        for (LinkedObject.Edge e : rest.subList(0, Math.min(limit, rest.size()))) {
             ObjectNode item = Json.object();
             item.put("relationship_id", e.relationship().id());
             item.put("type", e.relationship().type());
@@ -121,7 +121,7 @@ final class GetObjectRelationshipsTool implements CatalogTool {
             String id,
             List<ObjectNode> items,
             int keep,
-            List<Neighbourhood.Edge> rest,
+            List<LinkedObject.Edge> rest,
             int total,
             String fingerprint,
             String cursor) {

@@ -37,9 +37,10 @@ final class GetProjectGraphTool implements ToolHandler {
 
     ObjectNode inputSchema() {
         SnapshotLimits caps = builder.limits();
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        props.set("root_id", Schemas.string("The id of the project (or other object) at the center of the graph."));
+        props.set(
+                "root_id", InputSchemas.string("The id of the project (or other object) at the center of the graph."));
         integer(props, "max_depth", "How many edges away from the root to go.", caps.maxDepth());
         integer(props, "max_nodes", "The most nodes, the root included.", caps.maxNodes());
         integer(props, "max_edges", "The most edges.", caps.maxEdges());

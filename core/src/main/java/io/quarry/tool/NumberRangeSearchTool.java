@@ -67,7 +67,7 @@ final class NumberRangeSearchTool extends TypedSearch {
     public ObjectNode inputSchema() {
         ObjectNode schema = baseSchema();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        props.set("operator", Schemas.enumString(NUMBER_MODES));
+        props.set("operator", InputSchemas.enumString(NUMBER_MODES));
         props.putObject("value").put("type", "number");
         ObjectNode upper = props.putObject("upper_value");
         upper.put("type", "number");

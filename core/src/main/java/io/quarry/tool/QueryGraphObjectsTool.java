@@ -52,18 +52,18 @@ final class QueryGraphObjectsTool implements ToolHandler {
     }
 
     ObjectNode inputSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = Schemas.enumString(view.typeNames());
+        ObjectNode type = InputSchemas.enumString(view.typeNames());
         type.put("description", "The type of object to find; omit to search every type.");
         props.set("type", type);
-        props.set("query", Schemas.string("Full-text words; every word must match a text field."));
+        props.set("query", InputSchemas.string("Full-text words; every word must match a text field."));
         ObjectNode filter = props.putObject("properties");
         filter.put("type", "object");
         filter.put("description", "Filter on field values, MongoDB style. Fields by type: " + view.typeSummary(1500));
-        props.set("related_to_id", Schemas.string("Only objects with a relationship to or from this object id."));
+        props.set("related_to_id", InputSchemas.string("Only objects with a relationship to or from this object id."));
         ObjectNode relType =
-                view.relationshipNames().isEmpty() ? Json.object() : Schemas.enumString(view.relationshipNames());
+                view.relationshipNames().isEmpty() ? Json.object() : InputSchemas.enumString(view.relationshipNames());
         relType.put("type", "string");
         relType.put("description", "With related_to_id: only relationships of this type.");
         props.set("relationship_type", relType);
@@ -71,12 +71,12 @@ final class QueryGraphObjectsTool implements ToolHandler {
         sort.put("type", "array");
         sort.put("description", "Order by these fields; default newest first (updated_at desc). id breaks ties.");
         sort.put("maxItems", MAX_SORT_KEYS);
-        ObjectNode item = Schemas.object();
+        ObjectNode item = InputSchemas.object();
         ObjectNode itemProps = (ObjectNode) item.get("properties");
-        ObjectNode field = view.anySchemaless() ? Json.object() : Schemas.enumString(view.fieldNames());
+        ObjectNode field = view.anySchemaless() ? Json.object() : InputSchemas.enumString(view.fieldNames());
         field.put("type", "string");
         itemProps.set("field", field);
-        ObjectNode direction = Schemas.enumString(List.of("asc", "desc"));
+        ObjectNode direction = InputSchemas.enumString(List.of("asc", "desc"));
         direction.put("default", "asc");
         itemProps.set("direction", direction);
         item.putArray("required").add("field");
@@ -86,8 +86,8 @@ final class QueryGraphObjectsTool implements ToolHandler {
         limit.put("minimum", 1);
         limit.put("maximum", limits.maxLimit());
         limit.put("default", limits.defaultLimit());
-        props.set("cursor", Schemas.string("next_cursor from the previous page of the same query."));
-        ObjectNode detail = Schemas.enumString(List.of("light", "full"));
+        props.set("cursor", InputSchemas.string("next_cursor from the previous page of the same query."));
+        ObjectNode detail = InputSchemas.enumString(List.of("light", "full"));
         detail.put("default", "light");
         detail.put("description", "light (default) cuts long text; full shows every field.");
         props.set("detail", detail);

@@ -45,8 +45,9 @@ final class TextPatternSearchTool extends TypedSearch {
     public ObjectNode inputSchema() {
         ObjectNode schema = baseSchema();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        props.set("pattern", Schemas.string("The text to look for, a regular expression (regex) or a glob (glob)."));
-        ObjectNode mode = Schemas.enumString(TEXT_MODES);
+        props.set(
+                "pattern", InputSchemas.string("The text to look for, a regular expression (regex) or a glob (glob)."));
+        ObjectNode mode = InputSchemas.enumString(TEXT_MODES);
         mode.put("default", "contains");
         props.set("mode", mode);
         ObjectNode cs = props.putObject("case_sensitive");

@@ -125,12 +125,12 @@ abstract class TypedSearch implements CatalogTool {
 
     /** An input schema with {@code entity_type}, {@code field}, then the tool's parameters, limit and cursor. */
     ObjectNode baseSchema() {
-        ObjectNode schema = Schemas.object();
+        ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = Schemas.enumString(List.copyOf(eligible.keySet()));
+        ObjectNode type = InputSchemas.enumString(List.copyOf(eligible.keySet()));
         type.put("description", "The type of object to search.");
         props.set("entity_type", type);
-        ObjectNode field = Schemas.enumString(fieldNames());
+        ObjectNode field = InputSchemas.enumString(fieldNames());
         field.put("description", "The field of entity_type to search: " + pairs(600) + ".");
         props.set("field", field);
         ArrayNode required = schema.putArray("required");
@@ -142,9 +142,9 @@ abstract class TypedSearch implements CatalogTool {
     /** Adds {@code limit} and {@code cursor} to an input schema. */
     void pageParameters(ObjectNode schema, int defaultLimit) {
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode limit = Schemas.integer(1, limits.maxLimit(), Math.min(defaultLimit, limits.maxLimit()));
+        ObjectNode limit = InputSchemas.integer(1, limits.maxLimit(), Math.min(defaultLimit, limits.maxLimit()));
         props.set("limit", limit);
-        props.set("cursor", Schemas.string("next_cursor from the previous page of the same search."));
+        props.set("cursor", InputSchemas.string("next_cursor from the previous page of the same search."));
     }
 
     /** The searched type and field. */

@@ -249,7 +249,7 @@ public final class PostgresDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
-     * <p>"Some element ≥ a and some element < b" is "the range from the smallest to the largest value
+     * <p>"Some element ≥ a and some element &lt; b" is "the range from the smallest to the largest value
      * overlaps [a, b)" when [a, b) is not empty: one overlap, which PostgreSQL estimates as the narrow
      * range it is (two open-ended overlaps are estimated as independent, far too many rows).
      */

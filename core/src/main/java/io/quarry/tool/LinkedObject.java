@@ -20,7 +20,7 @@ import java.util.Map;
  * @param edges its visible relationships, ordered by relationship id
  * @param neighbours the objects at the other ends, by id
  */
-record Neighbourhood(GraphObject object, List<Edge> edges, Map<String, GraphObject> neighbours) {
+record LinkedObject(GraphObject object, List<Edge> edges, Map<String, GraphObject> neighbours) {
     /** The most neighbours one object shows; beyond that, relationships are counted from what was read. */
     static final int MAX_NEIGHBOURS = 5_000;
 
@@ -32,7 +32,7 @@ record Neighbourhood(GraphObject object, List<Edge> edges, Map<String, GraphObje
      *
      * @throws QueryException {@code NOT_FOUND} when no object of a declared type has this id in the scope
      */
-    static Neighbourhood of(String id, SchemaView view, ObjectStore store, Scope scope, String path) {
+    static LinkedObject of(String id, SchemaView view, ObjectStore store, Scope scope, String path) {
         GraphObject object = store.get(id, scope)
                 .filter(o -> view.schema.type(o.type()).isPresent())
                 .orElseThrow(() -> QueryException.of(
@@ -57,6 +57,6 @@ record Neighbourhood(GraphObject object, List<Edge> edges, Map<String, GraphObje
                 edges.add(new Edge(r, r.srcId().equals(id) ? "out" : "in", other));
             }
         }
-        return new Neighbourhood(object, List.copyOf(edges), Map.copyOf(neighbours));
+        return new LinkedObject(object, List.copyOf(edges), Map.copyOf(neighbours));
     }
 }

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.Json;
 import java.util.List;
 
-/** Small builders for the JSON Schemas of tool inputs. */
-final class Schemas {
-    private Schemas() {}
+/** Small builders for the JSON InputSchemas of tool inputs. */
+final class InputSchemas {
+    private InputSchemas() {}
 
     /** An object schema with no properties yet and no others allowed. */
     static ObjectNode object() {

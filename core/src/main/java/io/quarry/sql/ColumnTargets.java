@@ -1,0 +1,362 @@
+package io.quarry.sql;
+
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
+import io.quarry.filter.FilterEvaluator;
+import io.quarry.internal.CodePoints;
+import io.quarry.internal.IsoDateTime;
+import io.quarry.internal.PortableRegex;
+import io.quarry.sql.dialect.Dialect;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The targets that are not JSON: a column holding one scalar (text, timestamp, number, boolean), a
+ * value the same for every row, a field no column holds. Each decides every {@link ElementTest} kind
+ * through a visitor, so a new kind is a compile error here rather than a silent {@code (1 = 0)}.
+ */
+final class ColumnTargets {
+    private ColumnTargets() {}
+
+    /** A text column that is never null: {@code id} and {@code type}. */
+    static final class Text implements Target.PresentValue {
+        private final Dialect dialect;
+        private final String column;
+
+        Text(Dialect dialect, String column) {
+            this.dialect = dialect;
+            this.column = column;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            ElementTest t = test.accept(STRING_TEST) ? NulText.storable(dialect, test) : null;
+            if (t == null) {
+                w.append("(1 = 0)");
+            } else {
+                dialect.textColumn(w, column, t);
+            }
+        }
+
+        /** Whether a test goes to a string column: numbers, booleans and null never match one. */
+        private static final ElementTest.Visitor<Boolean> STRING_TEST = new ElementTest.Visitor<>() {
+            @Override
+            public Boolean stringEquals(ElementTest.StringEquals test) {
+                return true;
+            }
+
+            @Override
+            public Boolean stringCompare(ElementTest.StringCompare test) {
+                return true;
+            }
+
+            @Override
+            public Boolean numberCompare(ElementTest.NumberCompare test) {
+                return false;
+            }
+
+            @Override
+            public Boolean instantCompare(ElementTest.InstantCompare test) {
+                return true;
+            }
+
+            @Override
+            public Boolean booleanEquals(ElementTest.BooleanEquals test) {
+                return false;
+            }
+
+            @Override
+            public Boolean isNull(ElementTest.IsNull test) {
+                return false;
+            }
+
+            @Override
+            public Boolean regex(ElementTest.Regex test) {
+                return true;
+            }
+
+            @Override
+            public Boolean match(ElementTest.Match test) {
+                return true;
+            }
+        };
+    }
+
+    /**
+     * A timestamp column that is never null; the filter language sees it as the canonical UTC string
+     * {@link IsoDateTime#format}, so equality holds only for that exact spelling, and comparison is by
+     * instant. The canonical string itself is not in the database, so a string-only test (a pattern, a
+     * substring, a comparison with a string that is not a date) is never answered differently from the
+     * evaluator: on a field of a type table it is refused with a message; on a system field the
+     * validator has refused it already.
+     */
+    static final class Timestamp implements Target.PresentValue {
+        private final Dialect dialect;
+        private final String column;
+        private final String field;
+
+        /** A timestamp column; {@code field} names the type-table field it holds, {@code null} for a system field. */
+        Timestamp(Dialect dialect, String column, String field) {
+            this.dialect = dialect;
+            this.column = column;
+            this.field = field;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            test.accept(new ElementTest.Visitor<Void>() {
+                @Override
+                public Void stringEquals(ElementTest.StringEquals t) {
+                    Optional<Instant> instant = IsoDateTime.parse(t.value());
+                    if (instant.isPresent() && IsoDateTime.format(instant.get()).equals(t.value())) {
+                        w.append("(")
+                                .append(column)
+                                .append(" = ")
+                                .bind(dialect.timestamp(instant.get()))
+                                .append(")");
+                    } else {
+                        w.append("(1 = 0)");
+                    }
+                    return null;
+                }
+
+                @Override
+                public Void stringCompare(ElementTest.StringCompare t) {
+                    throw refusal();
+                }
+
+                @Override
+                public Void numberCompare(ElementTest.NumberCompare t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void instantCompare(ElementTest.InstantCompare t) {
+                    Instant instant = Instant.ofEpochSecond(
+                            Math.floorDiv(t.micros(), 1_000_000L), Math.floorMod(t.micros(), 1_000_000L) * 1_000L);
+                    w.append("(")
+                            .append(column)
+                            .append(" ")
+                            .operator(t.op())
+                            .append(" ")
+                            .bind(dialect.timestamp(instant))
+                            .append(")");
+                    return null;
+                }
+
+                @Override
+                public Void booleanEquals(ElementTest.BooleanEquals t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void isNull(ElementTest.IsNull t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void regex(ElementTest.Regex t) {
+                    throw refusal();
+                }
+
+                @Override
+                public Void match(ElementTest.Match t) {
+                    throw refusal();
+                }
+            });
+        }
+
+        private RuntimeException refusal() {
+            if (field == null) {
+                return new IllegalStateException(
+                        "validate the filter first: string operators do not apply to timestamps");
+            }
+            return QueryException.of(
+                    ErrorCode.TYPE_MISMATCH,
+                    field,
+                    "'" + field + "' is a timestamp column: it compares with dates, not as text.",
+                    "Use $eq, $gt, $gte, $lt or $lte with an ISO-8601 date or date-time, such as \"2024-01-31\".");
+        }
+    }
+
+    /**
+     * A text, number or boolean column (never {@code NULL} here: the filter writer guards it). A text
+     * column runs every string test in the dialect and the number test (a numeric string is a number)
+     * on the column as a JSON string; a number column only compares numbers, a boolean column only
+     * equals booleans: the evaluator's rules for a stored scalar of that kind.
+     */
+    static final class Scalar implements Target.PresentValue {
+        private final Dialect dialect;
+        private final String column;
+        private final TableLayout.ColumnType type;
+
+        /** A column of {@code type}: {@code TEXT}, {@code NUMBER} or {@code BOOLEAN}. */
+        Scalar(Dialect dialect, String column, TableLayout.ColumnType type) {
+            this.dialect = dialect;
+            this.column = column;
+            this.type = type;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            test.accept(new ElementTest.Visitor<Void>() {
+                @Override
+                public Void stringEquals(ElementTest.StringEquals t) {
+                    return text(t);
+                }
+
+                @Override
+                public Void stringCompare(ElementTest.StringCompare t) {
+                    return text(t);
+                }
+
+                @Override
+                public Void numberCompare(ElementTest.NumberCompare t) {
+                    if (type == TableLayout.ColumnType.TEXT) {
+                        // a numeric string is a number: the JSON tests know it, a dialect's text column may not
+                        dialect.anyElement(w, dialect.scalarDocument(column), List.of("v"), t);
+                    } else if (type == TableLayout.ColumnType.NUMBER) {
+                        w.append("(")
+                                .append(column)
+                                .append(" ")
+                                .operator(t.op())
+                                .append(" ")
+                                .bind(t.value())
+                                .append(")");
+                    } else {
+                        w.append("(1 = 0)");
+                    }
+                    return null;
+                }
+
+                @Override
+                public Void instantCompare(ElementTest.InstantCompare t) {
+                    return text(t);
+                }
+
+                @Override
+                public Void booleanEquals(ElementTest.BooleanEquals t) {
+                    if (type == TableLayout.ColumnType.BOOLEAN) {
+                        w.append("(")
+                                .append(column)
+                                .append(" = ")
+                                .bind(t.value())
+                                .append(")");
+                    } else {
+                        w.append("(1 = 0)");
+                    }
+                    return null;
+                }
+
+                @Override
+                public Void isNull(ElementTest.IsNull t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void regex(ElementTest.Regex t) {
+                    return text(t);
+                }
+
+                @Override
+                public Void match(ElementTest.Match t) {
+                    return text(t);
+                }
+
+                /** A string test: the dialect's on a text column, never true on a number or boolean. */
+                private Void text(ElementTest t) {
+                    if (type == TableLayout.ColumnType.TEXT) {
+                        dialect.textColumn(w, column, t);
+                    } else {
+                        w.append("(1 = 0)");
+                    }
+                    return null;
+                }
+            });
+        }
+    }
+
+    /**
+     * A value that is the same for every row (a type table's type; a missing timestamp): decided here,
+     * as the evaluator decides it on a stored string, and written as a constant condition.
+     */
+    static final class Constant implements Target.PresentValue {
+        private final String value;
+
+        Constant(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            w.append(test.accept(new Passes(value)) ? "(1 = 1)" : "(1 = 0)");
+        }
+    }
+
+    /** A field no column holds: always missing. */
+    static final class Missing implements Target.OneValue {
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            w.append("(1 = 0)");
+        }
+
+        @Override
+        public void exists(SqlWriter w, boolean exists) {
+            w.append(exists ? "(1 = 0)" : "(1 = 1)");
+        }
+    }
+
+    /** Whether a stored string passes a test, by the evaluator's rules for a JSON string. */
+    private record Passes(String value) implements ElementTest.Visitor<Boolean> {
+        @Override
+        public Boolean stringEquals(ElementTest.StringEquals t) {
+            return value.equals(t.value());
+        }
+
+        @Override
+        public Boolean stringCompare(ElementTest.StringCompare t) {
+            return t.op().test(CodePoints.compare(value, t.value()));
+        }
+
+        @Override
+        public Boolean numberCompare(ElementTest.NumberCompare t) {
+            // a numeric string is a number
+            return FilterEvaluator.numberOf(TextNode.valueOf(value))
+                    .map(n -> t.op().test(n.compareTo(t.value())))
+                    .orElse(false);
+        }
+
+        @Override
+        public Boolean instantCompare(ElementTest.InstantCompare t) {
+            return IsoDateTime.parse(value)
+                    .map(i -> t.op().test(Long.compare(ElementTest.InstantCompare.micros(i), t.micros())))
+                    .orElse(false);
+        }
+
+        @Override
+        public Boolean booleanEquals(ElementTest.BooleanEquals t) {
+            return false;
+        }
+
+        @Override
+        public Boolean isNull(ElementTest.IsNull t) {
+            return false;
+        }
+
+        @Override
+        public Boolean regex(ElementTest.Regex t) {
+            return PortableRegex.find(t.pattern(), t.ignoreCase(), value);
+        }
+
+        @Override
+        public Boolean match(ElementTest.Match t) {
+            return t.op().matches(value, t.literal(), t.ignoreCase());
+        }
+    }
+}

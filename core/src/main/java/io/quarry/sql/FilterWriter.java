@@ -1,0 +1,147 @@
+package io.quarry.sql;
+
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
+import io.quarry.filter.FilterEvaluator;
+import io.quarry.internal.IsoDateTime;
+import io.quarry.internal.Json;
+import io.quarry.sql.SqlCompiler.Columns;
+import io.quarry.sql.dialect.Dialect;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Writes a filter as a WHERE condition: the logical operators here, each condition's predicate by a
+ * {@link PredicateWriter} on the {@link Target} its field resolves to, in the graph layout's document
+ * and system columns or in a type table of the table layout.
+ */
+final class FilterWriter implements Filter.Visitor<Void> {
+    private final Dialect dialect;
+    private final SqlWriter w;
+    private final Columns columns;
+    private final TableLayout.TypeTable table;
+
+    /** A writer over {@code columns}, or over the type table {@code table} when it is not {@code null}. */
+    FilterWriter(Dialect dialect, SqlWriter w, Columns columns, TableLayout.TypeTable table) {
+        this.dialect = dialect;
+        this.w = w;
+        this.columns = columns;
+        this.table = table;
+    }
+
+    @Override
+    public Void and(Filter.And and) {
+        return join(and.filters(), " AND ", "(1 = 1)");
+    }
+
+    @Override
+    public Void or(Filter.Or or) {
+        return join(or.filters(), " OR ", "(1 = 0)");
+    }
+
+    @Override
+    public Void nor(Filter.Nor nor) {
+        w.append("NOT ");
+        return join(nor.filters(), " OR ", "(1 = 0)");
+    }
+
+    private Void join(List<Filter> filters, String separator, String empty) {
+        if (filters.isEmpty()) {
+            w.append(empty);
+            return null;
+        }
+        SqlCompiler.balanced(w, filters, separator, f -> f.accept(this));
+        return null;
+    }
+
+    @Override
+    public Void condition(Filter.Condition condition) {
+        Reading reading = table == null ? graphTarget(condition.path()) : tableTarget(condition.path());
+        if (reading.nullable() == null) {
+            condition.predicate().accept(new PredicateWriter(w, reading.target()));
+            return null;
+        }
+        // a NULL column is a missing field: the evaluator decides the predicate on it once
+        boolean onMissing = FilterEvaluator.matches(condition, Json.object());
+        w.append("(").append(reading.nullable()).append(onMissing ? " IS NULL OR " : " IS NOT NULL AND ");
+        condition.predicate().accept(new PredicateWriter(w, reading.target()));
+        w.append(")");
+        return null;
+    }
+
+    /**
+     * The target of a field and, when it reads a nullable column, that column: SQL {@code NULL} there
+     * is a missing field, so the condition is decided for {@code NULL} with the evaluator and the
+     * target (two-valued on a present value) runs only on the other rows.
+     */
+    private record Reading(Target target, String nullable) {
+        static Reading of(Target target) {
+            return new Reading(target, null);
+        }
+    }
+
+    /** What a field of the graph layout reads: a path in the document, or a system column. */
+    private Reading graphTarget(FieldPath path) {
+        if (!path.system()) {
+            return Reading.of(new PropertyTarget(dialect, column(columns.document()), path.segments()));
+        }
+        String name = path.head();
+        String col =
+                switch (name) {
+                    case "id" -> columns.id();
+                    case "type" -> columns.type();
+                    case "created_at" -> columns.createdAt();
+                    default -> columns.updatedAt();
+                };
+        if (col == null) {
+            throw new IllegalArgumentException(
+                    "the filter names the system field '" + name + "' but no column is mapped to it");
+        }
+        return Reading.of(
+                name.endsWith("_at")
+                        ? new ColumnTargets.Timestamp(dialect, column(col), null)
+                        : new ColumnTargets.Text(dialect, column(col)));
+    }
+
+    /** What a field of a type table reads: a column of its own, a path in a JSON column, or nothing. */
+    private Reading tableTarget(FieldPath path) {
+        String name = path.head();
+        if (path.system()) {
+            return Reading.of(
+                    switch (name) {
+                        case "id" -> new ColumnTargets.Text(dialect, column(table.id()));
+                        case "type" -> new ColumnTargets.Constant(table.type());
+                        default -> {
+                            String col = name.equals("created_at") ? table.createdColumn() : table.updatedColumn();
+                            yield col == null
+                                    ? new ColumnTargets.Constant(IsoDateTime.format(Instant.EPOCH))
+                                    : new ColumnTargets.Timestamp(dialect, column(col), null);
+                        }
+                    });
+        }
+        List<String> segments = path.segments();
+        TableLayout.FieldColumn field = table.fields().get(name);
+        if (field == null) {
+            if (table.rest() == null) {
+                return Reading.of(new ColumnTargets.Missing());
+            }
+            String rest = column(table.rest());
+            return new Reading(new PropertyTarget(dialect, rest, segments), rest);
+        }
+        String col = column(field.column());
+        if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
+            return Reading.of(new ColumnTargets.Missing()); // a scalar has no members
+        }
+        return new Reading(
+                switch (field.type()) {
+                    case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
+                    case TIMESTAMP -> new ColumnTargets.Timestamp(dialect, col, name);
+                    case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
+                },
+                col);
+    }
+
+    private String column(String name) {
+        return SqlCompiler.column(dialect, columns, name);
+    }
+}

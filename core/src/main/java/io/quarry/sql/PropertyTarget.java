@@ -1,0 +1,60 @@
+package io.quarry.sql;
+
+import io.quarry.sql.dialect.Dialect;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A path inside a JSON document column: every test is the dialect's JSON test. */
+final class PropertyTarget implements Target {
+    private final Dialect dialect;
+    private final String document;
+    private final List<String> path;
+
+    PropertyTarget(Dialect dialect, String document, List<String> path) {
+        this.dialect = dialect;
+        this.document = document;
+        this.path = path;
+    }
+
+    @Override
+    public void any(SqlWriter w, ElementTest test) {
+        ElementTest t = NulText.storable(dialect, test);
+        if (t == null) {
+            w.append("(1 = 0)");
+            return;
+        }
+        dialect.anyElement(w, document, path, t);
+    }
+
+    @Override
+    public void exists(SqlWriter w, boolean exists) {
+        if (!exists) {
+            w.append("NOT ");
+        }
+        dialect.exists(w, document, path);
+    }
+
+    @Override
+    public void arraySize(SqlWriter w, int size) {
+        dialect.arraySize(w, document, path, size);
+    }
+
+    @Override
+    public void all(SqlWriter w, List<ElementTest> tests) {
+        List<ElementTest> storable = new ArrayList<>();
+        for (ElementTest test : tests) {
+            ElementTest t = NulText.storable(dialect, test);
+            if (t == null) {
+                w.append("(1 = 0)");
+                return;
+            }
+            storable.add(t);
+        }
+        dialect.allElements(w, document, path, storable);
+    }
+
+    @Override
+    public boolean between(SqlWriter w, ElementTest lower, ElementTest upper) {
+        return dialect.anyElementBetween(w, document, path, lower, upper);
+    }
+}

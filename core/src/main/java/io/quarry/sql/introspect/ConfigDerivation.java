@@ -1,0 +1,600 @@
+package io.quarry.sql.introspect;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Names;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Derives a configuration tree from a {@link DatabaseModel}: one type per table or view with a
+ * single-column key, one field per column whose SQL type Quarry can read, relationships from foreign
+ * keys in both directions, join tables as edges. Whatever the table layout cannot express is left
+ * out with a warning, never an exception.
+ */
+final class ConfigDerivation {
+    private static final Set<String> SECRET_WORDS =
+            Set.of("password", "passwd", "pwd", "secret", "token", "hash", "salt", "credential", "credentials");
+    private static final List<String> SECRET_PHRASES = List.of("api_key", "apikey", "private_key", "access_key");
+    private static final List<String> CREATED =
+            List.of("created_at", "created_on", "created", "creation_date", "date_created", "inserted_at");
+    private static final List<String> UPDATED = List.of(
+            "updated_at",
+            "modified_at",
+            "updated_on",
+            "last_modified",
+            "last_update",
+            "last_updated",
+            "date_modified",
+            "modified");
+
+    private final DatabaseModel model;
+    private final Function<String, String> typeNames;
+    private final Function<String, String> fieldNames;
+    private final boolean severalSchemas;
+    private final JsonNodeFactory json = JsonNodeFactory.instance;
+    private final List<String> warnings = new ArrayList<>();
+    private final List<String> hidden = new ArrayList<>();
+    private final List<Introspection.Link> links = new ArrayList<>();
+
+    /** A table that became a type. */
+    private static final class TypeSpec {
+        final TableModel table;
+        final String name;
+        String id;
+        String created;
+        String updated;
+        final Map<String, FieldSpec> fields = new LinkedHashMap<>();
+        final List<ObjectNode> relationships = new ArrayList<>();
+        final List<ObjectNode> foreignKeys = new ArrayList<>();
+        final Set<String> relationshipNames = new HashSet<>();
+
+        TypeSpec(TableModel table, String name) {
+            this.table = table;
+            this.name = name;
+        }
+    }
+
+    private record FieldSpec(
+            String column,
+            FieldType type,
+            String columnType,
+            String description,
+            List<String> values,
+            boolean exposed) {}
+
+    ConfigDerivation(
+            DatabaseModel model,
+            Function<String, String> typeNames,
+            Function<String, String> fieldNames,
+            boolean severalSchemas) {
+        this.model = model;
+        this.typeNames = typeNames;
+        this.fieldNames = fieldNames;
+        this.severalSchemas = severalSchemas;
+    }
+
+    Introspection derive() {
+        warnings.addAll(model.warnings());
+        Map<TableModel, TypeSpec> types = new LinkedHashMap<>();
+        Map<String, TableModel> byTypeName = new HashMap<>();
+        for (TableModel t : model.tables()) {
+            String type = typeName(t, byTypeName);
+            if (type != null) {
+                byTypeName.put(type, t);
+                types.put(t, new TypeSpec(t, type));
+            }
+        }
+        List<TableModel> joins = new ArrayList<>();
+        for (TypeSpec spec : List.copyOf(types.values())) {
+            if (isJoinTable(spec.table, types)) {
+                joins.add(spec.table);
+                types.remove(spec.table);
+            }
+        }
+        for (TypeSpec spec : List.copyOf(types.values())) {
+            if (!chooseKey(spec)) {
+                types.remove(spec.table);
+            }
+        }
+        for (TypeSpec spec : types.values()) {
+            fields(spec);
+        }
+        for (TypeSpec spec : types.values()) {
+            foreignKeys(spec, types);
+        }
+        List<ObjectNode> edges = new ArrayList<>();
+        for (TableModel join : joins) {
+            edges.add(joinEdge(join, types));
+        }
+        Map<String, String> modules = modules(types.values());
+        return new Introspection(tree(types.values(), edges), hidden, warnings, modules, links);
+    }
+
+    private String where(TableModel t) {
+        return severalSchemas && t.schema() != null ? t.schema() + "." + t.name() : t.name();
+    }
+
+    private String typeName(TableModel t, Map<String, TableModel> taken) {
+        if (!Names.isIdentifier(t.name())) {
+            warnings.add(where(t) + ": the table name is not a valid Quarry name (" + Names.IDENTIFIER.pattern()
+                    + "); skipped (rename it or serve it through a view)");
+            return null;
+        }
+        String name = typeNames.apply(t.name());
+        if (name != null && taken.containsKey(name) && severalSchemas && t.schema() != null) {
+            name = Naming.singularPascalCase(t.schema()) + name;
+        }
+        if (!Names.isIdentifier(name)) {
+            warnings.add(where(t) + ": the derived type name '" + name + "' is not a valid Quarry name; skipped");
+            return null;
+        }
+        if (taken.containsKey(name)) {
+            warnings.add(where(t) + ": the type name '" + name + "' is already taken by table " + where(taken.get(name))
+                    + "; skipped");
+            return null;
+        }
+        return name;
+    }
+
+    /** A table whose key is two single-column foreign keys to types, with nothing else but timestamps. */
+    private boolean isJoinTable(TableModel t, Map<TableModel, TypeSpec> types) {
+        if (t.view() || t.foreignKeys().size() != 2) {
+            return false;
+        }
+        List<String> keyColumns = new ArrayList<>();
+        for (ForeignKeyModel fk : t.foreignKeys()) {
+            if (!fk.single() || target(fk, types) == null) {
+                return false;
+            }
+            keyColumns.add(fk.columns().get(0));
+        }
+        if (keyColumns.get(0).equals(keyColumns.get(1)) || !t.isUnique(keyColumns)) {
+            return false;
+        }
+        for (ColumnModel c : t.columns()) {
+            String field = Naming.snakeCase(c.name());
+            if (!keyColumns.contains(c.name()) && !CREATED.contains(field) && !UPDATED.contains(field)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private TypeSpec target(ForeignKeyModel fk, Map<TableModel, TypeSpec> types) {
+        for (TypeSpec spec : types.values()) {
+            TableModel t = spec.table;
+            if (t.name().equals(fk.targetTable())
+                    && (fk.targetSchema() == null
+                            || t.schema() == null
+                            || fk.targetSchema().equals(t.schema()))) {
+                return spec;
+            }
+        }
+        return null;
+    }
+
+    private boolean chooseKey(TypeSpec spec) {
+        TableModel t = spec.table;
+        if (t.primaryKey().size() > 1) {
+            warnings.add(where(t) + ": composite primary key " + t.primaryKey()
+                    + "; the table layout takes one id column, so the table is skipped");
+            return false;
+        }
+        String id = t.primaryKey().isEmpty() ? null : t.primaryKey().get(0);
+        if (id == null) {
+            for (List<String> unique : t.uniqueKeys()) {
+                if (unique.size() == 1
+                        && t.column(unique.get(0)).map(c -> !c.nullable()).orElse(false)) {
+                    id = unique.get(0);
+                    break;
+                }
+            }
+        }
+        if (id == null && t.view()) {
+            // a view has no key: a column named id, else the first whose name ends in id
+            for (ColumnModel c : t.columns()) {
+                if (Naming.snakeCase(c.name()).equals("id")) {
+                    id = c.name();
+                    break;
+                }
+            }
+            for (ColumnModel c : t.columns()) {
+                if (id == null && Naming.snakeCase(c.name()).endsWith("_id")) {
+                    id = c.name();
+                }
+            }
+            if (id != null) {
+                warnings.add(where(t) + ": a view has no key; its column " + id
+                        + " serves as the id (check that it is unique)");
+            }
+        }
+        if (id == null) {
+            warnings.add(where(t) + ": no primary key, no single-column unique key"
+                    + (t.view() ? " and no id-like column" : "") + "; skipped");
+            return false;
+        }
+        if (!Names.isIdentifier(id)) {
+            warnings.add(where(t) + ": the key column '" + id + "' is not a valid Quarry name; skipped");
+            return false;
+        }
+        spec.id = id;
+        for (ColumnModel c : t.columns()) {
+            String snake = Naming.snakeCase(c.name());
+            FieldType type = fieldType(c);
+            if (type == null
+                    || !type.isTemporal()
+                    || !Names.isIdentifier(c.name())
+                    || c.name().equals(id)) {
+                continue;
+            }
+            if (spec.created == null && CREATED.contains(snake)) {
+                spec.created = c.name();
+            } else if (spec.updated == null && UPDATED.contains(snake)) {
+                spec.updated = c.name();
+            }
+        }
+        return true;
+    }
+
+    private void fields(TypeSpec spec) {
+        TableModel t = spec.table;
+        for (ColumnModel c : t.columns()) {
+            if (c.name().equals(spec.id)
+                    || c.name().equals(spec.created)
+                    || c.name().equals(spec.updated)) {
+                continue;
+            }
+            String at = where(t) + "." + c.name();
+            if (!Names.isIdentifier(c.name())) {
+                warnings.add(at + ": the column name is not a valid Quarry name; skipped");
+                continue;
+            }
+            String name = fieldNames.apply(c.name());
+            if (!Names.isIdentifier(name) || Names.isSystemField(name) || spec.fields.containsKey(name)) {
+                warnings.add(at + ": the field name '" + name + "' is not valid, is a system field or is taken;"
+                        + " skipped");
+                continue;
+            }
+            FieldType type = fieldType(c);
+            if (type == null) {
+                warnings.add(at + ": SQL type " + c.sqlType() + " has no Quarry field type; skipped");
+                continue;
+            }
+            boolean secret = looksSecret(name);
+            if (secret) {
+                hidden.add(spec.name + "." + name + " (" + where(t) + "." + c.name() + ")");
+            }
+            spec.fields.put(
+                    name, new FieldSpec(c.name(), type, columnType(type), c.comment(), c.enumValues(), !secret));
+        }
+    }
+
+    /** The Quarry field type of a column, or {@code null} when Quarry cannot read it. */
+    static FieldType fieldType(ColumnModel c) {
+        if (!c.enumValues().isEmpty()) {
+            return FieldType.ENUM;
+        }
+        if (c.json()) {
+            return FieldType.OBJECT;
+        }
+        String t = c.sqlType().toLowerCase(Locale.ROOT).replace(" unsigned", "").trim();
+        switch (t) {
+            case "int",
+                    "integer",
+                    "int2",
+                    "int4",
+                    "int8",
+                    "smallint",
+                    "bigint",
+                    "mediumint",
+                    "tinyint",
+                    "serial",
+                    "bigserial",
+                    "smallserial" -> {
+                return FieldType.INTEGER;
+            }
+            case "numeric", "decimal", "number", "dec" -> {
+                return c.scale() == 0 && c.size() > 0 ? FieldType.INTEGER : FieldType.NUMBER;
+            }
+            case "real", "float", "float4", "float8", "double", "double precision", "decfloat" -> {
+                return FieldType.NUMBER;
+            }
+            case "bool", "boolean" -> {
+                return FieldType.BOOLEAN;
+            }
+            case "bit" -> {
+                return c.size() <= 1 ? FieldType.BOOLEAN : null;
+            }
+            case "date" -> {
+                return FieldType.DATE;
+            }
+            case "timestamp",
+                    "timestamptz",
+                    "datetime",
+                    "datetime2",
+                    "smalldatetime",
+                    "timestamp with time zone",
+                    "timestamp without time zone" -> {
+                return FieldType.DATETIME;
+            }
+            case "text", "clob", "tinytext", "mediumtext", "longtext", "character large object", "ntext", "nclob" -> {
+                return c.size() > 0 && c.size() <= 255 ? FieldType.STRING : FieldType.TEXT;
+            }
+            case "varchar",
+                    "nvarchar",
+                    "character varying",
+                    "char",
+                    "character",
+                    "nchar",
+                    "bpchar",
+                    "varchar_ignorecase",
+                    "citext",
+                    "name",
+                    "uuid",
+                    "string",
+                    "national character varying",
+                    "native character",
+                    "varying character" -> {
+                return c.size() == 0 || c.size() > 255 ? FieldType.TEXT : FieldType.STRING;
+            }
+            case "json", "jsonb" -> {
+                return FieldType.OBJECT;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private static String columnType(FieldType type) {
+        switch (type) {
+            case INTEGER, NUMBER -> {
+                return "number";
+            }
+            case BOOLEAN -> {
+                return "boolean";
+            }
+            case DATE, DATETIME -> {
+                return "timestamp";
+            }
+            case OBJECT, ARRAY -> {
+                return "json";
+            }
+            default -> {
+                return "text";
+            }
+        }
+    }
+
+    /** Whether a field name has a word of a secret: {@code password_hash}, {@code api_token}, {@code apikey}. */
+    static boolean looksSecret(String field) {
+        String lower = field.toLowerCase(Locale.ROOT);
+        for (String word : lower.split("_")) {
+            if (SECRET_WORDS.contains(word)) {
+                return true;
+            }
+        }
+        return SECRET_PHRASES.stream().anyMatch(lower::contains);
+    }
+
+    private void foreignKeys(TypeSpec spec, Map<TableModel, TypeSpec> types) {
+        TableModel t = spec.table;
+        for (ForeignKeyModel fk : t.foreignKeys()) {
+            String at = where(t) + ": foreign key " + fk.columns() + " to " + fk.targetTable();
+            TypeSpec target = target(fk, types);
+            if (!fk.single()) {
+                warnings.add(at + ": composite; the table layout takes one column per foreign key, so it is skipped");
+                continue;
+            }
+            if (target == null) {
+                warnings.add(at + ": the target is not a type (excluded or skipped); no relationship");
+                continue;
+            }
+            if (!fk.targetColumns().get(0).equals(target.id)) {
+                warnings.add(at + "." + fk.targetColumns() + ": it references a column other than the target's key "
+                        + target.id + "; no relationship");
+                continue;
+            }
+            String column = fk.columns().get(0);
+            if (!Names.isIdentifier(column)) {
+                warnings.add(at + ": the column name is not a valid Quarry name; no relationship");
+                continue;
+            }
+            String field = fieldNames.apply(column);
+            String name = field.endsWith("_id") ? field.substring(0, field.length() - 3) : field;
+            if (name.isEmpty() || name.equals("id") || !Names.isIdentifier(name)) {
+                name = Naming.snakeCase(target.name);
+            }
+            name = unique(name, spec, target);
+            boolean one = t.isUnique(fk.columns());
+            String outKind = one ? "BELONGS_TO_ONE" : "BELONGS_TO";
+            String inKind = one ? "HAS_ONE" : "HAS_MANY";
+            ObjectNode key = json.objectNode();
+            key.put("column", column);
+            key.put("target", target.name);
+            key.put("relationship", name);
+            spec.foreignKeys.add(key);
+            relate(
+                    spec,
+                    name,
+                    target,
+                    "out",
+                    outKind,
+                    outKind + ": the " + target.name + " named by this " + spec.name + "'s " + field + ".");
+            relate(
+                    target,
+                    name,
+                    spec,
+                    "in",
+                    inKind,
+                    inKind + ": the " + spec.name + (one ? "" : " objects") + " whose " + field + " names this "
+                            + target.name + ".");
+        }
+    }
+
+    /** The name, or name_2, name_3…: two foreign keys of one table to one target need two relationship names. */
+    private static String unique(String name, TypeSpec a, TypeSpec b) {
+        String candidate = name;
+        for (int n = 2; a.relationshipNames.contains(candidate + ">" + b.name); n++) {
+            candidate = name + "_" + n;
+        }
+        return candidate;
+    }
+
+    private void relate(TypeSpec from, String name, TypeSpec to, String direction, String kind, String description) {
+        ObjectNode r = json.objectNode();
+        r.put("name", name);
+        r.put("target", to.name);
+        r.put("direction", direction);
+        r.put("description", description);
+        from.relationships.add(r);
+        from.relationshipNames.add(name + (direction.equals("out") ? ">" : "<") + to.name);
+        links.add(new Introspection.Link(from.name, name, to.name, direction, kind));
+    }
+
+    private ObjectNode joinEdge(TableModel join, Map<TableModel, TypeSpec> types) {
+        // the key's order decides which end is the source: PlaylistTrack (PlaylistId, TrackId)
+        List<ForeignKeyModel> fks = new ArrayList<>(join.foreignKeys());
+        List<String> key = join.primaryKey();
+        fks.sort((x, y) -> Integer.compare(
+                key.indexOf(x.columns().get(0)) < 0
+                        ? 99
+                        : key.indexOf(x.columns().get(0)),
+                key.indexOf(y.columns().get(0)) < 0
+                        ? 99
+                        : key.indexOf(y.columns().get(0))));
+        TypeSpec src = target(fks.get(0), types);
+        TypeSpec dst = target(fks.get(1), types);
+        if (!fks.get(0).targetColumns().get(0).equals(src.id)
+                || !fks.get(1).targetColumns().get(0).equals(dst.id)) {
+            warnings.add(where(join) + ": a join table referencing columns other than the keys; skipped");
+            return null;
+        }
+        String name = unique(Naming.snakeCase(join.name()), src, dst);
+        relate(
+                src,
+                name,
+                dst,
+                "out",
+                "HAS_MANY_MANY",
+                "HAS_MANY_MANY: the " + dst.name + " objects linked to this " + src.name + " through " + join.name()
+                        + ".");
+        relate(
+                dst,
+                name,
+                src,
+                "in",
+                "BELONGS_TO_MANY",
+                "BELONGS_TO_MANY: the " + src.name + " objects this " + dst.name + " is linked to through "
+                        + join.name() + ".");
+        ObjectNode edge = json.objectNode();
+        edge.put("table", join.name());
+        edge.put("src", fks.get(0).columns().get(0));
+        edge.put("dst", fks.get(1).columns().get(0));
+        edge.put("type", name);
+        return edge;
+    }
+
+    private Map<String, String> modules(Iterable<TypeSpec> types) {
+        Map<String, String> modules = new TreeMap<>();
+        Map<String, Integer> prefixes = new HashMap<>();
+        for (TypeSpec spec : types) {
+            List<String> words = Naming.words(spec.table.name());
+            if (words.size() > 1 && spec.table.name().contains("_")) {
+                prefixes.merge(words.get(0), 1, Integer::sum);
+            }
+        }
+        for (TypeSpec spec : types) {
+            if (severalSchemas && spec.table.schema() != null) {
+                modules.put(spec.name, spec.table.schema());
+                continue;
+            }
+            List<String> words = Naming.words(spec.table.name());
+            if (words.size() > 1 && spec.table.name().contains("_") && prefixes.get(words.get(0)) > 1) {
+                modules.put(spec.name, words.get(0));
+            }
+        }
+        return modules;
+    }
+
+    private ObjectNode tree(Iterable<TypeSpec> specs, List<ObjectNode> edges) {
+        ObjectNode root = json.objectNode();
+        ObjectNode types = root.putObject("types");
+        ObjectNode store = root.putObject("store");
+        store.put("layout", "tables");
+        ObjectNode tables = store.putObject("tables");
+        ObjectNode storeTypes = tables.putObject("types");
+        for (TypeSpec spec : specs) {
+            ObjectNode type = types.putObject(spec.name);
+            if (spec.table.comment() != null) {
+                type.put("description", spec.table.comment());
+            }
+            ObjectNode fields = type.putObject("fields");
+            ObjectNode table = storeTypes.putObject(spec.name);
+            table.put("table", spec.table.name());
+            table.put("id", spec.id);
+            if (spec.created != null) {
+                table.put("created_at", spec.created);
+            }
+            if (spec.updated != null) {
+                table.put("updated_at", spec.updated);
+            }
+            ObjectNode columns = table.putObject("fields");
+            spec.fields.forEach((name, f) -> {
+                boolean plain = f.description() == null && f.values().isEmpty() && f.exposed();
+                if (plain) {
+                    fields.put(name, f.type().jsonName());
+                } else {
+                    ObjectNode field = fields.putObject(name);
+                    field.put("type", f.type().jsonName());
+                    if (f.description() != null) {
+                        field.put("description", f.description());
+                    }
+                    if (!f.values().isEmpty()) {
+                        ArrayNode values = field.putArray("values");
+                        f.values().forEach(values::add);
+                    }
+                    if (!f.exposed()) {
+                        field.put("exposed", false);
+                    }
+                }
+                // a hidden column is never read: it stays out of the store's fields
+                if (!f.exposed()) {
+                    return;
+                }
+                if (f.columnType().equals("text")) {
+                    columns.put(name, f.column());
+                } else {
+                    ObjectNode column = columns.putObject(name);
+                    column.put("column", f.column());
+                    column.put("type", f.columnType());
+                }
+            });
+            if (!spec.relationships.isEmpty()) {
+                ArrayNode relationships = type.putArray("relationships");
+                spec.relationships.forEach(relationships::add);
+            }
+            if (!spec.foreignKeys.isEmpty()) {
+                ArrayNode keys = table.putArray("foreign_keys");
+                spec.foreignKeys.forEach(keys::add);
+            }
+        }
+        ArrayNode edgeList = json.arrayNode();
+        edges.stream().filter(java.util.Objects::nonNull).forEach(edgeList::add);
+        if (!edgeList.isEmpty()) {
+            tables.set("edges", edgeList);
+        }
+        return root;
+    }
+}

@@ -1,0 +1,87 @@
+package io.quarry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/architecture.md is the package map of {@code quarry-core}: one row per package with what lives
+ * there and the packages it may use. This test keeps the map and the code in step: every package of
+ * the code has its row, no row names a package that is gone, and no class uses a package its row does
+ * not allow.
+ */
+class ArchitectureTest {
+    private static final Path SOURCES = Path.of("src/main/java");
+    private static final Path MAP = Path.of("../docs/architecture.md");
+    private static final Pattern ROW = Pattern.compile("^\\| `(io\\.quarry[a-z.]*)` \\|[^|]*\\|([^|]*)\\|\\s*$");
+    private static final Pattern PACKAGE = Pattern.compile("`(io\\.quarry[a-z.]*)`");
+    private static final Pattern USE = Pattern.compile("\\b(io\\.quarry(?:\\.[a-z][a-z0-9]*)+)\\.[A-Z]");
+
+    @Test
+    void everyPackageHasOneRowAndUsesOnlyWhatItsRowAllows() throws IOException {
+        Map<String, Set<String>> allowed = map();
+        Map<String, Set<String>> used = uses();
+
+        assertThat(allowed.keySet()).as("packages in docs/architecture.md").isEqualTo(used.keySet());
+        Map<String, Set<String>> unexpected = new TreeMap<>();
+        used.forEach((pkg, uses) -> {
+            Set<String> extra = new TreeSet<>(uses);
+            extra.removeAll(allowed.get(pkg));
+            if (!extra.isEmpty()) {
+                unexpected.put(pkg, extra);
+            }
+        });
+        assertThat(unexpected)
+                .as("uses a package its row in docs/architecture.md does not list")
+                .isEmpty();
+    }
+
+    /** The rows of the package table: package to the packages it may use. */
+    private static Map<String, Set<String>> map() throws IOException {
+        Map<String, Set<String>> rows = new TreeMap<>();
+        for (String line : Files.readAllLines(MAP, StandardCharsets.UTF_8)) {
+            Matcher row = ROW.matcher(line);
+            if (row.matches()) {
+                Set<String> uses = new TreeSet<>();
+                Matcher p = PACKAGE.matcher(row.group(2));
+                while (p.find()) {
+                    uses.add(p.group(1));
+                }
+                assertThat(rows.put(row.group(1), uses))
+                        .as("two rows for " + row.group(1))
+                        .isNull();
+            }
+        }
+        return rows;
+    }
+
+    /** The packages of the code, each with the other Quarry packages its classes name. */
+    private static Map<String, Set<String>> uses() throws IOException {
+        Map<String, Set<String>> uses = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).collect(Collectors.toList())) {
+                String pkg = SOURCES.relativize(file.getParent()).toString().replace('/', '.');
+                Set<String> names = uses.computeIfAbsent(pkg, k -> new TreeSet<>());
+                Matcher m = USE.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    if (!m.group(1).equals(pkg)) {
+                        names.add(m.group(1));
+                    }
+                }
+            }
+        }
+        return uses;
+    }
+}

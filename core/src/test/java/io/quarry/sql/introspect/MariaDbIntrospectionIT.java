@@ -1,0 +1,22 @@
+package io.quarry.sql.introspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.sql.Backend;
+import org.junit.jupiter.api.Test;
+
+/** Introspection on MariaDB (Chinook's MySQL script): {@code ENUM(…)}, {@code JSON} as a checked text column. */
+class MariaDbIntrospectionIT extends IntrospectionContract {
+    @Override
+    Backend backend() {
+        return Backend.MARIADB;
+    }
+
+    @Test
+    void jsonAndBooleanColumnsAreRecognised() {
+        assertThat(text(types().get("ShopAccount").get("fields").get("settings")))
+                .isEqualTo("object");
+        assertThat(text(types().get("ShopAccount").get("fields").get("verified")))
+                .isEqualTo("boolean");
+    }
+}

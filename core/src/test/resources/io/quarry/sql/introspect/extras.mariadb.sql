@@ -1,0 +1,41 @@
+-- Not Chinook: a few tables of our own beside it, for what Chinook lacks (secrets, enums, checks, JSON,
+-- dates, a one-to-one key, a composite key, a view).
+
+CREATE TABLE shop_account
+(
+    account_id BIGINT PRIMARY KEY,
+    email VARCHAR(120) NOT NULL UNIQUE,
+    password_hash VARCHAR(100) NOT NULL,
+    api_token TEXT,
+    status ENUM('active', 'suspended', 'closed') NOT NULL,
+    tier VARCHAR(10) NOT NULL COMMENT 'The plan the account pays for.' CHECK (tier IN ('free', 'pro')),
+    settings JSON,
+    opened_on DATE,
+    verified BOOLEAN NOT NULL DEFAULT false,
+    created_at DATETIME(6) NOT NULL,
+    customer_id INT,
+    CONSTRAINT fk_shop_account_customer FOREIGN KEY (customer_id) REFERENCES Customer (CustomerId)
+) COMMENT 'A login of the web shop.';
+
+CREATE TABLE shop_profile
+(
+    profile_id BIGINT PRIMARY KEY,
+    account_id BIGINT NOT NULL UNIQUE,
+    bio TEXT,
+    CONSTRAINT fk_shop_profile_account FOREIGN KEY (account_id) REFERENCES shop_account (account_id)
+);
+
+CREATE TABLE shop_price
+(
+    account_id BIGINT NOT NULL,
+    currency CHAR(3) NOT NULL,
+    amount DECIMAL(12,2) NOT NULL,
+    PRIMARY KEY (account_id, currency),
+    CONSTRAINT fk_shop_price_account FOREIGN KEY (account_id) REFERENCES shop_account (account_id)
+);
+
+CREATE VIEW shop_invoice_summary AS
+    SELECT i.InvoiceId, c.LastName, i.Total FROM Invoice i JOIN Customer c ON c.CustomerId = i.CustomerId;
+
+INSERT INTO shop_account VALUES
+    (1, 'luis@example.com', 'x', NULL, 'active', 'pro', '{"theme": "dark"}', '2021-01-01', true, '2021-01-01 10:00:00', 1);
