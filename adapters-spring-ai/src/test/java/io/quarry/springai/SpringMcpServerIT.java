@@ -37,8 +37,11 @@ class SpringMcpServerIT {
                 .build();
         StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(MAPPER));
         transport.setStdErrorHandler(SERVER_STDERR::add);
-        client =
-                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+        // a Boot host starting on a loaded machine can take longer than the client's default 20 s
+        client = McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .initializationTimeout(Duration.ofSeconds(60))
+                .build();
         client.initialize();
     }
 
