@@ -5,7 +5,7 @@ import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import io.quarry.internal.NumericLiteral;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Optional;

@@ -25,7 +25,7 @@ public enum MatchOp {
      * case-insensitive matching runs ({@code "$options": "i"}).
      */
     public String pattern(String literal) {
-        String quoted = io.quarry.internal.PortableRegex.quote(literal);
+        String quoted = io.quarry.regex.PortableRegex.quote(literal);
         return switch (this) {
             case CONTAINS -> quoted;
             case STARTS_WITH -> "^" + quoted;
@@ -39,7 +39,7 @@ public enum MatchOp {
      */
     public boolean matches(String text, String literal, boolean ignoreCase) {
         if (ignoreCase) {
-            return io.quarry.internal.PortableRegex.find(pattern(literal), true, text);
+            return io.quarry.regex.PortableRegex.find(pattern(literal), true, text);
         }
         return switch (this) {
             case CONTAINS -> text.contains(literal);

@@ -6,7 +6,7 @@ import io.quarry.error.QueryException;
 import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
 import io.quarry.sql.dialect.Dialect;
 import java.time.Instant;
 import java.util.List;

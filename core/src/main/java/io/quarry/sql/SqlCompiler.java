@@ -112,23 +112,23 @@ public final class SqlCompiler {
         return w.toSql();
     }
 
-    /** Writes a filter over the graph layout's document and system columns. */
-    void writeFilter(SqlWriter w, Filter filter, Columns columns) {
+    /** Writes a filter over the graph layout's document and system columns; used by the storage layouts. */
+    public void writeFilter(SqlWriter w, Filter filter, Columns columns) {
         filter.accept(new FilterWriter(dialect, w, columns, null));
     }
 
     /** Writes a filter over one type table of the table layout, whose columns are {@link #columns}. */
-    void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
+    public void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
         filter.accept(new FilterWriter(dialect, w, columns, table));
     }
 
     /** The system columns of a type table under an alias; its document is never read. */
-    static Columns columns(String alias, TableLayout.TypeTable table) {
+    public static Columns columns(String alias, TableLayout.TypeTable table) {
         return new Columns(alias, table.id(), table.id(), null, table.createdColumn(), table.updatedColumn());
     }
 
     /** A column quoted and qualified by the alias of {@code columns}. */
-    String column(Columns columns, String name) {
+    public String column(Columns columns, String name) {
         return column(dialect, columns, name);
     }
 
@@ -148,7 +148,7 @@ public final class SqlCompiler {
     private static final int FLAT = 32;
 
     /** Writes {@code (a OR b OR …)}. */
-    static <T> void disjunction(SqlWriter w, List<T> items, java.util.function.Consumer<T> write) {
+    public static <T> void disjunction(SqlWriter w, List<T> items, java.util.function.Consumer<T> write) {
         balanced(w, items, " OR ", write);
     }
 
@@ -175,12 +175,12 @@ public final class SqlCompiler {
     }
 
     /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
-    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
+    public void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
         orderBy(w, sort, columns, null);
     }
 
     /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
-    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
+    public void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
         sorts.orderBy(w, sort, columns, table);
     }
 
@@ -188,12 +188,12 @@ public final class SqlCompiler {
      * Writes the keyset condition: rows strictly after the cursor row in the sort order. Each key
      * contributes (greater, equal) conditions; the id breaks the final tie.
      */
-    void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
+    public void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
         after(w, sort, keyValues, id, columns, null);
     }
 
     /** Writes the keyset condition over a type table of the table layout (or the graph layout's, when {@code null}). */
-    void after(
+    public void after(
             SqlWriter w,
             List<SortKey> sort,
             List<JsonNode> keyValues,
@@ -208,16 +208,17 @@ public final class SqlCompiler {
      * whose text cannot hold NUL ({@link Dialect#storesNul}) a string operand with NUL is narrowed
      * ({@link NulText#storable}); elsewhere the test is returned unchanged.
      */
-    ElementTest storable(ElementTest test) {
+    public ElementTest storable(ElementTest test) {
         return NulText.storable(dialect, test);
     }
 
     /** Whether a value is a string with NUL that this dialect cannot store. */
-    boolean unstorable(Object value) {
+    public boolean unstorable(Object value) {
         return NulText.unstorable(dialect, value);
     }
 
-    static boolean hasNul(String s) {
+    /** Whether a string holds NUL (U+0000). */
+    public static boolean hasNul(String s) {
         return NulText.hasNul(s);
     }
 }

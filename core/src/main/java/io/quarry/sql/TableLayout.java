@@ -189,17 +189,17 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         }
 
         /** The column that reads as {@code created_at}, or {@code null} when neither timestamp is mapped. */
-        String createdColumn() {
+        public String createdColumn() {
             return createdAt != null ? createdAt : updatedAt;
         }
 
         /** The column that reads as {@code updated_at}, or {@code null} when neither timestamp is mapped. */
-        String updatedColumn() {
+        public String updatedColumn() {
             return updatedAt != null ? updatedAt : createdAt;
         }
 
         /** Every column a row is read from, in select order, without duplicates. */
-        List<String> selectColumns() {
+        public List<String> selectColumns() {
             List<String> out = new ArrayList<>();
             add(out, id);
             add(out, createdColumn());
@@ -250,7 +250,7 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
     }
 
     /** The id of a relationship without an id column: source, type and target joined by {@code |}. */
-    static String syntheticId(String src, String type, String dst) {
+    public static String syntheticId(String src, String type, String dst) {
         return src + "|" + type + "|" + dst;
     }
 

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.CodePoints;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;

@@ -7,7 +7,7 @@ import io.quarry.filter.CompareOp;
 import io.quarry.filter.MatchOp;
 import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
 import io.quarry.schema.FieldType;
 import java.util.List;
 

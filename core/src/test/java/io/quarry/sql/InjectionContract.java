@@ -14,7 +14,7 @@ import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
 import io.quarry.schema.Schema;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.DataFile;

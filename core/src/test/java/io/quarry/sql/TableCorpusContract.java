@@ -4,10 +4,19 @@ import static io.quarry.sql.TableLayout.ColumnType.BOOLEAN;
 import static io.quarry.sql.TableLayout.ColumnType.JSON;
 import static io.quarry.sql.TableLayout.ColumnType.NUMBER;
 import static io.quarry.sql.TableLayout.ColumnType.TEXT;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterCases;
+import io.quarry.filter.FilterParser;
+import io.quarry.filter.ValidatedFilter;
 import io.quarry.sql.TableLayout.FieldColumn;
 import io.quarry.sql.dialect.Dialect;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.Scope;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +25,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -68,6 +78,8 @@ abstract class TableCorpusContract {
                 List.of());
     }
 
+    InMemoryObjectStore memory;
+
     @BeforeAll
     void load() {
         DataSource ds = backend().dataSource("tables_corpus_" + backend().name());
@@ -89,6 +101,7 @@ abstract class TableCorpusContract {
                 .build();
         store.createLayout();
         TableFixture.load(ds, dialect, layout(), FilterCases.data());
+        memory = InMemoryObjectStore.of(FilterCases.data());
     }
 
     Stream<FilterCases.Case> idCases() {
@@ -99,5 +112,54 @@ abstract class TableCorpusContract {
     @MethodSource("idCases")
     void returnsTheObjectsTheEvaluatorReturns(FilterCases.Case c) {
         ((FilterCases.Ids) c.expected()).check(FilterCases.ids(store, c), c);
+    }
+
+    Stream<Arguments> aggregations() {
+        List<Arguments> out = new ArrayList<>();
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        groups.put("Thing", List.of("g", "n", "s", "d", "t", "tags", "flag", "addr.city"));
+        groups.put("Task", List.of("status", "priority", "tags", "done", "due_at", "meta.owner"));
+        groups.forEach((type, fields) -> {
+            for (String group : fields) {
+                for (String field : fields) {
+                    out.add(Arguments.of(List.of(type), group, field, 1_000));
+                }
+            }
+            out.add(Arguments.of(List.of(type), null, fields.get(1), 1_000));
+        });
+        out.add(Arguments.of(List.of("Thing", "Task", "Doc"), "type", "title", 1_000));
+        out.add(Arguments.of(List.of("Thing", "Task", "Doc"), "title", "n", 40));
+        return out.stream();
+    }
+
+    /**
+     * Aggregations over the messy objects (numeric strings, arrays, nulls, dates with offsets) in
+     * typed and JSON columns give the evaluator's groups and values: count, count of a field, sum,
+     * avg, min, max and a percentile of each field grouped by each other.
+     */
+    @ParameterizedTest(name = "{0} group by {1}, metrics of {2}, at most {3}")
+    @MethodSource("aggregations")
+    void aggregationsAreTheEvaluators(List<String> types, String group, String field, int maxObjects) {
+        FilterParser parser = FilterParser.withDefaults();
+        FieldPath path = parser.parsePath(field, "field");
+        List<AggregateQuery.Metric> metrics = new ArrayList<>();
+        metrics.add(new AggregateQuery.Metric(AggregateQuery.Op.COUNT, null, null));
+        for (AggregateQuery.Op op : List.of(
+                AggregateQuery.Op.COUNT,
+                AggregateQuery.Op.SUM,
+                AggregateQuery.Op.AVG,
+                AggregateQuery.Op.MIN,
+                AggregateQuery.Op.MAX)) {
+            metrics.add(new AggregateQuery.Metric(op, path, null));
+        }
+        metrics.add(new AggregateQuery.Metric(AggregateQuery.Op.PERCENTILE, path, new BigDecimal(90)));
+        AggregateQuery query = new AggregateQuery(
+                types,
+                ValidatedFilter.matchAll(),
+                group == null ? null : parser.parsePath(group, "group_by"),
+                metrics,
+                Scope.unrestricted(),
+                maxObjects);
+        assertThat(store.aggregate(query)).isEqualTo(memory.aggregate(query));
     }
 }

@@ -128,6 +128,17 @@ public interface Dialect {
         return "JSON_OBJECT('v', " + column + ")";
     }
 
-    /** The statements that create the graph layout's tables, functions and indexes; idempotent. */
+    /**
+     * The statements that create the graph layout's tables, indexes and {@linkplain
+     * #createHelperFunctions helper functions}; idempotent.
+     */
     List<String> createGraphLayout(StoreMapping mapping);
+
+    /**
+     * The statements that create the helper functions this dialect's SQL calls (H2's {@code CREATE
+     * ALIAS}, PostgreSQL's and MariaDB's guarded casts); idempotent. Empty when the dialect registers
+     * its functions on each connection instead. The graph layout includes them; for a layout of the
+     * host's own tables they are all there is to create.
+     */
+    List<String> createHelperFunctions();
 }

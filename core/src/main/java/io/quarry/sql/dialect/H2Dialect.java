@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -25,20 +26,6 @@ import java.util.List;
  * ({@code VARCHAR}). H2 cannot index these tests: it suits embedded and demo data, not millions of rows.
  */
 public final class H2Dialect implements Dialect {
-    private static final String FUNCTIONS = QuarryFunctions.class.getName();
-    private static final List<String[]> ALIASES = List.of(
-            new String[] {"QUARRY_ANY", "anyElement"},
-            new String[] {"QUARRY_ANY_PROPERTY", "anyProperty"},
-            new String[] {"QUARRY_TEXT", "text"},
-            new String[] {"QUARRY_EXISTS", "exists"},
-            new String[] {"QUARRY_ARRAY_SIZE", "arraySize"},
-            new String[] {"QUARRY_SORT_BRACKET", "sortBracket"},
-            new String[] {"QUARRY_SORT_NUMBER", "sortNumber"},
-            new String[] {"QUARRY_SORT_INSTANT", "sortInstant"},
-            new String[] {"QUARRY_SORT_STRING", "sortString"},
-            new String[] {"QUARRY_SORT_BOOLEAN", "sortBoolean"},
-            new String[] {"QUARRY_TEXT_KEY", "textKey"});
-
     @Override
     public String name() {
         return "h2";
@@ -59,30 +46,19 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
-        w.append("QUARRY_ANY(")
-                .append(document)
-                .append(", ")
-                .bind(String.join(".", path))
-                .append(", ");
+        EmbeddedSql.openCall(w, EmbeddedFunction.ANY, document, path).append(", ");
         testArguments(w, test);
         w.append(")");
     }
 
     @Override
     public void exists(SqlWriter w, String document, List<String> path) {
-        w.append("QUARRY_EXISTS(")
-                .append(document)
-                .append(", ")
-                .bind(String.join(".", path))
-                .append(")");
+        EmbeddedSql.openCall(w, EmbeddedFunction.EXISTS, document, path).append(")");
     }
 
     @Override
     public void arraySize(SqlWriter w, String document, List<String> path, int size) {
-        w.append("(QUARRY_ARRAY_SIZE(")
-                .append(document)
-                .append(", ")
-                .bind(String.join(".", path))
+        EmbeddedSql.openCall(w.append("("), EmbeddedFunction.ARRAY_SIZE, document, path)
                 .append(") = ")
                 .bind(size)
                 .append(")");
@@ -90,10 +66,7 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests) {
-        w.append("(QUARRY_ARRAY_SIZE(")
-                .append(document)
-                .append(", ")
-                .bind(String.join(".", path))
+        EmbeddedSql.openCall(w.append("("), EmbeddedFunction.ARRAY_SIZE, document, path)
                 .append(") >= 0");
         for (ElementTest test : tests) {
             w.append(" AND ");
@@ -104,14 +77,17 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void anyProperty(SqlWriter w, String document, ElementTest test) {
-        w.append("QUARRY_ANY_PROPERTY(").append(document).append(", ");
+        w.append(EmbeddedFunction.ANY_PROPERTY.sqlName())
+                .append("(")
+                .append(document)
+                .append(", ");
         testArguments(w, test);
         w.append(")");
     }
 
     @Override
     public void textColumn(SqlWriter w, String column, ElementTest test) {
-        w.append("QUARRY_TEXT(").append(column).append(", ");
+        w.append(EmbeddedFunction.TEXT.sqlName()).append("(").append(column).append(", ");
         testArguments(w, test);
         w.append(")");
     }
@@ -146,7 +122,7 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void textColumnSortKey(SqlWriter w, String column) {
-        w.append("QUARRY_TEXT_KEY(").append(column).append(")");
+        w.append(EmbeddedFunction.TEXT_KEY.sqlName()).append("(").append(column).append(")");
     }
 
     @Override
@@ -192,17 +168,26 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
-        List<String> statements = EmbeddedSql.tables(
+        return EmbeddedSql.createGraphLayout(
                 m,
-                new EmbeddedSql.Types(
+                new GraphDdl.Types(
+                        "VARCHAR(255) PRIMARY KEY",
                         "VARCHAR(255)",
                         "VARCHAR(64)",
                         column -> "VARCHAR(1000000) NOT NULL",
-                        "TIMESTAMP(6) WITH TIME ZONE"));
-        for (String[] alias : ALIASES) {
-            statements.add("CREATE ALIAS IF NOT EXISTS " + alias[0] + " FOR '" + FUNCTIONS + "." + alias[1] + "'");
+                        "TIMESTAMP(6) WITH TIME ZONE"),
+                createHelperFunctions());
+    }
+
+    /** {@inheritDoc} On H2: a {@code CREATE ALIAS} for each {@link QuarryFunctions} method its SQL calls. */
+    @Override
+    public List<String> createHelperFunctions() {
+        List<String> aliases = new ArrayList<>();
+        for (EmbeddedFunction f : EmbeddedFunction.values()) {
+            if (f.h2Alias() != null) {
+                aliases.add(f.h2Alias());
+            }
         }
-        statements.addAll(EmbeddedSql.indexes(m));
-        return statements;
+        return aliases;
     }
 }

@@ -5,8 +5,8 @@ import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.MatchOp;
-import io.quarry.internal.PortableRegex;
-import io.quarry.schema.Names;
+import io.quarry.regex.PcrePrinter;
+import io.quarry.regex.Regex;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlWriter;
@@ -103,10 +103,7 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public String quoteIdentifier(String identifier) {
-        if (!Names.isIdentifier(identifier)) {
-            throw new IllegalArgumentException("not a valid identifier: " + identifier);
-        }
-        return '`' + identifier + '`';
+        return Identifiers.quote(identifier, '`');
     }
 
     /**
@@ -414,42 +411,12 @@ public final class MySqlDialect implements Dialect {
     }
 
     /**
-     * Translates a portable pattern for PCRE2 (MariaDB) and ICU (MySQL). {@link PortableRegex} first
-     * writes it with explicit classes (case folding, {@code \d \w \s}) and {@code \x{...}} escapes;
-     * this then pins what the engines do differently: flags off (the server's {@code
-     * default_regex_flags} cannot leak in), {@code .} as "any code point but newline" (PCRE and ICU
-     * exclude other line terminators too), and {@code $} as the very end ({@code \z}; their {@code $}
-     * also matches before a final newline).
+     * Translates a portable pattern for PCRE2 (MariaDB) and ICU (MySQL): parsed once, case-folded as
+     * the evaluator folds, and written by {@link PcrePrinter} with explicit classes and the engines'
+     * differences pinned.
      */
     static String pcre(String pattern, boolean ignoreCase) {
-        String re2 = PortableRegex.compile(pattern, ignoreCase).pattern();
-        StringBuilder out = new StringBuilder(re2.length() + 16).append("(?-imsx)");
-        boolean inClass = false;
-        for (int i = 0; i < re2.length(); i++) {
-            char c = re2.charAt(i);
-            if (c == '\\') {
-                int end = re2.charAt(i + 1) == 'x' ? re2.indexOf('}', i) : i + 1;
-                out.append(re2, i, end + 1);
-                i = end;
-            } else if (inClass) {
-                inClass = c != ']';
-                out.append(c);
-            } else if (c == '[') {
-                inClass = true;
-                out.append(c);
-                if (i + 1 < re2.length() && re2.charAt(i + 1) == '^') {
-                    out.append('^');
-                    i++;
-                }
-            } else if (c == '.') {
-                out.append("[^\\x{a}]");
-            } else if (c == '$') {
-                out.append("\\z");
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return PcrePrinter.print(Regex.parse(pattern, ignoreCase));
     }
 
     /**
@@ -459,18 +426,7 @@ public final class MySqlDialect implements Dialect {
      * takes only ECMAScript identifiers unquoted ({@code -} is not one), so it gets {@code $."a--b"."c--d"}.
      */
     String path(List<String> path) {
-        StringBuilder out = new StringBuilder("$");
-        for (String segment : path) {
-            if (!Names.isIdentifier(segment)) {
-                throw new IllegalArgumentException("not a valid field name: " + segment);
-            }
-            if (mariadb) {
-                out.append('.').append(segment);
-            } else {
-                out.append(".\"").append(segment).append('"');
-            }
-        }
-        return out.toString();
+        return Identifiers.jsonPath(path, !mariadb);
     }
 
     /**
@@ -640,76 +596,52 @@ public final class MySqlDialect implements Dialect {
      */
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
-        String objects = quoteIdentifier(m.objectsTable());
-        String relationships = quoteIdentifier(m.relationshipsTable());
-        List<String[]> objectIndexes = new ArrayList<>();
-        objectIndexes.add(new String[] {m.objectsTable() + "_type_updated", m.type(), m.updatedAt()});
+        GraphDdl ddl = new GraphDdl(
+                m,
+                this::quoteIdentifier,
+                new GraphDdl.Types(
+                        "VARCHAR(255) NOT NULL PRIMARY KEY",
+                        "VARCHAR(255)",
+                        "VARCHAR(64)",
+                        column -> "JSON NOT NULL",
+                        "DATETIME(6)"));
+        List<GraphDdl.Index> layout = ddl.indexes(List.of(), List.of(m.relationshipType()));
+        List<GraphDdl.Index> objectIndexes = new ArrayList<>(List.of(layout.get(0)));
         for (String scope : m.scopeColumns()) {
-            objectIndexes.add(new String[] {m.objectsTable() + "_" + scope, scope, m.type(), m.updatedAt()});
+            objectIndexes.add(new GraphDdl.Index(
+                    m.objectsTable() + "_" + scope, m.objectsTable(), List.of(scope, m.type(), m.updatedAt())));
         }
-        List<String[]> relationshipIndexes = List.of(
-                new String[] {m.relationshipsTable() + "_src", m.srcId(), m.relationshipType()},
-                new String[] {m.relationshipsTable() + "_dst", m.dstId(), m.relationshipType()});
-        StringBuilder o = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-                .append(objects)
-                .append(" (")
-                .append(quoteIdentifier(m.id()))
-                .append(" VARCHAR(255) NOT NULL PRIMARY KEY, ")
-                .append(quoteIdentifier(m.type()))
-                .append(" VARCHAR(64) NOT NULL, ")
-                .append(quoteIdentifier(m.properties()))
-                .append(" JSON NOT NULL, ")
-                .append(quoteIdentifier(m.createdAt()))
-                .append(" DATETIME(6) NOT NULL, ")
-                .append(quoteIdentifier(m.updatedAt()))
-                .append(" DATETIME(6) NOT NULL");
-        for (String scope : m.scopeColumns()) {
-            o.append(", ").append(quoteIdentifier(scope)).append(" VARCHAR(255)");
-        }
-        StringBuilder r = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-                .append(relationships)
-                .append(" (")
-                .append(quoteIdentifier(m.relationshipId()))
-                .append(" VARCHAR(255) NOT NULL PRIMARY KEY, ")
-                .append(quoteIdentifier(m.srcId()))
-                .append(" VARCHAR(255) NOT NULL, ")
-                .append(quoteIdentifier(m.dstId()))
-                .append(" VARCHAR(255) NOT NULL, ")
-                .append(quoteIdentifier(m.relationshipType()))
-                .append(" VARCHAR(64) NOT NULL");
-        List<String> indexes = new ArrayList<>();
-        if (mariadb) {
-            objectIndexes.forEach(ix -> indexes.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(ix[0]) + " ON "
-                    + objects + " " + indexColumns(ix)));
-            relationshipIndexes.forEach(ix -> indexes.add("CREATE INDEX IF NOT EXISTS " + quoteIdentifier(ix[0])
-                    + " ON " + relationships + " " + indexColumns(ix)));
-        } else {
-            objectIndexes.forEach(ix -> o.append(", INDEX ")
-                    .append(quoteIdentifier(ix[0]))
-                    .append(" ")
-                    .append(indexColumns(ix)));
-            relationshipIndexes.forEach(ix -> r.append(", INDEX ")
-                    .append(quoteIdentifier(ix[0]))
-                    .append(" ")
-                    .append(indexColumns(ix)));
-        }
-        String table = ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + collation();
+        List<GraphDdl.Index> relationshipIndexes = layout.subList(1, layout.size());
+        String table = " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + collation();
         List<String> statements = new ArrayList<>();
-        statements.add(o.append(table).toString());
-        statements.add(r.append(table).toString());
-        statements.addAll(indexes);
-        statements.add(KeyFunctions.number());
-        statements.add(KeyFunctions.instant());
+        if (mariadb) {
+            statements.add(ddl.objectsTable(List.of(), table));
+            statements.add(ddl.relationshipsTable(List.of(), table));
+            objectIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
+            relationshipIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
+        } else {
+            statements.add(ddl.objectsTable(inTable(ddl, objectIndexes), table));
+            statements.add(ddl.relationshipsTable(inTable(ddl, relationshipIndexes), table));
+        }
+        statements.addAll(createHelperFunctions());
         return statements;
     }
 
-    /** The column list {@code (`a`, `b`)} of an index given as {name, columns...}. */
-    private String indexColumns(String[] index) {
-        StringBuilder s = new StringBuilder("(");
-        for (int i = 1; i < index.length; i++) {
-            s.append(i == 1 ? "" : ", ").append(quoteIdentifier(index[i]));
-        }
-        return s.append(")").toString();
+    /** The {@code INDEX name (columns)} clauses of indexes declared inside {@code CREATE TABLE}. */
+    private List<String> inTable(GraphDdl ddl, List<GraphDdl.Index> indexes) {
+        return indexes.stream()
+                .map(index -> "INDEX " + quoteIdentifier(index.name()) + " " + ddl.columns(index.columns()))
+                .toList();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>On MariaDB and MySQL: the number-key and instant functions ({@link KeyFunctions}).
+     */
+    @Override
+    public List<String> createHelperFunctions() {
+        return List.of(KeyFunctions.number(), KeyFunctions.instant());
     }
 
     @Override

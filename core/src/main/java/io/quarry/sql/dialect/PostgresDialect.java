@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.CompareOp;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
+import io.quarry.regex.PostgresRegex;
 import io.quarry.schema.Names;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
@@ -110,10 +111,7 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public String quoteIdentifier(String identifier) {
-        if (!Names.isIdentifier(identifier)) {
-            throw new IllegalArgumentException("not a valid identifier: " + identifier);
-        }
-        return '"' + identifier + '"';
+        return Identifiers.quote(identifier, '"');
     }
 
     @Override
@@ -665,60 +663,45 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
-        String objects = quoteIdentifier(m.objectsTable());
-        StringBuilder table = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-                .append(objects)
-                .append(" (")
-                .append(quoteIdentifier(m.id()))
-                .append(" text PRIMARY KEY, ")
-                .append(quoteIdentifier(m.type()))
-                .append(" text NOT NULL, ")
-                .append(quoteIdentifier(m.properties()))
-                .append(" json NOT NULL, ")
-                .append(quoteIdentifier(m.createdAt()))
-                .append(" timestamptz NOT NULL, ")
-                .append(quoteIdentifier(m.updatedAt()))
-                .append(" timestamptz NOT NULL");
-        for (String scope : m.scopeColumns()) {
-            table.append(", ").append(quoteIdentifier(scope)).append(" text");
-        }
+        GraphDdl ddl = new GraphDdl(
+                m,
+                this::quoteIdentifier,
+                new GraphDdl.Types("text PRIMARY KEY", "text", "text", column -> "json NOT NULL", "timestamptz"));
+        List<String> extras = new ArrayList<>();
         if (fullTextColumn != null) {
             // textSearchConfig passed the naming rule; DDL cannot bind it
-            table.append(", ")
-                    .append(quoteIdentifier(fullTextColumn))
-                    .append(" tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('")
-                    .append(textSearchConfig)
-                    .append("'::regconfig, ")
-                    .append(jsonb(quoteIdentifier(m.properties())))
-                    .append(", '[\"string\"]')) STORED");
+            extras.add(quoteIdentifier(fullTextColumn) + " tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('"
+                    + textSearchConfig + "'::regconfig, " + jsonb(quoteIdentifier(m.properties()))
+                    + ", '[\"string\"]')) STORED");
         }
-        table.append(")");
-        String rels = quoteIdentifier(m.relationshipsTable());
         List<String> statements = new ArrayList<>();
-        statements.add(table.toString());
-        statements.add("CREATE TABLE IF NOT EXISTS " + rels + " (" + quoteIdentifier(m.relationshipId())
-                + " text PRIMARY KEY, " + quoteIdentifier(m.srcId()) + " text NOT NULL, " + quoteIdentifier(m.dstId())
-                + " text NOT NULL, " + quoteIdentifier(m.relationshipType()) + " text NOT NULL)");
-        statements.addAll(functions());
-        statements.add(index(
+        statements.add(ddl.objectsTable(extras, ""));
+        statements.add(ddl.relationshipsTable(List.of(), ""));
+        statements.addAll(createHelperFunctions());
+        statements.add(ddl.createIndex(
                 m.objectsTable() + "_properties",
-                objects,
+                m.objectsTable(),
                 "USING gin ((" + jsonb(quoteIdentifier(m.properties())) + ") jsonb_path_ops)"));
-        StringBuilder typeColumns = new StringBuilder();
-        for (String scope : m.scopeColumns()) {
-            typeColumns.append(quoteIdentifier(scope)).append(", ");
-        }
-        typeColumns.append(quoteIdentifier(m.type())).append(", ").append(quoteIdentifier(m.updatedAt()));
-        statements.add(index(m.objectsTable() + "_type_updated", objects, "(" + typeColumns + ")"));
-        statements.add(index(m.relationshipsTable() + "_src", rels, "(" + quoteIdentifier(m.srcId()) + ")"));
-        statements.add(index(m.relationshipsTable() + "_dst", rels, "(" + quoteIdentifier(m.dstId()) + ")"));
+        ddl.indexes(m.scopeColumns(), List.of()).forEach(index -> statements.add(ddl.createIndex(index)));
         if (fullTextColumn != null) {
-            statements.add(index(
+            statements.add(ddl.createIndex(
                     m.objectsTable() + "_" + fullTextColumn,
-                    objects,
+                    m.objectsTable(),
                     "USING gin (" + quoteIdentifier(fullTextColumn) + ")"));
         }
         return statements;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>On PostgreSQL: the immutable, type-guarded helpers ({@code quarry_num}, {@code quarry_instant},
+     * their ranges, {@code quarry_strings}, the sort keys), {@code CREATE OR REPLACE}, with the double
+     * range's exact bounds.
+     */
+    @Override
+    public List<String> createHelperFunctions() {
+        return functions();
     }
 
     /** What a hot field is compared as, for {@link #fieldIndexes}. */
@@ -763,7 +746,7 @@ public final class PostgresDialect implements Dialect {
                     .append("'");
         }
         String value = "(" + json + ")";
-        String objects = quoteIdentifier(mapping.objectsTable());
+        String objects = mapping.objectsTable();
         String name = mapping.objectsTable() + "_" + String.join("_", path).toLowerCase(Locale.ROOT);
         return switch (kind) {
             case NUMBER ->
@@ -792,11 +775,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     private String index(String name, String table, String definition) {
-        return "CREATE INDEX IF NOT EXISTS " + quoteIdentifier(name) + " ON " + table + " " + definition;
+        return GraphDdl.createIndex(this::quoteIdentifier, name, table, definition);
     }
 
     /** The helper functions' statements, with the double range's exact bounds. */
-    static List<String> functions() {
+    private static List<String> functions() {
         String text;
         try (InputStream in = PostgresDialect.class.getResourceAsStream(FUNCTIONS_RESOURCE)) {
             text = new String(requireNonNull(in, FUNCTIONS_RESOURCE).readAllBytes(), StandardCharsets.UTF_8);

@@ -1,7 +1,6 @@
 package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.schema.Names;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlCompiler;
@@ -73,14 +72,7 @@ public final class SqliteDialect implements Dialect {
 
     /** The JSON path of validated names, each quoted: {@code $."a"."b"}. */
     static String jsonPath(List<String> path) {
-        StringBuilder s = new StringBuilder("$");
-        for (String segment : path) {
-            if (!Names.isIdentifier(segment)) {
-                throw new IllegalArgumentException("not a valid field name: " + segment);
-            }
-            s.append(".\"").append(segment).append('"');
-        }
-        return s.toString();
+        return Identifiers.jsonPath(path, true);
     }
 
     @Override
@@ -185,9 +177,9 @@ public final class SqliteDialect implements Dialect {
             w.append(types.length == 1 ? " AND " : ") AND ");
         }
 
-        private Void java(String function, String argument, ElementTest test) {
+        private Void java(EmbeddedFunction function, String argument, ElementTest test) {
             EmbeddedTest t = EmbeddedTest.of(test);
-            w.append(function)
+            w.append(function.sqlName())
                     .append("(")
                     .append(argument)
                     .append(", ")
@@ -228,14 +220,14 @@ public final class SqliteDialect implements Dialect {
         public Void numberCompare(ElementTest.NumberCompare t) {
             w.append("(");
             guard("integer", "real", "text");
-            return java("QUARRY_VALUE", json, t);
+            return java(EmbeddedFunction.VALUE, json, t);
         }
 
         @Override
         public Void instantCompare(ElementTest.InstantCompare t) {
             w.append("(");
             guard("text");
-            return java("QUARRY_TEXT", value, t);
+            return java(EmbeddedFunction.TEXT, value, t);
         }
 
         @Override
@@ -258,7 +250,7 @@ public final class SqliteDialect implements Dialect {
         public Void regex(ElementTest.Regex t) {
             w.append("(");
             guard("text");
-            return java("QUARRY_TEXT", value, t);
+            return java(EmbeddedFunction.TEXT, value, t);
         }
 
         @Override
@@ -266,7 +258,7 @@ public final class SqliteDialect implements Dialect {
             // never LIKE: SQLite's LIKE folds ASCII case by default and needs escaping
             w.append("(");
             guard("text");
-            return java("QUARRY_TEXT", value, t);
+            return java(EmbeddedFunction.TEXT, value, t);
         }
     }
 
@@ -336,11 +328,20 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
-        List<String> statements = EmbeddedSql.tables(
+        return EmbeddedSql.createGraphLayout(
                 m,
-                new EmbeddedSql.Types(
-                        "TEXT", "TEXT", column -> "TEXT NOT NULL CHECK (json_valid(" + column + "))", "INTEGER"));
-        statements.addAll(EmbeddedSql.indexes(m));
-        return statements;
+                new GraphDdl.Types(
+                        "TEXT PRIMARY KEY",
+                        "TEXT",
+                        "TEXT",
+                        column -> "TEXT NOT NULL CHECK (json_valid(" + column + "))",
+                        "INTEGER"),
+                createHelperFunctions());
+    }
+
+    /** {@inheritDoc} None on SQLite: {@link #prepareRead} registers the Java functions on each connection. */
+    @Override
+    public List<String> createHelperFunctions() {
+        return List.of();
     }
 }

@@ -32,14 +32,21 @@ final class SqliteFunctions {
 
     private record Definition(int arity, Body body) {}
 
-    private static final Map<String, Definition> FUNCTIONS = Map.of(
-            "QUARRY_TEXT", new Definition(5, a -> QuarryFunctions.text(a[0], a[1], a[2], a[3], flag(a[4]))),
-            "QUARRY_VALUE", new Definition(5, a -> QuarryFunctions.value(a[0], a[1], a[2], a[3], flag(a[4]))),
-            "QUARRY_SORT_BRACKET", new Definition(2, a -> QuarryFunctions.sortBracket(a[0], a[1])),
-            "QUARRY_SORT_NUMBER", new Definition(2, a -> QuarryFunctions.sortNumberText(a[0], a[1])),
-            "QUARRY_SORT_INSTANT", new Definition(2, a -> QuarryFunctions.sortInstant(a[0], a[1])),
-            "QUARRY_SORT_STRING", new Definition(2, a -> QuarryFunctions.sortString(a[0], a[1])),
-            "QUARRY_SORT_BOOLEAN", new Definition(2, a -> QuarryFunctions.sortBoolean(a[0], a[1])));
+    private static final Map<EmbeddedFunction, Definition> FUNCTIONS = Map.of(
+            EmbeddedFunction.TEXT,
+            new Definition(5, a -> QuarryFunctions.text(a[0], a[1], a[2], a[3], flag(a[4]))),
+            EmbeddedFunction.VALUE,
+            new Definition(5, a -> QuarryFunctions.value(a[0], a[1], a[2], a[3], flag(a[4]))),
+            EmbeddedFunction.SORT_BRACKET,
+            new Definition(2, a -> QuarryFunctions.sortBracket(a[0], a[1])),
+            EmbeddedFunction.SORT_NUMBER,
+            new Definition(2, a -> QuarryFunctions.sortNumberText(a[0], a[1])),
+            EmbeddedFunction.SORT_INSTANT,
+            new Definition(2, a -> QuarryFunctions.sortInstant(a[0], a[1])),
+            EmbeddedFunction.SORT_STRING,
+            new Definition(2, a -> QuarryFunctions.sortString(a[0], a[1])),
+            EmbeddedFunction.SORT_BOOLEAN,
+            new Definition(2, a -> QuarryFunctions.sortBoolean(a[0], a[1])));
 
     /** Registers the functions once per connection (a pool hands the same connection out again). */
     static void register(Connection connection) throws SQLException {
@@ -47,9 +54,10 @@ final class SqliteFunctions {
         if (REGISTERED.contains(raw)) {
             return;
         }
-        for (Map.Entry<String, Definition> f : FUNCTIONS.entrySet()) {
+        for (Map.Entry<EmbeddedFunction, Definition> f : FUNCTIONS.entrySet()) {
             int arity = f.getValue().arity();
-            Function.create(raw, f.getKey(), adapter(f.getValue().body(), arity), arity, Function.FLAG_DETERMINISTIC);
+            Function.create(
+                    raw, f.getKey().sqlName(), adapter(f.getValue().body(), arity), arity, Function.FLAG_DETERMINISTIC);
         }
         REGISTERED.add(raw);
     }

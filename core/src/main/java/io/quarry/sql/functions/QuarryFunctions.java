@@ -8,7 +8,7 @@ import io.quarry.filter.MatchOp;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
-import io.quarry.internal.PortableRegex;
+import io.quarry.regex.PortableRegex;
 import io.quarry.store.ObjectOrder;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

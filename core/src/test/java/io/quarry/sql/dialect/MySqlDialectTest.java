@@ -178,7 +178,7 @@ class MySqlDialectTest {
         for (String text : List.of("ab", "a\n", "\n", "a\nb", "ba\n", "b")) {
             assertThat(java.matcher(text).find())
                     .as(pattern + " on " + text.replace("\n", "\\n"))
-                    .isEqualTo(io.quarry.internal.PortableRegex.find(pattern, false, text));
+                    .isEqualTo(io.quarry.regex.PortableRegex.find(pattern, false, text));
         }
     }
 
@@ -189,7 +189,7 @@ class MySqlDialectTest {
                 .ofMinSize(1)
                 .ofMaxSize(5)
                 .map(parts -> String.join("", parts))
-                .filter(p -> io.quarry.internal.PortableRegex.violation(p).isEmpty());
+                .filter(p -> io.quarry.regex.PortableRegex.violation(p).isEmpty());
     }
 
     @Property(tries = 2000)

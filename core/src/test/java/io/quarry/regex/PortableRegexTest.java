@@ -1,4 +1,4 @@
-package io.quarry.internal;
+package io.quarry.regex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -447,7 +447,7 @@ class PortableRegexTest {
         // RE2/J 1.8 loops forever compiling "(?i)\u1C80" (google/re2j#168); folding is done before RE2/J.
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             for (int c = 0; c <= Character.MAX_CODE_POINT; c++) {
-                if (PortableRegex.CaseFolding.orbit(c) != null) {
+                if (CaseFolding.orbit(c) != null) {
                     String literal = Character.toString(c);
                     assertThat(PortableRegex.compile(PortableRegex.quote(literal), true)
                                     .matcher(literal)
@@ -469,7 +469,7 @@ class PortableRegexTest {
     @Test
     void foldsAsciiLettersPairwisePlusKelvinAndLongS() {
         for (int c = 0; c < 0x80; c++) {
-            int[] orbit = PortableRegex.CaseFolding.orbit(c);
+            int[] orbit = CaseFolding.orbit(c);
             if (!Character.isLetter(c)) {
                 assertThat(orbit).as("U+%04X", c).isNull();
                 continue;
@@ -484,9 +484,9 @@ class PortableRegexTest {
                     };
             assertThat(orbit).as("U+%04X", c).containsExactly(expected);
         }
-        assertThat(PortableRegex.CaseFolding.orbit(0x130)).isNull();
-        assertThat(PortableRegex.CaseFolding.orbit(0x131)).isNull();
-        assertThat(PortableRegex.CaseFolding.orbit(0x1C80)).containsExactly(0x412, 0x432, 0x1C80);
+        assertThat(CaseFolding.orbit(0x130)).isNull();
+        assertThat(CaseFolding.orbit(0x131)).isNull();
+        assertThat(CaseFolding.orbit(0x1C80)).containsExactly(0x412, 0x432, 0x1C80);
     }
 
     @Test

@@ -1,4 +1,7 @@
-package io.quarry.sql;
+package io.quarry.sql.layout;
+
+import static io.quarry.sql.layout.Rows.O;
+import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,8 +14,17 @@ import io.quarry.filter.Predicate;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlCompiler;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.TableLayout;
 import io.quarry.sql.dialect.Dialect;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
+import io.quarry.store.Aggregator;
 import io.quarry.store.Cursor;
+import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ObjectOrder;
@@ -20,6 +32,7 @@ import io.quarry.store.ObjectQuery;
 import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
+import io.quarry.store.SortKey;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,71 +40,78 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
- * The reads of a {@link JdbcObjectStore} over the table layout. A query over several types runs one
+ * The table layout ({@link TableLayout}): the host's own tables, one per type, read and never
+ * written. A query over several types runs one
  * statement per type table (never a {@code UNION ALL}: the tables have different columns and column
  * types, so a union would need one row shape cast per dialect, and each table's own ORDER BY … LIMIT
  * uses that table's indexes); each returns at most {@code limit + 1} rows in the query's order, and
  * the rows are merged here in {@link ObjectOrder}, which is exact since the first {@code limit + 1}
  * rows overall are among the first {@code limit + 1} of each table.
  */
-final class TableStore {
-    private static final String O = "o";
-
-    private final JdbcObjectStore store;
+final class TablesLayout implements StorageLayout {
     private final Dialect dialect;
     private final TableLayout layout;
     private final SqlCompiler compiler;
 
-    TableStore(JdbcObjectStore store, Dialect dialect, TableLayout layout) {
-        this.store = store;
-        this.dialect = dialect;
-        this.layout = layout;
+    TablesLayout(TableLayout layout, Dialect dialect) {
+        this.dialect = requireNonNull(dialect, "dialect");
+        this.layout = requireNonNull(layout, "layout");
         this.compiler = new SqlCompiler(dialect);
     }
 
     /**
-     * The dialect's helper functions (the graph layout's DDL without its tables and indexes): what the
+     * {@inheritDoc}
+     *
+     * <p>The dialect's helper functions only ({@link Dialect#createHelperFunctions()}): what the
      * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
      */
-    static List<String> functions(Dialect dialect) {
-        StoreMapping graph = StoreMapping.graph();
-        List<String> tables = List.of(
-                dialect.quoteIdentifier(graph.objectsTable()), dialect.quoteIdentifier(graph.relationshipsTable()));
-        return dialect.createGraphLayout(graph).stream()
-                .filter(ddl -> tables.stream().noneMatch(ddl::contains))
-                .toList();
+    @Override
+    public List<String> createStatements() {
+        return dialect.createHelperFunctions();
     }
 
-    Page search(ObjectQuery query) {
+    /** Refuses: the table layout reads the host's own tables, which the host fills. */
+    @Override
+    public void load(Session s, DataFile.DataSet data) {
+        throw new UnsupportedOperationException(
+                "load: the table layout reads the host's own tables; fill them with the host's statements");
+    }
+
+    @Override
+    public Page search(Session s, ObjectQuery query) {
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         List<Read> reads = new ArrayList<>();
         for (TableLayout.TypeTable table : tables(query.types())) {
             reads.add(new Read(table, select(table, query, after), count(table, query)));
         }
-        return store.read(c -> {
+        return s.read(c -> {
             if (query.relatedToId() != null
-                    && get(c, query.relatedToId(), query.scope()).isEmpty()) {
+                    && get(s, c, query.relatedToId(), query.scope()).isEmpty()) {
                 return new Page(List.of(), false, List.of(), 0);
             }
             List<GraphObject> rows = new ArrayList<>();
             long total = 0;
             for (Read read : reads) {
-                rows.addAll(objects(c, read.page(), read.table()));
-                total += store.count(c, read.count());
+                rows.addAll(objects(s, c, read.page(), read.table()));
+                total += Rows.count(s, dialect, c, read.count());
             }
-            Map<GraphObject, List<JsonNode>> keys = new java.util.IdentityHashMap<>();
+            Map<GraphObject, List<JsonNode>> keys = new IdentityHashMap<>();
             rows.forEach(o -> keys.put(o, ObjectOrder.keyValues(query.sort(), o.document())));
             rows.sort((a, b) -> ObjectOrder.compare(query.sort(), keys.get(a), a.id(), keys.get(b), b.id()));
-            return JdbcObjectStore.page(query, rows.subList(0, Math.min(rows.size(), query.limit() + 1)), total);
+            return Rows.page(query, rows.subList(0, Math.min(rows.size(), query.limit() + 1)), total);
         });
     }
 
@@ -99,7 +119,8 @@ final class TableStore {
     private record Read(TableLayout.TypeTable table, Sql page, Sql count) {}
 
     /** The page statements {@link #search} runs, one per type table. */
-    List<Sql> explain(ObjectQuery query) {
+    @Override
+    public List<Sql> explain(ObjectQuery query) {
         return tables(query.types()).stream().map(t -> select(t, query, null)).toList();
     }
 
@@ -107,17 +128,22 @@ final class TableStore {
         return types.stream().flatMap(t -> layout.table(t).stream()).toList();
     }
 
+    /** A page of one type table: at most {@code limit + 1} rows in the query's order, after the cursor. */
     private Sql select(TableLayout.TypeTable table, ObjectQuery query, Cursor after) {
+        return select(table, query, query.sort(), after, query.limit() + 1);
+    }
+
+    private Sql select(TableLayout.TypeTable table, ObjectQuery query, List<SortKey> sort, Cursor after, int rows) {
         SqlCompiler.Columns columns = SqlCompiler.columns(O, table);
         SqlWriter w = selectFrom(table).append(" WHERE ");
         where(w, table, query);
         if (after != null) {
             w.append(" AND ");
-            compiler.after(w, query.sort(), after.keyValues(), after.id(), columns, table);
+            compiler.after(w, sort, after.keyValues(), after.id(), columns, table);
         }
         w.append(" ORDER BY ");
-        compiler.orderBy(w, query.sort(), columns, table);
-        dialect.limit(w, query.limit() + 1);
+        compiler.orderBy(w, sort, columns, table);
+        dialect.limit(w, rows);
         return w.toSql();
     }
 
@@ -179,7 +205,7 @@ final class TableStore {
      * foreign keys to this type (it points to the row).
      */
     private void related(SqlWriter w, TableLayout.TypeTable table, String id, String type) {
-        List<java.util.function.Consumer<SqlWriter>> ways = new ArrayList<>();
+        List<Consumer<SqlWriter>> ways = new ArrayList<>();
         String oid = col(O, table.id());
         for (TableLayout.EdgesTable e : layout.edges()) {
             if (type != null && e.fixedType() != null && !e.fixedType().equals(type)) {
@@ -244,11 +270,12 @@ final class TableStore {
         }
     }
 
-    Optional<GraphObject> get(String id, Scope scope) {
-        return store.read(c -> get(c, id, scope));
+    @Override
+    public Optional<GraphObject> get(Session s, String id, Scope scope) {
+        return s.read(c -> get(s, c, id, scope));
     }
 
-    private Optional<GraphObject> get(Connection c, String id, Scope scope) throws SQLException {
+    private Optional<GraphObject> get(Session s, Connection c, String id, Scope scope) throws SQLException {
         for (TableLayout.TypeTable table : layout.types()) {
             SqlWriter w = selectFrom(table)
                     .append(" WHERE ")
@@ -256,7 +283,7 @@ final class TableStore {
                     .append(" = ")
                     .bind(id);
             scope(w, table, O, scope);
-            List<GraphObject> found = objects(c, w.toSql(), table);
+            List<GraphObject> found = objects(s, c, w.toSql(), table);
             if (!found.isEmpty()) {
                 return Optional.of(found.get(0));
             }
@@ -264,50 +291,48 @@ final class TableStore {
         return Optional.empty();
     }
 
-    List<GraphRelationship> relationships(String id, Scope scope) {
-        return store.read(c -> {
-            Optional<GraphObject> anchor = get(c, id, scope);
-            if (anchor.isEmpty()) {
-                return List.of();
+    @Override
+    public List<GraphRelationship> relationships(Session s, String id, Scope scope) {
+        return s.read(c -> relationships(s, c, id, scope));
+    }
+
+    private List<GraphRelationship> relationships(Session s, Connection c, String id, Scope scope) throws SQLException {
+        Optional<GraphObject> anchor = get(s, c, id, scope);
+        if (anchor.isEmpty()) {
+            return List.of();
+        }
+        List<GraphRelationship> out = new ArrayList<>();
+        for (TableLayout.EdgesTable e : layout.edges()) {
+            SqlWriter w = edgeSelect(e).append(" WHERE (");
+            w.append(col("r", e.src())).append(" = ").bind(id);
+            w.append(" OR ").append(col("r", e.dst())).append(" = ").bind(id).append(")");
+            for (String end : List.of(e.src(), e.dst())) {
+                w.append(" AND ");
+                inScope(w, col("r", end), scope);
             }
-            List<GraphRelationship> out = new ArrayList<>();
-            for (TableLayout.EdgesTable e : layout.edges()) {
-                SqlWriter w = edgeSelect(e).append(" WHERE (");
-                w.append(col("r", e.src())).append(" = ").bind(id);
-                w.append(" OR ")
-                        .append(col("r", e.dst()))
-                        .append(" = ")
-                        .bind(id)
-                        .append(")");
-                for (String end : List.of(e.src(), e.dst())) {
-                    w.append(" AND ");
-                    inScope(w, col("r", end), scope);
-                }
-                out.addAll(edges(c, e, w.toSql()));
-            }
-            for (TableLayout.TypeTable table : layout.types()) {
-                for (TableLayout.ForeignKey fk : table.foreignKeys()) {
-                    // the anchor's own key, and the rows of any table pointing at the anchor
-                    for (boolean outgoing : new boolean[] {true, false}) {
-                        if (outgoing && !table.type().equals(anchor.get().type())
-                                || !outgoing
-                                        && !fk.targetType().equals(anchor.get().type())) {
-                            continue;
-                        }
-                        SqlWriter w = keySelect(table, fk).append(" AND ");
-                        w.append(col(O, outgoing ? table.id() : fk.column()))
-                                .append(" = ")
-                                .bind(id);
-                        scope(w, table, O, scope);
-                        w.append(" AND ");
-                        inScope(w, col(O, fk.column()), scope);
-                        out.addAll(keys(c, fk, w.toSql()));
+            out.addAll(edges(s, c, e, w.toSql()));
+        }
+        for (TableLayout.TypeTable table : layout.types()) {
+            for (TableLayout.ForeignKey fk : table.foreignKeys()) {
+                // the anchor's own key, and the rows of any table pointing at the anchor
+                for (boolean outgoing : new boolean[] {true, false}) {
+                    if (outgoing && !table.type().equals(anchor.get().type())
+                            || !outgoing && !fk.targetType().equals(anchor.get().type())) {
+                        continue;
                     }
+                    SqlWriter w = keySelect(table, fk).append(" AND ");
+                    w.append(col(O, outgoing ? table.id() : fk.column()))
+                            .append(" = ")
+                            .bind(id);
+                    scope(w, table, O, scope);
+                    w.append(" AND ");
+                    inScope(w, col(O, fk.column()), scope);
+                    out.addAll(keys(s, c, fk, w.toSql()));
                 }
             }
-            out.sort((a, b) -> CodePoints.compare(a.id(), b.id()));
-            return List.copyOf(byId(out).values());
-        });
+        }
+        out.sort((a, b) -> CodePoints.compare(a.id(), b.id()));
+        return List.copyOf(byId(out).values());
     }
 
     private static Map<String, GraphRelationship> byId(List<GraphRelationship> rels) {
@@ -316,8 +341,9 @@ final class TableStore {
         return m;
     }
 
-    Map<String, Long> countByType(Scope scope) {
-        return store.read(c -> {
+    @Override
+    public Map<String, Long> countByType(Session s, Scope scope) {
+        return s.read(c -> {
             Map<String, Long> counts = new TreeMap<>();
             for (TableLayout.TypeTable table : layout.types()) {
                 SqlWriter w = new SqlWriter()
@@ -327,7 +353,7 @@ final class TableStore {
                         .append(q(O))
                         .append(" WHERE 1 = 1");
                 scope(w, table, O, scope);
-                long n = store.count(c, w.toSql());
+                long n = Rows.count(s, dialect, c, w.toSql());
                 if (n > 0) {
                     counts.put(table.type(), n);
                 }
@@ -337,16 +363,140 @@ final class TableStore {
     }
 
     /**
+     * {@inheritDoc}
+     *
+     * <p>Plain counts (grouped by nothing or by {@code type}) are one {@code COUNT(*)} per type table,
+     * exact however many objects match. Every other aggregation opens one statement per type table,
+     * each in id order and at most {@code maxObjects + 1} rows, merges their rows in id order as they
+     * arrive and feeds the first {@link AggregateQuery#maxObjects()} to the {@link Aggregator}: the
+     * objects the graph layout's one statement reads, with a row per table in memory.
+     */
+    @Override
+    public Aggregation aggregate(Session s, AggregateQuery query) {
+        ObjectQuery objects = Rows.objects(query);
+        List<TableLayout.TypeTable> tables = tables(query.types());
+        if (Rows.countsOnly(query)) {
+            List<Sql> counts = tables.stream().map(t -> count(t, objects)).toList();
+            return Rows.counted(query, s.read(c -> {
+                Map<String, Long> byType = new TreeMap<>();
+                for (int i = 0; i < tables.size(); i++) {
+                    long n = Rows.count(s, dialect, c, counts.get(i));
+                    if (n > 0) {
+                        byType.merge(tables.get(i).type(), n, Long::sum);
+                    }
+                }
+                return byType;
+            }));
+        }
+        List<Sql> scans = tables.stream()
+                .map(t -> select(t, objects, Rows.BY_ID, null, query.maxObjects() + 1))
+                .toList();
+        return s.read(c -> {
+            Aggregator aggregator = new Aggregator(query);
+            PriorityQueue<Scan> heads = new PriorityQueue<>();
+            List<PreparedStatement> open = new ArrayList<>();
+            try {
+                for (int i = 0; i < scans.size(); i++) {
+                    PreparedStatement ps = s.prepare(c, scans.get(i));
+                    open.add(ps);
+                    ps.setFetchSize(Rows.FETCH);
+                    Scan scan = new Scan(ps, ps.executeQuery(), tables.get(i));
+                    if (scan.next()) {
+                        heads.add(scan);
+                    }
+                }
+                while (!heads.isEmpty()) {
+                    if (aggregator.objects() >= query.maxObjects()) {
+                        return aggregator.result(false);
+                    }
+                    Scan scan = heads.poll();
+                    aggregator.add(scan.head.document());
+                    if (scan.next()) {
+                        heads.add(scan);
+                    }
+                }
+                return aggregator.result(true);
+            } finally {
+                for (PreparedStatement ps : open) {
+                    ps.close();
+                }
+            }
+        });
+    }
+
+    /** One type table's rows in id order, and the row read last: what {@link #aggregate} merges. */
+    private final class Scan implements Comparable<Scan> {
+        private final PreparedStatement statement;
+        private final ResultSet rows;
+        private final TableLayout.TypeTable table;
+        private GraphObject head;
+        private List<JsonNode> key;
+
+        Scan(PreparedStatement statement, ResultSet rows, TableLayout.TypeTable table) {
+            this.statement = statement;
+            this.rows = rows;
+            this.table = table;
+        }
+
+        /** Reads the next row into the head; at the end checks the statement's warnings. */
+        boolean next() throws SQLException {
+            if (!rows.next()) {
+                dialect.checkWarnings(statement);
+                return false;
+            }
+            head = object(rows, table);
+            key = ObjectOrder.keyValues(Rows.BY_ID, head.document());
+            return true;
+        }
+
+        @Override
+        public int compareTo(Scan other) {
+            return ObjectOrder.compare(Rows.BY_ID, key, head.id(), other.key, other.head.id());
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The objects first, then their relationships, then the objects at the other ends, in one
+     * read-only transaction: the same reads as {@link io.quarry.store.ObjectStore}'s default.
+     */
+    @Override
+    public ScopeGraph neighbourhood(Session s, Collection<String> ids, Scope scope) {
+        return s.read(c -> {
+            Map<String, GraphObject> objects = new LinkedHashMap<>();
+            Map<String, GraphRelationship> relationships = new LinkedHashMap<>();
+            for (String id : ids) {
+                get(s, c, id, scope).ifPresent(o -> objects.put(o.id(), o));
+            }
+            for (String id : List.copyOf(objects.keySet())) {
+                for (GraphRelationship r : relationships(s, c, id, scope)) {
+                    relationships.putIfAbsent(r.id(), r);
+                    String other = r.other(id);
+                    if (!objects.containsKey(other)) {
+                        Optional<GraphObject> o = get(s, c, other, scope);
+                        if (o.isPresent()) {
+                            objects.put(other, o.get());
+                        }
+                    }
+                }
+            }
+            return ScopeGraph.of(objects.values(), relationships.values());
+        });
+    }
+
+    /**
      * The scope's objects, one statement per type table, and the relationships whose both ends are in
      * the scope, one statement per edges table and foreign key.
      */
-    ScopeGraph graph(Scope scope) {
-        return store.read(c -> {
+    @Override
+    public ScopeGraph graph(Session s, Scope scope) {
+        return s.read(c -> {
             List<GraphObject> objects = new ArrayList<>();
             for (TableLayout.TypeTable table : layout.types()) {
                 SqlWriter w = selectFrom(table).append(" WHERE 1 = 1");
                 scope(w, table, O, scope);
-                objects.addAll(objects(c, w.toSql(), table));
+                objects.addAll(objects(s, c, w.toSql(), table));
             }
             Set<String> ids = new HashSet<>();
             objects.forEach(o -> ids.add(o.id()));
@@ -356,7 +506,7 @@ final class TableStore {
                 inScope(w, col("r", e.src()), scope);
                 w.append(" AND ");
                 inScope(w, col("r", e.dst()), scope);
-                rels.addAll(edges(c, e, w.toSql()));
+                rels.addAll(edges(s, c, e, w.toSql()));
             }
             for (TableLayout.TypeTable table : layout.types()) {
                 for (TableLayout.ForeignKey fk : table.foreignKeys()) {
@@ -364,7 +514,7 @@ final class TableStore {
                     scope(w, table, O, scope);
                     w.append(" AND ");
                     inScope(w, col(O, fk.column()), scope);
-                    rels.addAll(keys(c, fk, w.toSql()));
+                    rels.addAll(keys(s, c, fk, w.toSql()));
                 }
             }
             rels.removeIf(r -> !ids.contains(r.srcId()) || !ids.contains(r.dstId()));
@@ -388,9 +538,10 @@ final class TableStore {
                 .append(" IS NOT NULL");
     }
 
-    private List<GraphRelationship> keys(Connection c, TableLayout.ForeignKey fk, Sql sql) throws SQLException {
+    private List<GraphRelationship> keys(Session s, Connection c, TableLayout.ForeignKey fk, Sql sql)
+            throws SQLException {
         List<GraphRelationship> out = new ArrayList<>();
-        try (PreparedStatement ps = store.prepare(c, sql);
+        try (PreparedStatement ps = s.prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 String src = rs.getString(1);
@@ -418,9 +569,10 @@ final class TableStore {
         return w.append(" FROM ").append(q(e.table())).append(" ").append(q("r"));
     }
 
-    private List<GraphRelationship> edges(Connection c, TableLayout.EdgesTable e, Sql sql) throws SQLException {
+    private List<GraphRelationship> edges(Session s, Connection c, TableLayout.EdgesTable e, Sql sql)
+            throws SQLException {
         List<GraphRelationship> out = new ArrayList<>();
-        try (PreparedStatement ps = store.prepare(c, sql);
+        try (PreparedStatement ps = s.prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 String src = rs.getString(1);
@@ -470,9 +622,10 @@ final class TableStore {
         return w.append(" FROM ").append(q(table.table())).append(" ").append(q(O));
     }
 
-    private List<GraphObject> objects(Connection c, Sql sql, TableLayout.TypeTable table) throws SQLException {
+    private List<GraphObject> objects(Session s, Connection c, Sql sql, TableLayout.TypeTable table)
+            throws SQLException {
         List<GraphObject> out = new ArrayList<>();
-        try (PreparedStatement ps = store.prepare(c, sql);
+        try (PreparedStatement ps = s.prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(object(rs, table));

@@ -1,4 +1,4 @@
-package io.quarry.internal;
+package io.quarry.regex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.quarry.sql.dialect;
+package io.quarry.regex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -44,19 +44,5 @@ class PostgresRegexTest {
 
     static Stream<String> nonPortable() {
         return Stream.of("(a)\\1", "(?=a)", "a*?", "\\bword", "(?i)a");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("likes")
-    void likeMetacharactersAreEscaped(String literal, String escaped) {
-        assertThat(PostgresDialect.likeEscape(literal)).isEqualTo(escaped);
-    }
-
-    static Stream<Arguments> likes() {
-        return Stream.of(
-                Arguments.of("100%", "100\\%"),
-                Arguments.of("a_b", "a\\_b"),
-                Arguments.of("back\\slash", "back\\\\slash"),
-                Arguments.of("plain", "plain"));
     }
 }

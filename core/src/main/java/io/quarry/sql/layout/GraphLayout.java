@@ -1,0 +1,627 @@
+package io.quarry.sql.layout;
+
+import static io.quarry.sql.layout.Rows.O;
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.filter.FieldPath;
+import io.quarry.filter.MatchOp;
+import io.quarry.internal.Json;
+import io.quarry.sql.ElementTest;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlCompiler;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
+import io.quarry.store.Aggregator;
+import io.quarry.store.Cursor;
+import io.quarry.store.DataFile;
+import io.quarry.store.GraphObject;
+import io.quarry.store.GraphRelationship;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.Page;
+import io.quarry.store.Scope;
+import io.quarry.store.ScopeGraph;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The graph layout of a {@link StoreMapping}: one objects table (id, type, JSON properties, timestamps,
+ * scope columns) and one relationships table. Every query is one statement over the objects table;
+ * relationships are read with {@code id IN (… UNION ALL …)}, never two OR'ed {@code EXISTS}.
+ */
+final class GraphLayout implements StorageLayout {
+    private final Dialect dialect;
+    private final StoreMapping mapping;
+    private final SqlCompiler compiler;
+    private final SqlCompiler.Columns columns;
+
+    GraphLayout(StoreMapping mapping, Dialect dialect) {
+        this.dialect = requireNonNull(dialect, "dialect");
+        this.mapping = requireNonNull(mapping, "mapping");
+        this.compiler = new SqlCompiler(dialect);
+        this.columns = SqlCompiler.Columns.of(O, mapping);
+    }
+
+    @Override
+    public List<String> createStatements() {
+        return dialect.createGraphLayout(mapping);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Inserts in batches; an object with a scope key the mapping has no column for, or a text (id,
+     * type, scope, property name or string) with NUL on a dialect that cannot store it, is refused
+     * before anything is written.
+     */
+    @Override
+    public void load(Session s, DataFile.DataSet data) {
+        for (GraphObject o : data.objects()) {
+            for (String key : o.scope().keySet()) {
+                if (!mapping.scopeColumns().contains(key)) {
+                    throw new IllegalArgumentException("object '" + o.id() + "' has scope key '" + key
+                            + "' but the store maps only " + mapping.scopeColumns());
+                }
+            }
+            if (!dialect.storesNul()) {
+                refuseNul("object '" + o.id() + "'", o.id() + o.type() + o.scope() + strings(o.properties()));
+            }
+        }
+        if (!dialect.storesNul()) {
+            for (GraphRelationship r : data.relationships()) {
+                refuseNul("relationship '" + r.id() + "'", r.id() + r.srcId() + r.dstId() + r.type());
+            }
+        }
+        s.write(c -> {
+            insertObjects(c, data.objects());
+            insertRelationships(c, data.relationships());
+            return null;
+        });
+    }
+
+    /** Refuses, before anything is written, text that holds NUL on a database whose text cannot. */
+    private void refuseNul(String what, String text) {
+        if (SqlCompiler.hasNul(text)) {
+            throw new IllegalArgumentException("loading failed, nothing was loaded: " + what
+                    + " holds the character U+0000 (NUL), which " + dialect.name()
+                    + " text cannot store; remove it from the data");
+        }
+    }
+
+    /** Every field name and string of a JSON value, concatenated. */
+    private static String strings(JsonNode node) {
+        StringBuilder out = new StringBuilder();
+        if (node.isTextual()) {
+            out.append(node.textValue());
+        }
+        node.properties().forEach(e -> out.append(e.getKey()).append(strings(e.getValue())));
+        if (node.isArray()) {
+            node.forEach(e -> out.append(strings(e)));
+        }
+        return out.toString();
+    }
+
+    private void insertObjects(Connection c, List<GraphObject> objects) throws SQLException {
+        SqlWriter w = new SqlWriter()
+                .append("INSERT INTO ")
+                .append(q(mapping.objectsTable()))
+                .append(" (")
+                .append(q(mapping.id()))
+                .append(", ")
+                .append(q(mapping.type()))
+                .append(", ")
+                .append(q(mapping.properties()))
+                .append(", ")
+                .append(q(mapping.createdAt()))
+                .append(", ")
+                .append(q(mapping.updatedAt()));
+        for (String s : mapping.scopeColumns()) {
+            w.append(", ").append(q(s));
+        }
+        w.append(") VALUES (?, ?, ");
+        dialect.jsonValue(w, "{}");
+        w.append(", ?, ?").append(", ?".repeat(mapping.scopeColumns().size())).append(")");
+        try (PreparedStatement ps = c.prepareStatement(w.toSql().text())) {
+            int n = 0;
+            for (GraphObject o : objects) {
+                int i = 1;
+                ps.setString(i++, o.id());
+                ps.setString(i++, o.type());
+                ps.setString(i++, Json.write(o.properties()));
+                ps.setObject(i++, dialect.timestamp(o.createdAt()));
+                ps.setObject(i++, dialect.timestamp(o.updatedAt()));
+                for (String s : mapping.scopeColumns()) {
+                    ps.setString(i++, o.scope().get(s));
+                }
+                ps.addBatch();
+                if (++n % 500 == 0) {
+                    ps.executeBatch();
+                }
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private void insertRelationships(Connection c, List<GraphRelationship> relationships) throws SQLException {
+        String sql = "INSERT INTO " + q(mapping.relationshipsTable()) + " (" + q(mapping.relationshipId()) + ", "
+                + q(mapping.srcId()) + ", " + q(mapping.dstId()) + ", " + q(mapping.relationshipType())
+                + ") VALUES (?, ?, ?, ?)";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int n = 0;
+            for (GraphRelationship r : relationships) {
+                ps.setString(1, r.id());
+                ps.setString(2, r.srcId());
+                ps.setString(3, r.dstId());
+                ps.setString(4, r.type());
+                ps.addBatch();
+                if (++n % 500 == 0) {
+                    ps.executeBatch();
+                }
+            }
+            ps.executeBatch();
+        }
+    }
+
+    @Override
+    public Page search(Session s, ObjectQuery query) {
+        requireNonNull(query, "query");
+        Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
+        SqlWriter where = new SqlWriter();
+        writeWhere(where, query);
+        SqlWriter select = selectWhere(where.toSql());
+        if (after != null) {
+            select.append(" AND ");
+            compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
+        }
+        select.append(" ORDER BY ");
+        compiler.orderBy(select, query.sort(), columns);
+        dialect.limit(select, query.limit() + 1);
+        SqlWriter count = countWhere(where.toSql());
+        return s.read(c -> Rows.page(query, objects(s, c, select.toSql()), Rows.count(s, dialect, c, count.toSql())));
+    }
+
+    @Override
+    public List<Sql> explain(ObjectQuery query) {
+        SqlWriter where = new SqlWriter();
+        writeWhere(where, query);
+        SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
+        compiler.orderBy(select, query.sort(), columns);
+        dialect.limit(select, query.limit() + 1);
+        return List.of(select.toSql(), countWhere(where.toSql()).toSql());
+    }
+
+    /** {@code SELECT COUNT(*) FROM <objects> o WHERE <where>}. */
+    private SqlWriter countWhere(Sql where) {
+        return new SqlWriter()
+                .append("SELECT COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where);
+    }
+
+    /** {@code SELECT <object columns> FROM <objects> o WHERE <where>}, to be continued. */
+    private SqlWriter selectWhere(Sql where) {
+        return new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where);
+    }
+
+    private void writeWhere(SqlWriter w, ObjectQuery query) {
+        w.append(col(mapping.type())).append(" IN (");
+        for (int i = 0; i < query.types().size(); i++) {
+            w.append(i == 0 ? "" : ", ").bind(query.types().get(i));
+        }
+        w.append(")");
+        writeScope(w, O, query.scope());
+        w.append(" AND ");
+        compiler.writeFilter(w, query.filter().filter(), columns);
+        writeText(w, query);
+        if (query.relatedToId() != null) {
+            writeRelated(w, query);
+        }
+    }
+
+    private void writeScope(SqlWriter w, String alias, Scope scope) {
+        for (Map.Entry<String, String> e : scope.values().entrySet()) {
+            if (!mapping.scopeColumns().contains(e.getKey())) {
+                // fail closed: a scope the store cannot enforce must not be ignored
+                throw new IllegalStateException(
+                        "scope key '" + e.getKey() + "' has no column in the store mapping " + mapping.scopeColumns());
+            }
+            w.append(" AND ").append(col(alias, e.getKey())).append(" = ").bind(e.getValue());
+        }
+    }
+
+    private void writeText(SqlWriter w, ObjectQuery query) {
+        List<String> words = query.words();
+        if (!words.isEmpty()) {
+            SqlWriter text = new SqlWriter();
+            if (dialect.fullText(text, O, query.text())) {
+                w.append(" AND (").append(text.toSql()).append(")");
+                return;
+            }
+        }
+        String document = compiler.column(columns, mapping.properties());
+        for (String word : words) {
+            ElementTest test = new ElementTest.Match(MatchOp.CONTAINS, word, true);
+            if (compiler.storable(test) == null) {
+                w.append(" AND (1 = 0)");
+                continue;
+            }
+            w.append(" AND (");
+            if (query.textFields().isEmpty()) {
+                dialect.anyProperty(w, document, test);
+            } else {
+                List<FieldPath> fields = query.textFields();
+                for (int i = 0; i < fields.size(); i++) {
+                    w.append(i == 0 ? "" : " OR ");
+                    dialect.anyElement(w, document, fields.get(i).segments(), test);
+                }
+            }
+            w.append(")");
+        }
+    }
+
+    private void writeRelated(SqlWriter w, ObjectQuery query) {
+        if (compiler.unstorable(query.relatedToId())) {
+            w.append(" AND (1 = 0)"); // no id holds NUL
+            return;
+        }
+        w.append(" AND ").append(col(mapping.id())).append(" IN (");
+        relatedEnds(w, mapping.dstId(), mapping.srcId(), query);
+        w.append(" UNION ALL ");
+        relatedEnds(w, mapping.srcId(), mapping.dstId(), query);
+        w.append(") AND EXISTS (SELECT 1 FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q("a"))
+                .append(" WHERE ")
+                .append(col("a", mapping.id()))
+                .append(" = ")
+                .bind(query.relatedToId());
+        writeScope(w, "a", query.scope());
+        w.append(")");
+    }
+
+    /** {@code SELECT r.other FROM relationships r WHERE r.end = ? [AND r.type = ?]}. */
+    private void relatedEnds(SqlWriter w, String other, String end, ObjectQuery query) {
+        w.append("SELECT ")
+                .append(col("r", other))
+                .append(" FROM ")
+                .append(q(mapping.relationshipsTable()))
+                .append(" ")
+                .append(q("r"))
+                .append(" WHERE ")
+                .append(col("r", end))
+                .append(" = ")
+                .bind(query.relatedToId());
+        if (query.relationshipType() != null) {
+            w.append(" AND ")
+                    .append(col("r", mapping.relationshipType()))
+                    .append(" = ")
+                    .bind(query.relationshipType());
+        }
+    }
+
+    @Override
+    public Optional<GraphObject> get(Session s, String id, Scope scope) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(col(mapping.id()))
+                .append(" = ")
+                .bind(id);
+        writeScope(w, O, scope);
+        List<GraphObject> found = s.read(c -> objects(s, c, w.toSql()));
+        return found.stream().findFirst();
+    }
+
+    @Override
+    public List<GraphRelationship> relationships(Session s, String id, Scope scope) {
+        SqlWriter w = relationshipSelect()
+                .append(" WHERE (")
+                .append(col("r", mapping.srcId()))
+                .append(" = ")
+                .bind(id)
+                .append(" OR ")
+                .append(col("r", mapping.dstId()))
+                .append(" = ")
+                .bind(id)
+                .append(")");
+        for (String end : List.of(mapping.srcId(), mapping.dstId())) {
+            w.append(" AND EXISTS (SELECT 1 FROM ")
+                    .append(q(mapping.objectsTable()))
+                    .append(" ")
+                    .append(q("e"))
+                    .append(" WHERE ")
+                    .append(col("e", mapping.id()))
+                    .append(" = ")
+                    .append(col("r", end));
+            writeScope(w, "e", scope);
+            w.append(")");
+        }
+        w.append(" ORDER BY ");
+        dialect.textColumnSortKey(w, col("r", mapping.relationshipId()));
+        return s.read(c -> relationships(s, c, w.toSql()));
+    }
+
+    @Override
+    public Map<String, Long> countByType(Session s, Scope scope) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(col(mapping.type()))
+                .append(", COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE 1 = 1");
+        writeScope(w, O, scope);
+        w.append(" GROUP BY ").append(col(mapping.type()));
+        return countsByType(s, w);
+    }
+
+    /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
+    private Aggregation scan(Session s, AggregateQuery query) {
+        SqlWriter where = new SqlWriter();
+        writeWhere(where, Rows.objects(query));
+        SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
+        compiler.orderBy(select, Rows.BY_ID, columns);
+        dialect.limit(select, query.maxObjects() + 1);
+        return s.read(c -> {
+            Aggregator aggregator = new Aggregator(query);
+            try (PreparedStatement ps = s.prepare(c, select.toSql())) {
+                ps.setFetchSize(Rows.FETCH);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (aggregator.objects() >= query.maxObjects()) {
+                            return aggregator.result(false);
+                        }
+                        aggregator.add(object(rs).document());
+                    }
+                }
+            }
+            return aggregator.result(true);
+        });
+    }
+
+    /** Runs {@code SELECT type, COUNT(*) ... GROUP BY type}: counts by type name, in name order. */
+    private Map<String, Long> countsByType(Session s, SqlWriter w) {
+        return s.read(c -> {
+            Map<String, Long> counts = new TreeMap<>();
+            try (PreparedStatement ps = s.prepare(c, w.toSql());
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    counts.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            return counts;
+        });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Counts are computed in the database when they are all an aggregation asks (every metric a
+     * plain {@code count}, grouped by nothing or by {@code type}): one {@code GROUP BY} statement, exact
+     * however many objects match. Every other aggregation reads the matching objects in one statement,
+     * in id order, at most {@link AggregateQuery#maxObjects()} of them, and feeds them to the
+     * {@link io.quarry.store.Aggregator} as they arrive.
+     */
+    @Override
+    public Aggregation aggregate(Session s, AggregateQuery query) {
+        if (!Rows.countsOnly(query)) {
+            return scan(s, query);
+        }
+        SqlWriter where = new SqlWriter();
+        writeWhere(where, Rows.objects(query));
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(col(mapping.type()))
+                .append(", COUNT(*) FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE ")
+                .append(where.toSql())
+                .append(" GROUP BY ")
+                .append(col(mapping.type()));
+        return Rows.counted(query, countsByType(s, w));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Two statements in one read-only transaction, so both see the same data: the scope's objects,
+     * and the relationships joined to both ends in the scope. The graph layout has two tables; reading
+     * them in one transaction is preferred over two connections in parallel.
+     */
+    @Override
+    public ScopeGraph graph(Session s, Scope scope) {
+        requireNonNull(scope, "scope");
+        SqlWriter objects = objectsInScope(scope);
+        SqlWriter rels = relationshipsInScope(scope);
+        return s.read(c -> ScopeGraph.of(objects(s, c, objects.toSql()), relationships(s, c, rels.toSql())));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One statement for the relationships and one for the objects per batch of
+     * {@value Rows#BATCH} ids, in one read-only transaction.
+     */
+    @Override
+    public ScopeGraph neighbourhood(Session s, Collection<String> ids, Scope scope) {
+        requireNonNull(scope, "scope");
+        List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+        return s.read(c -> {
+            Map<String, GraphRelationship> edges = new LinkedHashMap<>();
+            for (List<String> batch : Rows.batches(wanted)) {
+                SqlWriter w = relationshipsInScope(scope).append(" WHERE ");
+                Rows.inList(w, col("r", mapping.srcId()), batch);
+                w.append(" OR ");
+                Rows.inList(w, col("r", mapping.dstId()), batch);
+                relationships(s, c, w.toSql()).forEach(r -> edges.putIfAbsent(r.id(), r));
+            }
+            Set<String> objectIds = new LinkedHashSet<>(wanted);
+            edges.values().forEach(r -> {
+                objectIds.add(r.srcId());
+                objectIds.add(r.dstId());
+            });
+            List<GraphObject> found = new ArrayList<>();
+            for (List<String> batch : Rows.batches(List.copyOf(objectIds))) {
+                SqlWriter w = objectsInScope(scope).append(" AND ");
+                Rows.inList(w, col(mapping.id()), batch);
+                found.addAll(objects(s, c, w.toSql()));
+            }
+            return ScopeGraph.of(found, edges.values());
+        });
+    }
+
+    /** {@code SELECT objects WHERE 1 = 1 AND scope}. */
+    private SqlWriter objectsInScope(Scope scope) {
+        SqlWriter w = new SqlWriter()
+                .append("SELECT ")
+                .append(selectList())
+                .append(" FROM ")
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .append(" WHERE 1 = 1");
+        writeScope(w, O, scope);
+        return w;
+    }
+
+    /** {@code SELECT r.id, r.src, r.dst, r.type FROM relationships r}, to be continued. */
+    private SqlWriter relationshipSelect() {
+        SqlWriter w = new SqlWriter().append("SELECT ");
+        List<String> relColumns =
+                List.of(mapping.relationshipId(), mapping.srcId(), mapping.dstId(), mapping.relationshipType());
+        for (int i = 0; i < relColumns.size(); i++) {
+            w.append(i == 0 ? "" : ", ").append(col("r", relColumns.get(i)));
+        }
+        return w.append(" FROM ")
+                .append(q(mapping.relationshipsTable()))
+                .append(" ")
+                .append(q("r"));
+    }
+
+    /** {@code SELECT relationships JOIN both ends in the scope}, ready for a WHERE clause. */
+    private SqlWriter relationshipsInScope(Scope scope) {
+        SqlWriter w = relationshipSelect();
+        for (String[] end : List.of(new String[] {"s", mapping.srcId()}, new String[] {"d", mapping.dstId()})) {
+            w.append(" JOIN ")
+                    .append(q(mapping.objectsTable()))
+                    .append(" ")
+                    .append(q(end[0]))
+                    .append(" ON ")
+                    .append(col(end[0], mapping.id()))
+                    .append(" = ")
+                    .append(col("r", end[1]));
+            writeScope(w, end[0], scope);
+        }
+        return w;
+    }
+
+    private List<GraphRelationship> relationships(Session s, Connection c, Sql sql) throws SQLException {
+        List<GraphRelationship> out = new ArrayList<>();
+        try (PreparedStatement ps = s.prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new GraphRelationship(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+        }
+        return out;
+    }
+
+    private String selectList() {
+        StringBuilder s = new StringBuilder();
+        for (String c :
+                List.of(mapping.id(), mapping.type(), mapping.properties(), mapping.createdAt(), mapping.updatedAt())) {
+            s.append(s.length() == 0 ? "" : ", ").append(col(c));
+        }
+        for (String scope : mapping.scopeColumns()) {
+            s.append(", ").append(col(scope));
+        }
+        return s.toString();
+    }
+
+    private List<GraphObject> objects(Session s, Connection c, Sql sql) throws SQLException {
+        List<GraphObject> out = new ArrayList<>();
+        try (PreparedStatement ps = s.prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(object(rs));
+            }
+            dialect.checkWarnings(ps);
+        }
+        return out;
+    }
+
+    private GraphObject object(ResultSet rs) throws SQLException {
+        String id = rs.getString(1);
+        JsonNode properties;
+        try {
+            properties = Json.parse(dialect.readJson(rs, 3));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("object '" + id + "' holds properties that are not JSON", e);
+        }
+        Map<String, String> scope = new LinkedHashMap<>();
+        for (int i = 0; i < mapping.scopeColumns().size(); i++) {
+            String v = rs.getString(6 + i);
+            if (v != null) {
+                scope.put(mapping.scopeColumns().get(i), v);
+            }
+        }
+        Instant created = dialect.readTimestamp(rs, 4);
+        Instant updated = dialect.readTimestamp(rs, 5);
+        return new GraphObject(
+                id,
+                rs.getString(2),
+                properties.isObject() ? (ObjectNode) properties : Json.object(),
+                created,
+                updated,
+                scope);
+    }
+
+    private String q(String identifier) {
+        return dialect.quoteIdentifier(identifier);
+    }
+
+    private String col(String column) {
+        return col(O, column);
+    }
+
+    private String col(String alias, String column) {
+        return q(alias) + "." + q(column);
+    }
+}
