@@ -1,6 +1,5 @@
 package io.quarry.mcp;
 
-import io.quarry.testing.Demo;
 import java.util.List;
 
 /** {@link DemoServer}, launched from the test classpath. */
@@ -8,11 +7,6 @@ class McpStdioIT extends McpServerContract {
 
     @Override
     protected List<String> javaArguments() {
-        return List.of(
-                "-Dquarry.demo.dir=" + Demo.DIR,
-                "-cp",
-                System.getProperty("java.class.path"),
-                DemoServer.class.getName(),
-                "globex");
+        return List.of("-cp", System.getProperty("java.class.path"), DemoServer.class.getName(), "globex");
     }
 }

@@ -44,7 +44,6 @@ class McpTypeScriptClientIT {
                 "node",
                 "client.mjs",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dquarry.demo.dir=" + Demo.DIR,
                 "-cp",
                 System.getProperty("java.class.path"),
                 DemoServer.class.getName()));

@@ -33,16 +33,15 @@ class SpringMcpServerIT {
     static void launch() {
         ServerParameters server = ServerParameters.builder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString())
-                .args(
-                        "-Dquarry.demo.dir=" + Demo.DIR,
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        SpringMcpDemoServer.class.getName())
+                .args("-cp", System.getProperty("java.class.path"), SpringMcpDemoServer.class.getName())
                 .build();
         StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(MAPPER));
         transport.setStdErrorHandler(SERVER_STDERR::add);
-        client =
-                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+        // a Boot host starting on a loaded machine can take longer than the client's default 20 s
+        client = McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .initializationTimeout(Duration.ofSeconds(60))
+                .build();
         client.initialize();
     }
 

@@ -38,6 +38,11 @@ class PrintersPropertiesTest {
                 .as("RE2/J " + as)
                 .isEqualTo(expected);
 
+        // java.util.regex stands in for PCRE and PostgreSQL below, but it stops a counted repetition at
+        // an iteration that matched nothing ((a|^){2} on "a" fails there), which neither database does
+        if (repeatsSomethingEmpty(tree)) {
+            return;
+        }
         String pcre = PcrePrinter.print(tree);
         assertThat(java.util.regex.Pattern.compile(pcre).matcher(input).find())
                 .as("PCRE %s: %s", pcre, as)
@@ -78,6 +83,56 @@ class PrintersPropertiesTest {
             }
         }
         return out.toString();
+    }
+
+    /** Whether some repetition of {@code tree} repeats a part that can match the empty text. */
+    private static boolean repeatsSomethingEmpty(Regex tree) {
+        return tree.accept(new Regex.Visitor<Boolean>() {
+            @Override
+            public Boolean literal(Regex.Literal n) {
+                return false;
+            }
+
+            @Override
+            public Boolean anyChar(Regex.AnyChar n) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(Regex.Start n) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(Regex.End n) {
+                return false;
+            }
+
+            @Override
+            public Boolean charClass(Regex.CharClass n) {
+                return false;
+            }
+
+            @Override
+            public Boolean group(Regex.Group n) {
+                return repeatsSomethingEmpty(n.body());
+            }
+
+            @Override
+            public Boolean sequence(Regex.Sequence n) {
+                return n.parts().stream().anyMatch(PrintersPropertiesTest::repeatsSomethingEmpty);
+            }
+
+            @Override
+            public Boolean alternation(Regex.Alternation n) {
+                return n.alternatives().stream().anyMatch(PrintersPropertiesTest::repeatsSomethingEmpty);
+            }
+
+            @Override
+            public Boolean repeat(Regex.Repeat n) {
+                return !ends(n.body(), new int[0], Set.of(0)).isEmpty() || repeatsSomethingEmpty(n.body());
+            }
+        });
     }
 
     // ---- The tree's own semantics: the end positions reachable from each start, over code points.

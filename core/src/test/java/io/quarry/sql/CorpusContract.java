@@ -9,14 +9,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every id case of the filter corpus returns the same objects, in the same order, on a SQL backend
- * as the evaluator says. One subclass per backend names it.
+ * as the evaluator says. Each backend's test class nests one subclass ({@link BackendUnderTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class CorpusContract {
+abstract class CorpusContract implements BackendUnderTest {
     JdbcObjectStore store;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     @BeforeAll
     void load() {

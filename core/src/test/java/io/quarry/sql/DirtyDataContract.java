@@ -37,18 +37,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link GeneratedData} at {@code v} (and at {@code o.v}), an object without {@code v}, and objects
  * whose {@code o} is not an object, so paths meet scalars, arrays and nulls. Where
  * {@link GeneratedFilterContract} samples combinations, this contract is exhaustive per operator.
- * One subclass per backend names it.
+ * Each backend's test class nests one subclass ({@link BackendUnderTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class DirtyDataContract {
+abstract class DirtyDataContract implements BackendUnderTest {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Schema SCHEMA = GeneratedData.schema();
 
     JdbcObjectStore store;
     InMemoryObjectStore memory;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     @BeforeAll
     void load() {

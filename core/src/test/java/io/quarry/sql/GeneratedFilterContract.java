@@ -32,10 +32,11 @@ import net.jqwik.api.statistics.Statistics;
  * <p>Lifecycle: jqwik, not JUnit Jupiter, runs these properties, and jqwik makes a new instance of the
  * class for every property, so {@code @TestInstance(PER_CLASS)} with {@code @BeforeAll} does not
  * apply. The stores are instead built once per backend per JVM, lazily, in a static map keyed by
- * {@link #backend()}; the data is loaded once. One subclass per backend names it, as with the other
- * contracts.
+ * {@link #backend()}; the data is loaded once. Each backend's test class nests one subclass
+ * ({@link BackendUnderTest}), as with the other contracts, but as a jqwik {@code @Group}: JUnit's
+ * {@code @Nested} is invisible to jqwik.
  */
-abstract class GeneratedFilterContract {
+abstract class GeneratedFilterContract implements BackendUnderTest {
     /** Objects in the generated data set. */
     static final int OBJECTS = 120;
 
@@ -44,9 +45,6 @@ abstract class GeneratedFilterContract {
     private static final DataFile.DataSet DATA = GeneratedData.dataSet(OBJECTS, SEED);
     private static final InMemoryObjectStore MEMORY = InMemoryObjectStore.of(DATA);
     private static final Map<Backend, JdbcObjectStore> STORES = new ConcurrentHashMap<>();
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     JdbcObjectStore store() {
         return STORES.computeIfAbsent(

@@ -44,10 +44,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the backend without a database error; and it returns what {@link InMemoryObjectStore} returns.
  * Field names take what the naming rule accepts ({@code a--b}, 64 characters); the SQL text then
  * differs at most by the name itself (both names are blanked out on both sides before comparing). Names the rule refuses are filter errors before any SQL exists.
- * One subclass per backend names it.
+ * Each backend's test class nests one subclass ({@link BackendUnderTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class InjectionContract {
+abstract class InjectionContract implements BackendUnderTest {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Schema SCHEMA = GeneratedData.schema();
 
@@ -111,9 +111,6 @@ abstract class InjectionContract {
     InMemoryObjectStore memory;
     /** {@link Dialect#storesNul}: where it is false, the stored data has no NUL, and a value with NUL may compile to other text. */
     boolean storesNul;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     @BeforeAll
     void load() {

@@ -46,10 +46,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * tenant's own, another tenant's, an unknown one), no relationship listing, get-by-id, count,
  * aggregate, graph or neighbourhood, and no cursor (another tenant's, or forged with any key values
  * and id) returns, counts or links an object of the other tenant. Every answer also equals
- * {@link InMemoryObjectStore}'s. One subclass per backend names it.
+ * {@link InMemoryObjectStore}'s. Each backend's test class nests one subclass ({@link BackendUnderTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ScopeContract {
+abstract class ScopeContract implements BackendUnderTest {
     static final Scope ACME = Scope.of("org_id", "acme");
     static final Scope GLOBEX = Scope.of("org_id", "globex");
     private static final Schema SCHEMA = GeneratedData.schema();
@@ -59,9 +59,6 @@ abstract class ScopeContract {
     InMemoryObjectStore memory;
     DataFile.DataSet data;
     Set<String> acme;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     @BeforeAll
     void load() {

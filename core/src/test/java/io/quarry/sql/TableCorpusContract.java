@@ -32,14 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every id case of the filter corpus returns the same objects, in the same order, over a table layout
  * as the evaluator says: the messy Thing objects in a JSON column of their own table, Task's fields in
  * typed columns (text, number, boolean, JSON arrays) and at paths of a JSON column, Doc's in text
- * columns. One subclass per backend names it.
+ * columns. Each backend's test class nests one subclass ({@link BackendUnderTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class TableCorpusContract {
+abstract class TableCorpusContract implements BackendUnderTest {
     JdbcObjectStore store;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     static TableLayout layout() {
         Map<String, FieldColumn> task = new LinkedHashMap<>();

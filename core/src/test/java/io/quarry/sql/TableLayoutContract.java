@@ -56,7 +56,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * without the scope.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class TableLayoutContract {
+abstract class TableLayoutContract implements BackendUnderTest {
     private static final Scope ORG = Scope.of("org_id", "o1");
     private static final List<String> TYPES = List.of("Project", "Person", "Task");
     private static final Schema SCHEMA = QuarryConfig.parse(
@@ -70,9 +70,6 @@ abstract class TableLayoutContract {
     DataSource dataSource;
     InMemoryObjectStore memory;
     DataFile.DataSet data;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     static TableLayout layout() {
         List<String> scope = List.of("org_id");

@@ -21,15 +21,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The tool fixture's {@code query_graph_objects} calls give byte-identical results on a SQL backend and
- * in memory, in three scopes, page after page. One subclass per backend names it.
+ * in memory, in three scopes, page after page. Each backend's test class nests one subclass ({@link BackendUnderTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ToolFixtureContract {
+abstract class ToolFixtureContract implements BackendUnderTest {
     Toolkit memory;
     Toolkit sql;
-
-    /** The backend under test. */
-    abstract Backend backend();
 
     @BeforeAll
     void stores() throws Exception {

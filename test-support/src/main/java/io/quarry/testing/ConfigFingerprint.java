@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.config.QuarryConfig;
+import io.quarry.demo.DemoData;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.dialect.Dialects;
-import io.quarry.store.DataFile;
 import io.quarry.store.Scope;
 import io.quarry.tool.Limits;
 import io.quarry.tool.Tool;
@@ -53,7 +53,7 @@ public final class ConfigFingerprint {
      */
     public static Path config(Path dir) {
         try {
-            String demo = Files.readString(Demo.config());
+            String demo = DemoData.configText();
             if (!demo.contains("\ntools:\n")) {
                 throw new IllegalStateException("the demo configuration has no tools section to extend");
             }
@@ -74,7 +74,7 @@ public final class ConfigFingerprint {
         ds.setURL(url(name));
         JdbcObjectStore store = store(config, ds);
         store.createLayout();
-        store.load(DataFile.read(Demo.DIR.resolve("demo-data.json")));
+        store.load(DemoData.data());
         return ds;
     }
 

@@ -1,40 +1,34 @@
 package io.quarry.testing;
 
-import io.quarry.sql.JdbcObjectStore;
-import io.quarry.sql.StoreMapping;
-import io.quarry.sql.dialect.Dialects;
-import io.quarry.store.DataFile;
+import io.quarry.demo.DemoData;
 import io.quarry.tool.Toolkit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 
-/** The demo knowledge graph of the examples module, loaded into an in-memory H2 database. */
+/** The demo knowledge graph of the {@code quarry-demo} artifact, loaded into an in-memory H2 database. */
 public final class Demo {
-    /** The demo's configuration and data in the examples module; {@code -Dquarry.demo.dir} overrides. */
-    public static final Path DIR = Path.of(
-                    System.getProperty("quarry.demo.dir", "../examples/src/main/resources/io/quarry/examples/demo"))
-            .toAbsolutePath()
-            .normalize();
+    /**
+     * A temporary directory holding copies of the demo's {@code quarry.yaml} and {@code demo-data.json}
+     * from the classpath, for the APIs that take a file; deleted when the JVM exits.
+     */
+    public static final Path DIR = copyToTemporaryDirectory();
 
     private Demo() {}
 
-    /** The demo's configuration file. */
+    /** The demo's configuration file (a copy in {@link #DIR}). */
     public static Path config() {
         return DIR.resolve("quarry.yaml");
     }
 
     /** A new in-memory H2 database of this name holding the demo in Quarry's graph layout. */
     public static DataSource dataSource(String database) {
-        JdbcDataSource ds = new JdbcDataSource();
-        ds.setURL("jdbc:h2:mem:" + database + ";DB_CLOSE_DELAY=-1");
-        JdbcObjectStore store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(Dialects.detect(ds))
-                .mapping(StoreMapping.graph("org_id", "project_id"))
-                .build();
-        store.createLayout();
-        store.load(DataFile.read(DIR.resolve("demo-data.json")));
+        DataSource ds = inMemory(database);
+        DemoData.load(ds);
         return ds;
     }
 
@@ -51,14 +45,29 @@ public final class Demo {
 
     /** The demo's tools over a new in-memory H2 database of this name, configured by the demo's file. */
     public static Toolkit toolkit(String database) {
-        DataSource ds = dataSource(database);
-        return Toolkit.builder()
-                .config(config())
-                .store(JdbcObjectStore.builder()
-                        .dataSource(ds)
-                        .dialect(Dialects.detect(ds))
-                        .mapping(StoreMapping.graph("org_id", "project_id"))
-                        .build())
-                .build();
+        return DemoData.toolkit(DemoData.load(inMemory(database)));
+    }
+
+    private static DataSource inMemory(String database) {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:" + database + ";DB_CLOSE_DELAY=-1");
+        return ds;
+    }
+
+    private static Path copyToTemporaryDirectory() {
+        try {
+            Path dir = Files.createTempDirectory("quarry-demo-");
+            dir.toFile().deleteOnExit();
+            Path config = Files.writeString(dir.resolve("quarry.yaml"), DemoData.configText(), StandardCharsets.UTF_8);
+            config.toFile().deleteOnExit();
+            Path data = dir.resolve("demo-data.json");
+            try (var in = Demo.class.getClassLoader().getResourceAsStream(DemoData.DATA_RESOURCE)) {
+                Files.copy(in, data);
+            }
+            data.toFile().deleteOnExit();
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The SQL {@link MySqlDialect} writes, for both configurations. MySQL 8 is not available here, so
- * these are its only tests; MariaDB's also run on a server ({@code MariaDbCorpusIT},
+ * these are its only tests; MariaDB's also run on a server ({@code MariaDbBackendIT},
  * {@code MariaDbDialectIT}).
  */
 class MySqlDialectTest {

@@ -53,7 +53,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What only PostgreSQL has: the layout's helper functions on dirty values, the regex translation,
  * literal LIKE metacharacters, the scope, the timeout, full text and the plans. The filter corpus
- * runs in {@link PostgresCorpusIT}.
+ * runs in {@code PostgresBackendIT}.
  */
 class PostgresDialectIT {
     static final String SCHEMA =

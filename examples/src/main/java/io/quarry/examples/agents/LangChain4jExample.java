@@ -6,7 +6,6 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.SystemMessage;
 import dev.langchain4j.service.UserMessage;
-import io.quarry.examples.cli.DemoDatabase;
 import io.quarry.langchain4j.QuarryToolProvider;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
@@ -18,7 +17,7 @@ import java.util.Map;
  * A LangChain4j agent over the demo database: the lines between the markers are all a host writes.
  *
  * <pre>
- * java -cp examples/target/quarry.jar io.quarry.examples.agents.LangChain4jExample "Which tasks are blocked?"
+ * java -cp examples/target/quarry-examples.jar io.quarry.examples.agents.LangChain4jExample "Which tasks are blocked?"
  * </pre>
  */
 public final class LangChain4jExample {

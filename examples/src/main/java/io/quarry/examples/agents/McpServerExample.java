@@ -1,6 +1,5 @@
 package io.quarry.examples.agents;
 
-import io.quarry.examples.cli.DemoDatabase;
 import io.quarry.mcp.QuarryMcpServer;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
@@ -11,7 +10,7 @@ import io.quarry.tool.ToolContext;
  *
  * <pre>
  * {"mcpServers": {"quarry": {"command": "java",
- *     "args": ["-cp", "/path/to/quarry.jar", "io.quarry.examples.agents.McpServerExample"]}}}
+ *     "args": ["-cp", "/path/to/quarry-examples.jar", "io.quarry.examples.agents.McpServerExample"]}}}
  * </pre>
  *
  * <p>{@code java -jar quarry.jar mcp} does the same for any database and scope.

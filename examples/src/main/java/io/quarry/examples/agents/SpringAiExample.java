@@ -1,6 +1,5 @@
 package io.quarry.examples.agents;
 
-import io.quarry.examples.cli.DemoDatabase;
 import io.quarry.springai.QuarryToolCallbacks;
 import java.io.PrintStream;
 import java.util.Map;
@@ -26,7 +25,7 @@ import org.springframework.context.annotation.Bean;
  * {@link ToolCallbackProvider} bean, which the lines between the markers hand to a ChatClient.
  *
  * <pre>
- * java -cp examples/target/quarry.jar io.quarry.examples.agents.SpringAiExample "Which tasks are blocked?"
+ * java -cp examples/target/quarry-examples.jar io.quarry.examples.agents.SpringAiExample "Which tasks are blocked?"
  * </pre>
  */
 @SpringBootConfiguration

@@ -1,0 +1,51 @@
+package io.quarry.cli;
+
+import io.quarry.store.DataFile;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code quarry load}: load a data file into a database, in one transaction. */
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Load a data file into Quarry's graph layout, in one transaction: a bad row loads nothing.",
+            "Creates the layout first when it is missing, with the data's scope keys as scope columns.",
+            "Example: quarry load --data data.json --jdbc-url jdbc:h2:file:./graph"
+        })
+final class LoadCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE", description = "The data file.")
+    Path data;
+
+    @Option(names = "--jdbc-url", required = true, paramLabel = "URL", description = "The database.")
+    String jdbcUrl;
+
+    @Option(names = "--user", paramLabel = "USER", description = "The database user.")
+    String user;
+
+    @Option(names = "--password", paramLabel = "PASSWORD", description = "The database password.")
+    String password;
+
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "A configuration file whose 'store' section names the tables and columns.")
+    java.nio.file.Path config;
+
+    @Override
+    public Integer call() {
+        DataFile.DataSet dataSet = DataFile.read(data);
+        Databases.load(jdbcUrl, user, password, dataSet, Databases.configured(config));
+        spec.commandLine()
+                .getOut()
+                .println("{\"objects\": " + dataSet.objects().size() + ", \"relationships\": "
+                        + dataSet.relationships().size() + "}");
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package io.quarry.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code quarry} command line: run Quarry's tools over a data file or the built-in demo. */
+@Command(
+        name = "quarry",
+        mixinStandardHelpOptions = true,
+        version = "quarry 0.1.0-SNAPSHOT",
+        description = "Run Quarry's agent tools over a data file or the built-in demo knowledge graph.",
+        subcommands = {
+            TourCommand.class,
+            CallCommand.class,
+            ToolsCommand.class,
+            ContextCommand.class,
+            InitCommand.class,
+            LoadCommand.class,
+            DdlCommand.class,
+            McpCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class QuarryCli implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Where {@code call --batch} reads its calls and {@code mcp} its requests. */
+    final java.io.InputStream in;
+
+    /** Standard output as bytes, for the {@code mcp} protocol. */
+    final java.io.OutputStream out;
+
+    private QuarryCli(java.io.InputStream in, java.io.OutputStream out) {
+        this.in = in;
+        this.out = out;
+    }
+
+    /** Runs the command line and exits with its code: 0 for results (error objects included), 2 for usage errors. */
+    public static void main(String[] args) {
+        System.exit(run(
+                args,
+                new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8),
+                new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
+                System.in));
+    }
+
+    /** Runs the command line on these streams and returns the exit code; for tests and embedding. */
+    public static int run(String[] args, PrintStream out, PrintStream err, java.io.InputStream in) {
+        CommandLine cli = new CommandLine(new QuarryCli(in, out));
+        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof IllegalArgumentException) {
+                commandLine.getErr().println("quarry: " + e.getMessage());
+                return CommandLine.ExitCode.USAGE;
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: try 'quarry call --help'.");
+    }
+}

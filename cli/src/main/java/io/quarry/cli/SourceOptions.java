@@ -1,0 +1,166 @@
+package io.quarry.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.config.QuarryConfig;
+import io.quarry.demo.DemoData;
+import io.quarry.demo.DemoDataGenerator;
+import io.quarry.graph.SnapshotBuilder;
+import io.quarry.projection.Projections;
+import io.quarry.schema.Schema;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.store.DataFile;
+import io.quarry.store.GraphObject;
+import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.ObjectStore;
+import io.quarry.store.Scope;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.Toolkit;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** Where the data comes from and in which scope: shared by every command that runs tools. */
+final class SourceOptions {
+    @Option(
+            names = "--data",
+            paramLabel = "FILE",
+            description = "A data file ({\"objects\": [...], \"relationships\": [...]}), served from memory. "
+                    + "Default: the built-in demo, in an embedded H2 database created on first use.")
+    Path data;
+
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description =
+                    "A JSON or YAML configuration: types, tools, limits, projections, graph and, with --jdbc-url, "
+                            + "a 'store' section naming the tables. Default: the demo's with the demo data; without types, "
+                            + "they are inferred from the data.")
+    Path config;
+
+    @Option(
+            names = "--jdbc-url",
+            paramLabel = "URL",
+            description =
+                    "A database in Quarry's graph layout (see 'quarry init' and 'quarry load'), e.g. jdbc:h2:file:./graph.")
+    String jdbcUrl;
+
+    @Option(names = "--user", paramLabel = "USER", description = "The database user.")
+    String user;
+
+    @Option(names = "--password", paramLabel = "PASSWORD", description = "The database password.")
+    String password;
+
+    @Option(
+            names = "--scope",
+            paramLabel = "KEY=VALUE",
+            description = "Confine every read to objects with this scope value (repeatable), e.g. --scope org_id=acme.")
+    Map<String, String> scope = new LinkedHashMap<>();
+
+    @Option(
+            names = "--now",
+            paramLabel = "INSTANT",
+            description = "The clock for relative dates (last_7_days), e.g. 2026-11-01T12:00:00Z. Default: the "
+                    + "demo's fixed clock (2026-11-01T12:00:00Z) with the demo, else the system clock.")
+    Instant now;
+
+    /**
+     * The toolkit over the chosen data, configured by the configuration file (its types, tools, limits,
+     * projections and graph section) when there is one.
+     *
+     * @throws IllegalArgumentException with a message for the user when a file is unusable
+     */
+    Toolkit toolkit() {
+        Source source = source();
+        Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
+        if (source.config() != null) {
+            b.config(source.config());
+        }
+        return b.build();
+    }
+
+    /** Whether the tools run over the built-in demo. */
+    boolean demo() {
+        return data == null && jdbcUrl == null;
+    }
+
+    /**
+     * The data, its schema (the configuration's types, else inferred from the data) and the
+     * configuration ({@code null} without one).
+     */
+    record Source(ObjectStore store, Schema schema, QuarryConfig config) {
+        /** The configuration's projections, or generic ones. */
+        Projections projections() {
+            return config == null
+                    ? Projections.none(schema)
+                    : config.projections().orElseGet(() -> Projections.none(schema));
+        }
+
+        /** The configuration's graph settings, or the defaults. */
+        SnapshotBuilder snapshots() {
+            return config == null || config.snapshots().isEmpty()
+                    ? SnapshotBuilder.builder().projections(projections()).build()
+                    : config.snapshots().get();
+        }
+    }
+
+    /**
+     * The chosen data, its schema and configuration.
+     *
+     * @throws IllegalArgumentException with a message for the user when a file is unusable
+     */
+    Source source() {
+        if (data != null && jdbcUrl != null) {
+            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
+        }
+        QuarryConfig file = config != null ? QuarryConfig.load(config) : demo() ? DemoData.config() : null;
+        Schema declared = file == null ? null : file.schema().orElse(null);
+        if (jdbcUrl != null) {
+            JdbcObjectStore jdbc =
+                    Databases.open(jdbcUrl, user, password, file == null ? Optional.empty() : file.store());
+            return new Source(jdbc, declared != null ? declared : inferred(sample(jdbc)), file);
+        } else if (data != null) {
+            DataFile.DataSet dataSet = DataFile.read(data);
+            return new Source(
+                    InMemoryObjectStore.of(dataSet), declared != null ? declared : inferred(dataSet.objects()), file);
+        }
+        ObjectStore store = Databases.demo();
+        return new Source(store, declared != null ? declared : inferred(sample(store)), file);
+    }
+
+    /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
+    private static List<GraphObject> sample(ObjectStore store) {
+        List<GraphObject> objects = new ArrayList<>();
+        for (String type : store.countByType(Scope.unrestricted()).keySet()) {
+            objects.addAll(
+                    store.search(ObjectQuery.builder().type(type).limit(500).build())
+                            .items());
+        }
+        return objects;
+    }
+
+    ToolContext context() {
+        Clock clock = now != null
+                ? Clock.fixed(now, ZoneOffset.UTC)
+                : demo() ? Clock.fixed(DemoDataGenerator.NOW, ZoneOffset.UTC) : Clock.systemUTC();
+        return ToolContext.builder().scope(new Scope(scope)).clock(clock).build();
+    }
+
+    private static Schema inferred(List<GraphObject> objects) {
+        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
+        for (GraphObject o : objects) {
+            byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+        }
+        if (byType.isEmpty()) {
+            throw new IllegalArgumentException("the data file holds no objects, so there are no types to query");
+        }
+        return Schema.infer(byType);
+    }
+}

@@ -1,0 +1,109 @@
+package io.quarry.cli;
+
+import static io.quarry.cli.QuarryCliTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code init}, {@code load} and {@code call --jdbc-url jdbc:mariadb://…} on the local MariaDB
+ * ({@code QUARRY_TEST_MARIADB_URL} overrides it): the packaged driver, dialect detection and the
+ * graph layout's DDL. Skipped with a message when MariaDB is not running, failed under {@code CI=true}.
+ */
+class MariaDbCommandsIT {
+    private static final String DATABASE = "quarry_mariadb_cli_" + QuarryCliTest.checkout();
+
+    @TempDir
+    static Path dir;
+
+    static String url;
+
+    @BeforeAll
+    static void database() throws Exception {
+        QuarryCliTest.files(dir);
+        String base = System.getenv("QUARRY_TEST_MARIADB_URL");
+        if (base == null || base.isBlank()) {
+            base = "jdbc:mariadb://127.0.0.1:3306/test?user=root";
+        }
+        try (Connection c = DriverManager.getConnection(base);
+                Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE);
+            s.execute("CREATE DATABASE " + DATABASE + " CHARACTER SET utf8mb4");
+        } catch (SQLException e) {
+            String message =
+                    "MariaDB is not reachable (" + e.getMessage() + "); start it or set QUARRY_TEST_MARIADB_URL";
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError(message + ": CI=true needs every database", e);
+            }
+            Assumptions.abort("skipped: " + message);
+        }
+        url = base.replaceFirst("(//[^/]+/)[^?]*", "$1" + DATABASE);
+    }
+
+    @Test
+    void initLoadAndCallGiveWhatTheDataFileGives() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            QuarryCliTest.Run init = run("", "init", "--jdbc-url", url, "--scope-column", "org_id");
+            assertThat(init.exit()).as("init is idempotent: " + init.err()).isZero();
+        }
+        QuarryCliTest.Run load = run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url);
+        assertThat(load.exit()).as(load.err()).isZero();
+        assertThat(load.out()).contains("\"objects\": 4");
+        for (String call : new String[] {
+            "{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}",
+            "{\"type\": \"Task\", \"properties\": {\"title\": {\"$contains\": \"AUTH\", \"$options\": \"i\"}}}",
+            "{\"related_to_id\": \"t1\"}",
+            "{\"query\": \"auth\"}"
+        }) {
+            JsonNode fromDb = call(call, "--jdbc-url", url);
+            JsonNode fromFile = call(call, "--data", QuarryCliTest.data.toString());
+            assertThat(fromDb).as(call).isEqualTo(fromFile);
+        }
+        assertThat(call("{\"type\": \"Task\", \"properties\": {\"priority\": {\"$gt\": 5}}}", "--jdbc-url", url)
+                        .get("returned")
+                        .asInt())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aBadRowLoadsNothing() throws Exception {
+        assertThat(run("", "init", "--jdbc-url", url, "--scope-column", "org_id")
+                        .exit())
+                .isZero();
+        java.nio.file.Path bad = dir.resolve("bad.json");
+        java.nio.file.Files.writeString(
+                bad, "{\"objects\": [{\"id\": \"x\", \"type\": \"T\"}, {\"id\": \"x\", \"type\": \"T\"}]}");
+        QuarryCliTest.Run load = run("", "load", "--data", bad.toString(), "--jdbc-url", url);
+        assertThat(load.exit()).isNotZero();
+        assertThat(load.err()).contains("nothing was loaded");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT COUNT(*) FROM quarry_objects WHERE id = 'x'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero();
+        }
+    }
+
+    private static JsonNode call(String arguments, String... source) throws Exception {
+        String[] args = new String[6 + source.length];
+        args[0] = "call";
+        args[1] = "query_graph_objects";
+        args[2] = arguments;
+        System.arraycopy(source, 0, args, 3, source.length);
+        args[3 + source.length] = "--config";
+        args[4 + source.length] = QuarryCliTest.config.toString();
+        args[5 + source.length] = "--scope=org_id=acme";
+        QuarryCliTest.Run run = run("", args);
+        assertThat(run.exit()).as(run.err()).isZero();
+        return run.lines().get(0);
+    }
+}

@@ -1,0 +1,92 @@
+package io.quarry.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.internal.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Runs every {@code java -jar cli/target/quarry.jar ...} command of the README against the
+ * packaged jar, from the repository root, exactly as a reader would paste it.
+ */
+class ReadmeCommandsIT {
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+    private static final String PREFIX = "java -jar cli/target/quarry.jar ";
+    /** The README shows two mistakes on purpose; each must get its documented error. */
+    private static final java.util.Map<String, String> DELIBERATE_MISTAKES = java.util.Map.of(
+            "\"prority\"", "UNKNOWN_FIELD",
+            "\"status\": [\"Open\", \"Blocked\"]", "INVALID_OPERAND");
+
+    static Stream<String> readmeCommands() throws IOException {
+        List<String> commands = Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8).stream()
+                .map(String::strip)
+                .filter(line -> line.startsWith(PREFIX))
+                .toList();
+        assertThat(commands).as("README commands").hasSizeGreaterThanOrEqualTo(3);
+        return commands.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("readmeCommands")
+    void readmeCommandRuns(String command) throws Exception {
+        Process process = new ProcessBuilder("bash", "-c", command)
+                .directory(ROOT.toFile())
+                .redirectError(ProcessBuilder.Redirect.PIPE)
+                .start();
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stdout = new String(out, StandardCharsets.UTF_8);
+        assertThat(process.exitValue())
+                .as("exit code; stderr: " + new String(err, StandardCharsets.UTF_8))
+                .isZero();
+        if (command.startsWith(PREFIX + "call ")) {
+            String[] lines = stdout.strip().split("\n");
+            assertThat(lines).hasSize(1);
+            JsonNode result = Json.parse(lines[0]);
+            assertThat(result.isObject()).isTrue();
+            String expectedError = DELIBERATE_MISTAKES.entrySet().stream()
+                    .filter(e -> command.contains(e.getKey()))
+                    .map(java.util.Map.Entry::getValue)
+                    .findFirst()
+                    .orElse(null);
+            if (expectedError == null) {
+                assertThat(result.has("error")).as(lines[0]).isFalse();
+                assertThat(result.has("types") || result.path("returned").asInt() > 0)
+                        .as("a non-empty answer: " + lines[0])
+                        .isTrue();
+            } else {
+                assertThat(result.at("/error/code").asText()).as(lines[0]).isEqualTo(expectedError);
+                assertThat(result.at("/error/hint").asText()).as(lines[0]).isNotBlank();
+            }
+        } else if (command.equals(PREFIX + "tour")) {
+            // the try-it command: every tool, each step numbered, no failure
+            for (String tool : List.of(
+                    "get_database_schema",
+                    "discover_schema",
+                    "query_graph_objects",
+                    "get_graph_object",
+                    "get_object_relationships",
+                    "text_pattern_search",
+                    "datetime_range_search",
+                    "number_range_search",
+                    "enum_filter_search",
+                    "aggregate_graph_objects",
+                    "get_project_graph")) {
+                assertThat(stdout).as(tool).contains("   " + tool + " {");
+            }
+            assertThat(stdout).contains("\n12. ").doesNotContain("INTERNAL");
+        } else {
+            assertThat(stdout).isNotBlank();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.quarry.sql;
+
+import net.jqwik.api.Group;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every backend contract on H2, in process. Each contract loads its own database ({@link Backend}), named after
+ * the contract; {@link GeneratedFilterContract} runs on jqwik, so it is a {@link Group} rather than a
+ * {@link Nested} class.
+ */
+class H2BackendTest {
+    /** The backend of every contract below. */
+    interface OnH2 extends BackendUnderTest {
+        @Override
+        default Backend backend() {
+            return Backend.H2;
+        }
+    }
+
+    @Nested
+    class Corpus extends CorpusContract implements OnH2 {}
+
+    @Nested
+    class ToolFixture extends ToolFixtureContract implements OnH2 {}
+
+    @Group
+    class GeneratedFilter extends GeneratedFilterContract implements OnH2 {}
+
+    @Nested
+    class DirtyData extends DirtyDataContract implements OnH2 {}
+
+    @Nested
+    class Injection extends InjectionContract implements OnH2 {}
+
+    @Nested
+    class Scope extends ScopeContract implements OnH2 {}
+
+    @Nested
+    class TableCorpus extends TableCorpusContract implements OnH2 {}
+
+    @Nested
+    class TableLayout extends TableLayoutContract implements OnH2 {}
+}

@@ -1,0 +1,43 @@
+package io.quarry.sql;
+
+import net.jqwik.api.Group;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every backend contract on MariaDB. Each contract loads its own database ({@link Backend}), named after
+ * the contract; {@link GeneratedFilterContract} runs on jqwik, so it is a {@link Group} rather than a
+ * {@link Nested} class.
+ */
+class MariaDbBackendIT {
+    /** The backend of every contract below. */
+    interface OnMariaDb extends BackendUnderTest {
+        @Override
+        default Backend backend() {
+            return Backend.MARIADB;
+        }
+    }
+
+    @Nested
+    class Corpus extends CorpusContract implements OnMariaDb {}
+
+    @Nested
+    class ToolFixture extends ToolFixtureContract implements OnMariaDb {}
+
+    @Group
+    class GeneratedFilter extends GeneratedFilterContract implements OnMariaDb {}
+
+    @Nested
+    class DirtyData extends DirtyDataContract implements OnMariaDb {}
+
+    @Nested
+    class Injection extends InjectionContract implements OnMariaDb {}
+
+    @Nested
+    class Scope extends ScopeContract implements OnMariaDb {}
+
+    @Nested
+    class TableCorpus extends TableCorpusContract implements OnMariaDb {}
+
+    @Nested
+    class TableLayout extends TableLayoutContract implements OnMariaDb {}
+}

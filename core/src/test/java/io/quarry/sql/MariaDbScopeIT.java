@@ -1,9 +1,0 @@
-package io.quarry.sql;
-
-/** Scope on MariaDB. */
-class MariaDbScopeIT extends ScopeContract {
-    @Override
-    Backend backend() {
-        return Backend.MARIADB;
-    }
-}

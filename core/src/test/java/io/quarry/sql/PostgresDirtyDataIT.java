@@ -1,9 +1,0 @@
-package io.quarry.sql;
-
-/** Dirty data on PostgreSQL. */
-class PostgresDirtyDataIT extends DirtyDataContract {
-    @Override
-    Backend backend() {
-        return Backend.POSTGRES;
-    }
-}

@@ -1,9 +1,0 @@
-package io.quarry.sql;
-
-/** Generated filters on SQLite. */
-class SqliteGeneratedFilterTest extends GeneratedFilterContract {
-    @Override
-    Backend backend() {
-        return Backend.SQLITE;
-    }
-}

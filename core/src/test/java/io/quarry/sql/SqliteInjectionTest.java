@@ -1,9 +1,0 @@
-package io.quarry.sql;
-
-/** The injection corpus on SQLite. */
-class SqliteInjectionTest extends InjectionContract {
-    @Override
-    Backend backend() {
-        return Backend.SQLITE;
-    }
-}
