@@ -6,9 +6,9 @@ import io.quarry.sql.ElementTest;
  * An {@link ElementTest} as the embedded databases' Java functions take it: a kind, an operator, an
  * operand and a case flag, all bound as values.
  */
-public record EmbeddedTest(String kind, String op, String operand, boolean ignoreCase) {
+record EmbeddedTest(String kind, String op, String operand, boolean ignoreCase) {
 
-    public static EmbeddedTest of(ElementTest test) {
+    static EmbeddedTest of(ElementTest test) {
         return test.accept(new ElementTest.Visitor<EmbeddedTest>() {
             @Override
             public EmbeddedTest stringEquals(ElementTest.StringEquals t) {
