@@ -2,7 +2,7 @@ package io.quarry.examples.agents;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +11,8 @@ import java.util.List;
  * makes (a misspelled field), read the hint, ask again, and answer from the result.
  */
 final class Script {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private static final List<Step> CALLS = List.of(
             new Step("get_database_schema", "{\"types\": [\"Task\"]}", null),
             new Step("query_graph_objects", "{\"type\": \"Task\", \"properties\": {\"stauts\": \"Blocked\"}}", null),
@@ -41,7 +43,7 @@ final class Script {
     private static String answer(String lastResult) {
         JsonNode result;
         try {
-            result = Json.parse(lastResult);
+            result = JSON.readTree(lastResult);
         } catch (JsonProcessingException e) {
             return "(scripted model) The tool answered with something that is not JSON.";
         }
