@@ -94,9 +94,7 @@ final class CallCommand implements Callable<Integer> {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
+                // every line gets exactly one answer line, a blank one too: clients count lines
                 out.println(batchLine(toolkit, context, line));
                 out.flush();
             }
@@ -106,6 +104,9 @@ final class CallCommand implements Callable<Integer> {
     }
 
     private static String batchLine(Toolkit toolkit, ToolContext context, String line) {
+        if (line.isBlank()) {
+            return invalidJson("The line is empty.");
+        }
         JsonNode call;
         try {
             call = Json.parse(line);

@@ -168,17 +168,25 @@ class QuarryCliTest {
                 {"tool": "query_graph_objects", "arguments": {"type": "Document", "related_to_id": "t1"}}
                 {"tool": "no_such_tool", "arguments": {}}
                 {"arguments": {}}
+
+                \t
+                {"tool": "get_database_schema", "arguments": {"detail": "names"}}
                 """;
         Run run = run(stdin, "call", "--batch", "--data", data.toString(), "--config", config.toString());
         assertThat(run.exit()).isZero();
         List<JsonNode> lines = run.lines();
-        assertThat(lines).hasSize(5);
+        assertThat(lines).hasSize(8);
         assertThat(lines.get(0).at("/types/0/name").asText()).isEqualTo("Task");
         assertThat(lines.get(1).at("/error/code").asText()).isEqualTo("INVALID_JSON");
         assertThat(lines.get(2).at("/objects/0/id").asText()).isEqualTo("d1");
         assertThat(lines.get(3).at("/error/code").asText()).isEqualTo("NOT_FOUND");
         assertThat(lines.get(3).at("/error/hint").asText()).contains("query_graph_objects");
         assertThat(lines.get(4).at("/error/code").asText()).isEqualTo("INVALID_JSON");
+        // blank lines are answered too, so a client counting lines never waits for an answer
+        assertThat(lines.get(5).at("/error/code").asText()).isEqualTo("INVALID_JSON");
+        assertThat(lines.get(5).at("/error/message").asText()).isEqualTo("The line is empty.");
+        assertThat(lines.get(6).at("/error/code").asText()).isEqualTo("INVALID_JSON");
+        assertThat(lines.get(7)).isEqualTo(lines.get(0));
     }
 
     @Test
