@@ -85,7 +85,7 @@ final class CallCommand implements Callable<Integer> {
         try {
             args = Json.parse(json);
         } catch (JsonProcessingException e) {
-            return invalidJson("The tool input is not valid JSON: " + e.getOriginalMessage());
+            return invalidJson("The tool input is not valid JSON: " + Json.problem(e) + ".");
         }
         return toolkit.call(name, args, context).text();
     }
@@ -111,7 +111,7 @@ final class CallCommand implements Callable<Integer> {
         try {
             call = Json.parse(line);
         } catch (JsonProcessingException e) {
-            return invalidJson("The line is not valid JSON: " + e.getOriginalMessage());
+            return invalidJson("The line is not valid JSON: " + Json.problem(e) + ".");
         }
         if (!call.isObject() || !call.path("tool").isTextual()) {
             return invalidJson("Each line is {\"tool\": \"name\", \"arguments\": {...}}.");

@@ -78,7 +78,7 @@ public final class FilterParser {
             throw QueryException.of(
                     ErrorCode.INVALID_JSON,
                     "",
-                    "The filter is not valid JSON: " + e.getOriginalMessage(),
+                    "The filter is not valid JSON: " + Json.problem(e) + ".",
                     "Send a JSON object such as {\"status\": \"Done\", \"priority\": {\"$gt\": 5}}; {} matches everything.");
         }
         return parse(node, "");

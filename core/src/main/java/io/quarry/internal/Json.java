@@ -1,5 +1,6 @@
 package io.quarry.internal;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The one JSON configuration of the library: exact decimals, duplicate keys and trailing tokens rejected. */
 public final class Json {
@@ -30,6 +33,14 @@ public final class Json {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
+
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)' for ");
+    private static final Pattern NON_STANDARD = Pattern.compile("Non-standard token '(.*)'");
+    private static final Pattern UNRECOGNIZED = Pattern.compile("Unrecognized token '(.*)': ");
+    private static final Pattern UNEXPECTED =
+            Pattern.compile("Unexpected character \\('(.+)' \\(code \\d+\\)\\): (.*)");
+    private static final String VALUE_KINDS =
+            "a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
 
     private Json() {}
 
@@ -71,6 +82,39 @@ public final class Json {
 
     private static JsonProcessingException unreadableNumber(RuntimeException cause) {
         return new JsonParseException(null, "a number is too large to read (its exponent is out of range)", cause);
+    }
+
+    /**
+     * What is wrong with malformed JSON, in plain words for a model or a person: the parser's message
+     * without Jackson's class and setting names, with the line and column, on one line.
+     */
+    public static String problem(JsonProcessingException e) {
+        String message =
+                String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+        Matcher m;
+        String plain;
+        if ((m = DUPLICATE.matcher(message)).lookingAt()) {
+            plain = "the key " + token(m.group(1)) + " appears twice in one object; write each key once";
+        } else if ((m = NON_STANDARD.matcher(message)).lookingAt()) {
+            plain = token(m.group(1)) + " is not a JSON value; write a number, or text in double quotes";
+        } else if ((m = UNRECOGNIZED.matcher(message)).lookingAt()) {
+            plain = token(m.group(1)) + " is not a JSON value; text goes in double quotes";
+        } else if ((m = UNEXPECTED.matcher(message)).lookingAt()) {
+            plain = "unexpected " + token(m.group(1)) + ": " + m.group(2).replace(VALUE_KINDS, "a value");
+        } else if (message.startsWith("Unexpected end-of-input")) {
+            plain = "the text ends before the JSON is complete (a missing closing bracket, brace or quote?)";
+        } else {
+            plain = message.replaceAll("`[^`]*`", "").replace(VALUE_KINDS, "a value");
+            plain = plain.isEmpty() ? plain : Character.toLowerCase(plain.charAt(0)) + plain.substring(1);
+        }
+        JsonLocation at = e.getLocation();
+        return at == null || at.getLineNr() < 1
+                ? plain
+                : plain + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+    }
+
+    private static String token(String text) {
+        return "'" + CodePoints.abbreviate(text, 40) + "'";
     }
 
     /** Compact JSON text of a tree. */

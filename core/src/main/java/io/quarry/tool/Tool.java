@@ -54,7 +54,7 @@ public interface Tool {
                 return ToolResult.error(new QueryError(
                         ErrorCode.INVALID_JSON,
                         "",
-                        "The tool input is not valid JSON: " + e.getOriginalMessage(),
+                        "The tool input is not valid JSON: " + Json.problem(e) + ".",
                         "Send one JSON object with the tool's parameters, such as {\"type\": \"Task\"}."));
             }
         }

@@ -123,4 +123,36 @@ class JsonTest {
         }
         assertThat(Json.preview(node, 60)).hasSize(60).startsWith("[[[[").endsWith("...");
     }
+
+    static Stream<Arguments> malformed() {
+        return Stream.of(
+                Arguments.of(
+                        "{\"a\": 1, \"a\": 2}",
+                        "the key 'a' appears twice in one object; write each key once (line 1, column"),
+                Arguments.of("{\"a\": 1} x", "'x' is not a JSON value; text goes in double quotes (line 1, column"),
+                Arguments.of("{\"a\": tru}", "'tru' is not a JSON value; text goes in double quotes"),
+                Arguments.of("{\"a\": NaN}", "'NaN' is not a JSON value; write a number, or text in double quotes"),
+                Arguments.of("{a: 1}", "unexpected 'a': was expecting double-quote to start field name"),
+                Arguments.of("[1,]", "unexpected ']': expected a value (line 1, column"),
+                Arguments.of("{\"a\":", "the text ends before the JSON is complete"),
+                Arguments.of("{\"a\": 01}", "invalid numeric value: Leading zeroes not allowed"),
+                Arguments.of("\"\\q\"", "unrecognized character escape 'q' (code 113)"));
+    }
+
+    /** Issue 16, item 11: a model reads these; Jackson's class and setting names mean nothing to it. */
+    @ParameterizedTest
+    @MethodSource("malformed")
+    void malformedJsonIsExplainedInPlainWords(String text, String expected) {
+        JsonProcessingException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                JsonProcessingException.class, () -> Json.parse(text));
+        String problem = Json.problem(e);
+        assertThat(problem).startsWith(expected).doesNotContain("`", "Feature", "ObjectNode", "\n");
+    }
+
+    @Test
+    void aLongUnrecognizedTokenIsShortenedInTheProblem() {
+        JsonProcessingException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                JsonProcessingException.class, () -> Json.parse("{\"a\": " + "x".repeat(5000) + "}"));
+        assertThat(Json.problem(e)).hasSizeLessThan(150);
+    }
 }
