@@ -216,7 +216,7 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,
                             where + "." + k,
-                            "Unknown metric parameter '" + k + "'.",
+                            "Unknown metric parameter '" + Arguments.echo(k) + "'.",
                             "A metric is {\"op\", \"field\"?, \"p\"?}.");
                 }
             }
@@ -225,7 +225,7 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
                         where + ".op",
-                        "op must be one of " + String.join(", ", OPS) + ", not '" + op + "'.",
+                        "op must be one of " + String.join(", ", OPS) + ", not '" + Arguments.echo(op) + "'.",
                         "count counts objects; sum, avg, min, max and percentile need a field.");
             }
             FieldPath field = null;

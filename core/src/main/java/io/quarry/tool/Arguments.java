@@ -39,6 +39,14 @@ final class Arguments {
     /** At most this many code points of a wrong value are echoed in a message, as in filter errors. */
     private static final int ECHO = 60;
 
+    /**
+     * A value from the model as an error message echoes it: at most 60 code points, so that an
+     * oversized id or name gets its own error, not one about the size of the answer.
+     */
+    static String echo(String value) {
+        return CodePoints.abbreviate(String.valueOf(value), ECHO);
+    }
+
     private final ObjectNode input;
 
     private Arguments(ObjectNode input) {
@@ -70,8 +78,8 @@ final class Arguments {
                         : Suggestions.nearest(name, parameters, 1);
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
-                        name,
-                        "Unknown parameter '" + name + "'.",
+                        echo(name),
+                        "Unknown parameter '" + echo(name) + "'.",
                         (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Parameters: "
                                 + String.join(", ", parameters) + ".");
             }

@@ -145,7 +145,7 @@ final class DatetimeRangeSearchTool extends TypedSearch {
                 .orElseThrow(() -> QueryException.of(
                         ErrorCode.INVALID_OPERAND,
                         parameter,
-                        "'" + text + "' is not a date.",
+                        "'" + Arguments.echo(text) + "' is not a date.",
                         "Write YYYY-MM-DD, or YYYY-MM-DDTHH:mm:ssZ, such as 2024-06-01 or 2024-06-01T09:30:00Z."));
     }
 
@@ -167,7 +167,7 @@ final class DatetimeRangeSearchTool extends TypedSearch {
             throw QueryException.of(
                     ErrorCode.INVALID_OPERAND,
                     "relative_period",
-                    "'" + period + "' is not a relative period.",
+                    "'" + Arguments.echo(period) + "' is not a relative period.",
                     PERIOD_HINT);
         }
         long n = Optional.ofNullable(m.group(1)).map(Long::parseLong).orElse(1L);

@@ -84,7 +84,8 @@ final class EnumFilterSearchTool extends TypedSearch {
                 throw QueryException.of(
                         ErrorCode.TYPE_MISMATCH,
                         "values[" + i + "]",
-                        "'" + v + "' is not a value of " + target.type().name() + "." + target.name() + ".",
+                        "'" + Arguments.echo(v) + "' is not a value of "
+                                + target.type().name() + "." + target.name() + ".",
                         (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Values: "
                                 + String.join(", ", allowed) + ".");
             }

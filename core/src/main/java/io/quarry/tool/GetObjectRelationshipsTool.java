@@ -74,7 +74,7 @@ final class GetObjectRelationshipsTool implements CatalogTool {
             throw QueryException.of(
                     ErrorCode.INVALID_OPERAND,
                     "relationship_type",
-                    "There is no relationship type '" + type + "'.",
+                    "There is no relationship type '" + Arguments.echo(type) + "'.",
                     (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Relationship types: "
                             + String.join(", ", view.relationshipNames()) + ".");
         }

@@ -78,7 +78,7 @@ final class GetProjectGraphTool implements ToolHandler {
                         () -> QueryException.of(
                                 ErrorCode.NOT_FOUND,
                                 "root_id",
-                                "No object '" + rootId + "' exists.",
+                                "No object '" + Arguments.echo(rootId) + "' exists.",
                                 "Use an id from a previous result; query_graph_objects with {\"type\": \"Project\"} lists projects."));
         ScopeGraph graph = view.visible(store.graph(call.context().scope()));
         int budget = call.limits().sizeBudget();

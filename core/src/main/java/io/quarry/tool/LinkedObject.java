@@ -38,7 +38,7 @@ record LinkedObject(GraphObject object, List<Edge> edges, Map<String, GraphObjec
                 .orElseThrow(() -> QueryException.of(
                         ErrorCode.NOT_FOUND,
                         path,
-                        "No object '" + id + "' exists.",
+                        "No object '" + Arguments.echo(id) + "' exists.",
                         "Use an id from a previous result; query_graph_objects and text_pattern_search find "
                                 + "objects by their fields."));
         Map<String, GraphObject> neighbours = new HashMap<>();

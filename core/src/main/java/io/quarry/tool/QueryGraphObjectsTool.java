@@ -167,7 +167,7 @@ final class QueryGraphObjectsTool implements ToolHandler {
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,
                             where + "." + k,
-                            "Unknown sort key parameter '" + k + "'.",
+                            "Unknown sort key parameter '" + Arguments.echo(k) + "'.",
                             "Each sort key is {\"field\": name, \"direction\": \"asc\"|\"desc\"}.");
                 }
             }

@@ -89,7 +89,7 @@ final class QueryRunner {
             throw QueryException.of(
                     ErrorCode.NOT_FOUND,
                     "related_to_id",
-                    "No object '" + request.relatedToId() + "' exists.",
+                    "No object '" + Arguments.echo(request.relatedToId()) + "' exists.",
                     "Use an id from a previous result; query_graph_objects finds objects by their fields.");
         }
         List<String> types = request.type() == null

@@ -43,7 +43,7 @@ final class SchemaView {
             return QueryException.of(
                     ErrorCode.UNKNOWN_TYPE,
                     path,
-                    "There is no type '" + name + "'.",
+                    "There is no type '" + Arguments.echo(name) + "'.",
                     (near.isEmpty()
                                     ? ""
                                     : "Did you mean "

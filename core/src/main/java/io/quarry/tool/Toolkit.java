@@ -178,7 +178,7 @@ public final class Toolkit {
                     Results.error(List.of(new QueryError(
                             ErrorCode.NOT_FOUND,
                             "",
-                            "There is no tool '" + name + "'.",
+                            "There is no tool '" + Arguments.echo(name) + "'.",
                             (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Tools: "
                                     + String.join(", ", tools.keySet()) + "."))),
                     true);
