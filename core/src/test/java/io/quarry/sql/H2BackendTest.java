@@ -40,4 +40,7 @@ class H2BackendTest {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnH2 {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnH2 {}
 }

@@ -40,4 +40,7 @@ class MariaDbBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnMariaDb {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnMariaDb {}
 }

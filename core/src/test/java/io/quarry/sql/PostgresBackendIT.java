@@ -40,4 +40,7 @@ class PostgresBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnPostgres {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnPostgres {}
 }

@@ -40,4 +40,7 @@ class SqliteBackendTest {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnSqlite {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnSqlite {}
 }
