@@ -43,4 +43,7 @@ class H2BackendTest {
 
     @Group
     class TableAggregation extends TableAggregationContract implements OnH2 {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnH2 {}
 }

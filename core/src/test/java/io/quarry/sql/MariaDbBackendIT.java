@@ -43,4 +43,7 @@ class MariaDbBackendIT {
 
     @Group
     class TableAggregation extends TableAggregationContract implements OnMariaDb {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnMariaDb {}
 }

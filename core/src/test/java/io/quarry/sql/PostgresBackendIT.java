@@ -43,4 +43,7 @@ class PostgresBackendIT {
 
     @Group
     class TableAggregation extends TableAggregationContract implements OnPostgres {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnPostgres {}
 }

@@ -43,4 +43,7 @@ class SqliteBackendTest {
 
     @Group
     class TableAggregation extends TableAggregationContract implements OnSqlite {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnSqlite {}
 }
