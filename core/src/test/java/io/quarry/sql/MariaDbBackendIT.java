@@ -26,6 +26,9 @@ class MariaDbBackendIT {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnMariaDb {}
 
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnMariaDb {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnMariaDb {}
 
