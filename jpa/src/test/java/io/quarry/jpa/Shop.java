@@ -1,5 +1,6 @@
 package io.quarry.jpa;
 
+import io.quarry.config.QuarryConfig;
 import io.quarry.jpa.shop.Address;
 import io.quarry.jpa.shop.catalog.Book;
 import io.quarry.jpa.shop.catalog.Gadget;
@@ -12,12 +13,17 @@ import io.quarry.jpa.shop.sales.Order;
 import io.quarry.jpa.shop.sales.OrderStatus;
 import io.quarry.jpa.shop.sales.Payment;
 import io.quarry.jpa.shop.sales.TransferPayment;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.dialect.Dialects;
+import io.quarry.sql.introspect.Introspection;
+import io.quarry.tool.Toolkit;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.hibernate.cfg.Configuration;
 
 /** The test entity model (package {@code io.quarry.jpa.shop}), its factory on a database, and a few rows. */
@@ -44,6 +50,18 @@ final class Shop {
         configuration.setProperty("hibernate.show_sql", "false");
         settings.forEach(configuration::setProperty);
         return configuration.buildSessionFactory();
+    }
+
+    /** Quarry's tools over the derived configuration's table layout on the data source. */
+    static Toolkit toolkit(Introspection result, DataSource dataSource) {
+        QuarryConfig config = QuarryConfig.parse(result.toYaml(), "jpa");
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(dataSource)
+                .dialect(Dialects.detect(dataSource))
+                .mapping(config.store().orElseThrow())
+                .build();
+        store.createLayout(); // H2's helper functions only: the table layout creates no table
+        return Toolkit.builder().config(config).store(store).build();
     }
 
     /** Two customers, a card, three products (a book, a gadget), two orders, two payments. */

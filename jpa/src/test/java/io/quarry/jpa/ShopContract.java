@@ -3,10 +3,7 @@ package io.quarry.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
-import io.quarry.sql.JdbcObjectStore;
-import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.testing.Golden;
 import io.quarry.tool.ToolContext;
@@ -46,14 +43,7 @@ abstract class ShopContract {
         factory = Shop.factory(url(), Shop.ENTITIES, Map.of("hibernate.hbm2ddl.auto", "create-drop"));
         Shop.load(factory);
         result = JpaIntrospector.introspect(factory);
-        QuarryConfig config = QuarryConfig.parse(result.toYaml(), "jpa");
-        JdbcObjectStore store = JdbcObjectStore.builder()
-                .dataSource(dataSource())
-                .dialect(Dialects.detect(dataSource()))
-                .mapping(config.store().orElseThrow())
-                .build();
-        store.createLayout(); // H2's helper functions only: the table layout creates no table
-        toolkit = Toolkit.builder().config(config).store(store).build();
+        toolkit = Shop.toolkit(result, dataSource());
     }
 
     @AfterAll
