@@ -40,4 +40,7 @@ class H2BackendTest {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnH2 {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnH2 {}
 }

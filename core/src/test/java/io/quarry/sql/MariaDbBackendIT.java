@@ -40,4 +40,7 @@ class MariaDbBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnMariaDb {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
 }

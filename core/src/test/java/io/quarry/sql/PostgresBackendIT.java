@@ -40,4 +40,7 @@ class PostgresBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnPostgres {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnPostgres {}
 }

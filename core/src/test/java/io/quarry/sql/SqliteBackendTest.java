@@ -40,4 +40,7 @@ class SqliteBackendTest {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnSqlite {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnSqlite {}
 }
