@@ -49,4 +49,6 @@ class MariaDbBackendIT {
 
     @Group
     class Chinook extends ChinookContract implements OnMariaDb {}
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
 }

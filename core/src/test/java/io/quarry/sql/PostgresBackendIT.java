@@ -49,4 +49,6 @@ class PostgresBackendIT {
 
     @Group
     class Chinook extends ChinookContract implements OnPostgres {}
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnPostgres {}
 }

@@ -49,4 +49,6 @@ class SqliteBackendTest {
 
     @Group
     class Chinook extends ChinookContract implements OnSqlite {}
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnSqlite {}
 }
