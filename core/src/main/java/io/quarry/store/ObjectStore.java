@@ -1,5 +1,8 @@
 package io.quarry.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.schema.Schema;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +31,32 @@ public interface ObjectStore {
 
     /** How many objects of each type the scope holds, by type name. */
     Map<String, Long> countByType(Scope scope);
+
+    /**
+     * The schema of the data in the scope, inferred from a sample of it (up to {@value #INFERENCE_SAMPLE}
+     * objects of each type with objects in the scope): only names that objects in the scope carry, so
+     * another tenant's types and fields never appear. Empty when the scope holds no objects.
+     */
+    default Schema inferSchema(Scope scope) {
+        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
+        countByType(scope).forEach((type, count) -> {
+            if (count > 0) {
+                List<JsonNode> sample = new ArrayList<>();
+                search(ObjectQuery.builder()
+                                .type(type)
+                                .scope(scope)
+                                .limit(INFERENCE_SAMPLE)
+                                .build())
+                        .items()
+                        .forEach(o -> sample.add(o.properties()));
+                byType.put(type, sample);
+            }
+        });
+        return Schema.infer(byType);
+    }
+
+    /** How many objects of each type {@link #inferSchema} reads at most. */
+    int INFERENCE_SAMPLE = 500;
 
     /**
      * Groups the objects a query selects and computes metrics per group, with the semantics of the
