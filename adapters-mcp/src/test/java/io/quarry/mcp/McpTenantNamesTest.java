@@ -40,7 +40,9 @@ class McpTenantNamesTest {
         List<GraphObject> objects = new ArrayList<>();
         for (String org : List.of("acme", "globex")) {
             for (int i = 1; i <= 3; i++) {
-                ObjectNode p = MAPPER.createObjectNode().put("title", org + " task " + i).put("n", i);
+                ObjectNode p = MAPPER.createObjectNode()
+                        .put("title", org + " task " + i)
+                        .put("n", i);
                 if (org.equals("globex")) {
                     p.put("payroll", 1000 * i);
                 }
@@ -77,8 +79,13 @@ class McpTenantNamesTest {
                 TOOLKIT, ToolContext.builder().scope(Scope.of("org_id", org)).build(), serverIn, serverOut);
         StringBuilder seen = new StringBuilder();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8))) {
-            request(toServer, in, 1, "initialize", "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {},"
-                    + " \"clientInfo\": {\"name\": \"test\", \"version\": \"1\"}}");
+            request(
+                    toServer,
+                    in,
+                    1,
+                    "initialize",
+                    "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {},"
+                            + " \"clientInfo\": {\"name\": \"test\", \"version\": \"1\"}}");
             send(toServer, "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}");
             seen.append(request(toServer, in, 2, "tools/list", "{}"));
             List<String[]> calls = List.of(
@@ -113,8 +120,10 @@ class McpTenantNamesTest {
     /** Sends a request and returns the response with its id, skipping anything else the server sends. */
     private static String request(OutputStream out, BufferedReader in, int id, String method, String params)
             throws Exception {
-        send(out, "{\"jsonrpc\": \"2.0\", \"id\": " + id + ", \"method\": \"" + method + "\", \"params\": " + params
-                + "}");
+        send(
+                out,
+                "{\"jsonrpc\": \"2.0\", \"id\": " + id + ", \"method\": \"" + method + "\", \"params\": " + params
+                        + "}");
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             JsonNode message = MAPPER.readTree(line);
             if (message.path("id").asInt(-1) == id) {

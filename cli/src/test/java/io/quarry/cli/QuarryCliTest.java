@@ -195,12 +195,14 @@ class QuarryCliTest {
         String good = "{\"tool\": \"get_database_schema\", \"arguments\": {\"detail\": \"names\"}}\n";
         stdin.write(good.getBytes(StandardCharsets.UTF_8));
         // a lone 0xFF and a truncated two-byte sequence are not UTF-8
-        stdin.write("{\"tool\": \"query_graph_objects\", \"arguments\": {\"query\": \"a".getBytes(StandardCharsets.UTF_8));
+        stdin.write(
+                "{\"tool\": \"query_graph_objects\", \"arguments\": {\"query\": \"a".getBytes(StandardCharsets.UTF_8));
         stdin.write(new byte[] {(byte) 0xFF, (byte) 0xC3});
         stdin.write("\"}}\n".getBytes(StandardCharsets.UTF_8));
         // a lone surrogate is valid JSON text but not valid Unicode
-        stdin.write("{\"tool\": \"query_graph_objects\", \"arguments\": {\"properties\": {\"title\": {\"$regex\": \"\\ud800\"}}}}\n"
-                .getBytes(StandardCharsets.UTF_8));
+        stdin.write(
+                "{\"tool\": \"query_graph_objects\", \"arguments\": {\"properties\": {\"title\": {\"$regex\": \"\\ud800\"}}}}\n"
+                        .getBytes(StandardCharsets.UTF_8));
         stdin.write(good.getBytes(StandardCharsets.UTF_8));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exit = QuarryCli.run(

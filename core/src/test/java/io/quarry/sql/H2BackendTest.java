@@ -26,6 +26,9 @@ class H2BackendTest {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnH2 {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnH2 {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnH2 {}
 

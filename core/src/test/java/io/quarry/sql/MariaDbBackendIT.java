@@ -26,6 +26,9 @@ class MariaDbBackendIT {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnMariaDb {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnMariaDb {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnMariaDb {}
 

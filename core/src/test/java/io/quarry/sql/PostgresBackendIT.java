@@ -26,6 +26,9 @@ class PostgresBackendIT {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnPostgres {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnPostgres {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnPostgres {}
 

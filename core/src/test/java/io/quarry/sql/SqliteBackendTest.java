@@ -26,6 +26,9 @@ class SqliteBackendTest {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnSqlite {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnSqlite {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnSqlite {}
 
