@@ -142,7 +142,7 @@ final class SourceOptions {
      * fields are never shown (the scope is fixed for the whole command).
      */
     private Schema inferred(ObjectStore store) {
-        Schema schema = store.inferSchema(new Scope(scope));
+        Schema schema = store.inferSchema(new Scope(scope), 500);
         if (schema.isEmpty()) {
             throw new IllegalArgumentException(
                     scope.isEmpty()

@@ -33,32 +33,6 @@ public interface ObjectStore {
     Map<String, Long> countByType(Scope scope);
 
     /**
-     * The schema of the data in the scope, inferred from a sample of it (up to {@value #INFERENCE_SAMPLE}
-     * objects of each type with objects in the scope): only names that objects in the scope carry, so
-     * another tenant's types and fields never appear. Empty when the scope holds no objects.
-     */
-    default Schema inferSchema(Scope scope) {
-        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
-        countByType(scope).forEach((type, count) -> {
-            if (count > 0) {
-                List<JsonNode> sample = new ArrayList<>();
-                search(ObjectQuery.builder()
-                                .type(type)
-                                .scope(scope)
-                                .limit(INFERENCE_SAMPLE)
-                                .build())
-                        .items()
-                        .forEach(o -> sample.add(o.properties()));
-                byType.put(type, sample);
-            }
-        });
-        return Schema.infer(byType);
-    }
-
-    /** How many objects of each type {@link #inferSchema} reads at most. */
-    int INFERENCE_SAMPLE = 500;
-
-    /**
      * Groups the objects a query selects and computes metrics per group, with the semantics of the
      * {@link Aggregator}. This default pages through {@link #search} and aggregates in memory, so every
      * store supports it; a store may compute the same result in the database.
@@ -87,6 +61,46 @@ public interface ObjectStore {
             }
             cursor = page.nextCursor();
         }
+    }
+
+    /**
+     * The schema of the data in the scope, inferred ({@link Schema#infer}) from the first objects of
+     * each type with objects in the scope: only names that objects in the scope carry, so another
+     * tenant's types and fields never appear. Empty when the scope holds no objects.
+     *
+     * @param scope the objects to read
+     * @param perType how many objects of each type to read, at most
+     */
+    default Schema inferSchema(Scope scope, int perType) {
+        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
+        countByType(scope).forEach((type, count) -> {
+            if (count > 0) {
+                for (GraphObject o : search(ObjectQuery.builder()
+                                .type(type)
+                                .scope(scope)
+                                .limit(perType)
+                                .build())
+                        .items()) {
+                    byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+                }
+            }
+        });
+        return Schema.infer(byType);
+    }
+
+    /**
+     * The types of every stored object, in no scope ({@link #inferSchema(Scope, int)}): for a store
+     * whose types no configuration declares, served to one tenant or none.
+     *
+     * @param perType how many objects of each type to read, at most
+     * @throws IllegalStateException when the store holds no objects, so there are no types to infer
+     */
+    default Schema inferSchema(int perType) {
+        Schema schema = inferSchema(Scope.unrestricted(), perType);
+        if (schema.isEmpty()) {
+            throw new IllegalStateException("the store holds no objects, so there are no types to infer");
+        }
+        return schema;
     }
 
     /**

@@ -46,6 +46,9 @@ public final class Toolkit {
             AggregateGraphObjectsTool.NAME,
             GetProjectGraphTool.NAME);
 
+    /** How many objects of each type a scope's schema is inferred from. */
+    private static final int INFERENCE_SAMPLE = 500;
+
     /** How many scopes' inferred toolkits stay cached; the least recently used goes first. */
     private static final int SCOPES_CACHED = 64;
 
@@ -178,7 +181,7 @@ public final class Toolkit {
     /**
      * The toolkit a call in this scope runs on. With a schema (given, or the configuration's types)
      * it is this toolkit. Without one it is built over the schema inferred from the data in the scope
-     * ({@link ObjectStore#inferSchema}), so its descriptions, input schemas and answers name only
+     * ({@link ObjectStore#inferSchema(Scope, int)}, from up to 500 objects of each type), so its descriptions, input schemas and answers name only
      * types and fields that objects in the scope carry; it is cached per scope until
      * {@link #refreshStatistics()}. A server whose scope is fixed for a session (MCP over stdio)
      * lists this toolkit's tools.
@@ -194,7 +197,7 @@ public final class Toolkit {
                 return cached;
             }
         }
-        Schema inScope = inferred.store.inferSchema(scope);
+        Schema inScope = inferred.store.inferSchema(scope, INFERENCE_SAMPLE);
         Builder b = inferred.withSchema(inScope);
         Toolkit built = new Toolkit(b, b.toolConfig());
         synchronized (byScope) {

@@ -29,6 +29,9 @@ class MariaDbBackendIT {
     @Group
     class HostileInput extends HostileInputContract implements OnMariaDb {}
 
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnMariaDb {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnMariaDb {}
 
@@ -43,4 +46,12 @@ class MariaDbBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnMariaDb {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnMariaDb {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnMariaDb {}
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
 }
