@@ -268,10 +268,25 @@ public final class JdbcObjectStore implements ObjectStore {
         return layout.neighbourhood(session, ids, requireNonNull(scope, "scope"));
     }
 
+    /**
+     * The most bind parameters one statement may carry: under SQLite's 32766, PostgreSQL's and
+     * MariaDB's 65535 (SQLite builds older than 3.32, limited to 999, are not supported).
+     */
+    static final int MAX_BINDS = 30_000;
+
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
         @Override
         public PreparedStatement prepare(Connection c, Sql sql) throws SQLException {
+            if (sql.binds().size() > MAX_BINDS) {
+                // the filter limits keep statements far under this; a host that raised them gets an
+                // answer the model can act on instead of the driver's failure
+                throw QueryException.of(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        "",
+                        "The request needs more values than one database statement can take.",
+                        "Ask a narrower question with fewer conditions or shorter $in lists.");
+            }
             PreparedStatement ps = c.prepareStatement(sql.text());
             ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             for (int i = 0; i < sql.binds().size(); i++) {
