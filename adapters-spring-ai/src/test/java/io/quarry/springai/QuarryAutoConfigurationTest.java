@@ -246,7 +246,12 @@ class QuarryAutoConfigurationTest {
                         "quarry.limits.default-limit",
                         "quarry.limits.max-limit",
                         "quarry.limits.size-budget",
-                        "quarry.limits.statement-timeout");
+                        "quarry.limits.statement-timeout",
+                        "quarry.introspect.enabled",
+                        "quarry.introspect.schemas",
+                        "quarry.introspect.include",
+                        "quarry.introspect.exclude",
+                        "quarry.introspect.type-names");
         assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
     }
 }
