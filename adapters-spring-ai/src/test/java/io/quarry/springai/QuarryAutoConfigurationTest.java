@@ -66,6 +66,18 @@ class QuarryAutoConfigurationTest {
     }
 
     @Test
+    void theGraphLayoutWithoutAConfigurationFileIsServedWithTypesFromItsObjects() {
+        runner.withBean(DataSource.class, () -> DEMO).run(context -> {
+            assertThat(context).hasNotFailed();
+            ToolCallback[] callbacks =
+                    context.getBean(ToolCallbackProvider.class).getToolCallbacks();
+            assertThat(callbacks[0].call("{}")).contains("\"name\":\"Project\"", "\"name\":\"Task\"");
+            assertThat(callbacks[1].call("{\"type\": \"Project\", \"limit\": 1}"))
+                    .contains("\"returned\":1");
+        });
+    }
+
+    @Test
     void withoutADataSourceThereAreNoBeans() {
         runner.withPropertyValues(CONFIG).run(context -> assertThat(context)
                 .hasNotFailed()

@@ -2,13 +2,17 @@ package io.quarry.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.sql.introspect.Introspector;
 import io.quarry.tool.Toolkit;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -197,5 +201,31 @@ abstract class ZeroConfigurationContract {
                     .contains(ROCK)
                     .doesNotContain("\"error\"");
         });
+    }
+
+    @Test
+    void aConfigurationFileWithATableLayoutGetsTheHelperFunctionsToo(@TempDir Path dir) {
+        Path file = dir.resolve("quarry.yaml");
+        chinook("spring_written", "quarry.enabled=false")
+                .run(context -> Files.writeString(
+                        file,
+                        Introspector.builder()
+                                .dataSource(context.getBean(DataSource.class))
+                                .build()
+                                .introspect()
+                                .toYaml()));
+        runner.withPropertyValues(database("spring_written"))
+                .withPropertyValues("spring.sql.init.mode=never", "quarry.config=file:" + file)
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(helperFunctions(context.getBean(DataSource.class)))
+                            .isPositive();
+                    assertThat(call(
+                                    context,
+                                    "query_graph_objects",
+                                    "{\"type\": \"Track\", \"properties\": {\"name\": {\"$contains\": \"Rock\"}}}"))
+                            .contains(ROCK)
+                            .doesNotContain("\"error\"");
+                });
     }
 }
