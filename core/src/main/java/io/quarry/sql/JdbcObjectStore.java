@@ -144,6 +144,18 @@ public final class JdbcObjectStore implements ObjectStore {
                 present.add(rs.getString("FUNCTION_NAME").toUpperCase(Locale.ROOT));
             }
         }
+        // H2 lists its aliases only here, not in getFunctions
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT ROUTINE_NAME FROM INFORMATION_SCHEMA.ROUTINES WHERE ROUTINE_SCHEMA = ?")) {
+            ps.setString(1, schemaName(c));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    present.add(rs.getString(1).toUpperCase(Locale.ROOT));
+                }
+            }
+        } catch (SQLException e) {
+            // no INFORMATION_SCHEMA.ROUTINES: getFunctions said it all
+        }
         Set<String> missing = new LinkedHashSet<>();
         for (String ddl : statements) {
             Matcher m = CREATED_FUNCTION.matcher(ddl);
