@@ -11,11 +11,10 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OneToOne;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A customer: an embeddable, an enum by name, a LocalDate, a secret, both inverse sides. */
+/** A customer: an embeddable, an enum by name, a secret, both inverse sides. */
 @Entity
 public class Customer extends Audited {
     @Id
@@ -28,8 +27,6 @@ public class Customer extends Audited {
 
     @Embedded
     public Address address;
-
-    public LocalDate customerSince;
 
     @Enumerated(EnumType.STRING)
     public Tier tier;
@@ -44,11 +41,10 @@ public class Customer extends Audited {
 
     protected Customer() {}
 
-    public Customer(Long id, String name, Address address, LocalDate customerSince, Tier tier) {
+    public Customer(Long id, String name, Address address, Tier tier) {
         this.id = id;
         this.name = name;
         this.address = address;
-        this.customerSince = customerSince;
         this.tier = tier;
         this.passwordHash = "$2a$10$secret" + id;
     }
