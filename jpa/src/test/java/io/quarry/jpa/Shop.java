@@ -80,6 +80,7 @@ final class Shop {
         em.persist(lamp);
         em.persist(book);
         em.persist(phone);
+        ada.favourites.add(lamp);
         Order first = new Order(30L, ada, new BigDecimal("129.90"), OrderStatus.PAID);
         first.products.add(book);
         first.products.add(phone);

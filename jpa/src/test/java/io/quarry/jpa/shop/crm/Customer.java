@@ -2,6 +2,7 @@ package io.quarry.jpa.shop.crm;
 
 import io.quarry.jpa.shop.Address;
 import io.quarry.jpa.shop.Audited;
+import io.quarry.jpa.shop.catalog.Product;
 import io.quarry.jpa.shop.sales.Order;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
@@ -9,12 +10,14 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.JoinTable;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OneToOne;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A customer: an embeddable, an enum by name, a secret, both inverse sides. */
+/** A customer: an embeddable, an enum by name, a secret, both inverse sides, a one-to-many join table. */
 @Entity
 public class Customer extends Audited {
     @Id
@@ -38,6 +41,13 @@ public class Customer extends Audited {
 
     @OneToOne(mappedBy = "customer")
     public LoyaltyCard card;
+
+    @OneToMany
+    @JoinTable(
+            name = "customer_favourite",
+            joinColumns = @JoinColumn(name = "customer_id"),
+            inverseJoinColumns = @JoinColumn(name = "product_id"))
+    public List<Product> favourites = new ArrayList<>();
 
     protected Customer() {}
 
