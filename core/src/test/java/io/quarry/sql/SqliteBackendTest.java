@@ -26,6 +26,12 @@ class SqliteBackendTest {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnSqlite {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnSqlite {}
+
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnSqlite {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnSqlite {}
 
@@ -46,4 +52,7 @@ class SqliteBackendTest {
 
     @Group
     class Chinook extends ChinookContract implements OnSqlite {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnSqlite {}
 }
