@@ -71,6 +71,9 @@ abstract class ChinookCommandsContract {
         assertThat(track.get("count").asLong()).isEqualTo(12);
         assertThat(track.at("/properties/milliseconds/type").asText()).isEqualTo("integer");
         assertThat(track.at("/properties/unit_price/type").asText()).isEqualTo("number");
+        JsonNode album = node(schema.get("types"), "Album");
+        assertThat(album.get("relationships").toString())
+                .contains("{\"name\":\"artist\",\"target\":\"Artist\",\"direction\":\"out\",\"kind\":\"BELONGS_TO\"}");
     }
 
     @Test
