@@ -155,7 +155,7 @@ final class Databases {
         if (state.equals("3D000") || code == 1049) {
             return new DatabaseProblem(said + "; check the database name in --jdbc-url", e);
         }
-        if (state.equals("42501") || code == 1142 || code == 1143) {
+        if (state.equals("42501") || code == 1044 || code == 1142 || code == 1143) {
             return new DatabaseProblem(
                     "the database user may not read what Quarry needs (" + said
                             + "); grant it SELECT, or leave the table out with --exclude",
