@@ -52,6 +52,7 @@ class H2BackendTest {
 
     @Group
     class Chinook extends ChinookContract implements OnH2 {}
+
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnH2 {}
 }

@@ -52,6 +52,7 @@ class MariaDbBackendIT {
 
     @Group
     class Chinook extends ChinookContract implements OnMariaDb {}
+
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
 }

@@ -52,6 +52,7 @@ class PostgresBackendIT {
 
     @Group
     class Chinook extends ChinookContract implements OnPostgres {}
+
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnPostgres {}
 }

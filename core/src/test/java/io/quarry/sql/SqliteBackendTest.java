@@ -52,6 +52,7 @@ class SqliteBackendTest {
 
     @Group
     class Chinook extends ChinookContract implements OnSqlite {}
+
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnSqlite {}
 }
