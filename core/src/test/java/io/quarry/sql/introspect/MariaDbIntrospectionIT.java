@@ -19,4 +19,13 @@ class MariaDbIntrospectionIT extends IntrospectionContract {
         assertThat(text(types().get("ShopAccount").get("fields").get("verified")))
                 .isEqualTo("boolean");
     }
+
+    /** The table layout's ids on this backend. */
+    @org.junit.jupiter.api.Nested
+    class Ids extends TableIdsContract {
+        @Override
+        Backend backend() {
+            return Backend.MARIADB;
+        }
+    }
 }

@@ -23,7 +23,7 @@ class PostgresIntrospectionIT extends IntrospectionContract {
 
     @Override
     List<String> expectedShopTypes() {
-        return List.of("ShopAccount", "ShopProfile", "ShopEvent");
+        return List.of("ShopAccount", "ShopProfile", "ShopEvent", "ShopPrice", "ShopPriceChange");
     }
 
     @Test
@@ -38,7 +38,12 @@ class PostgresIntrospectionIT extends IntrospectionContract {
 
     @Test
     void aMaterializedViewIsAType() {
-        assertThat(tables().get("types").get("GenreCount").get("id").asText()).isEqualTo("genre_id");
+        assertThat(tables().get("types")
+                        .get("GenreCount")
+                        .get("id")
+                        .get("column")
+                        .asText())
+                .isEqualTo("genre_id");
         assertThat(text(types().get("GenreCount").get("fields").get("tracks"))).isEqualTo("integer");
     }
 
@@ -51,5 +56,19 @@ class PostgresIntrospectionIT extends IntrospectionContract {
                         .get("description")
                         .asText())
                 .isEqualTo("The plan the account pays for.");
+    }
+
+    /** The table layout's ids on this backend. */
+    @org.junit.jupiter.api.Nested
+    class Ids extends TableIdsContract {
+        @Override
+        Backend backend() {
+            return Backend.POSTGRES;
+        }
+
+        @Override
+        String uuidType() {
+            return "UUID";
+        }
     }
 }
