@@ -42,7 +42,7 @@ public final class ObjectOrder {
 
     /**
      * Compares two rows by their key values and then their ids in a store's own order of ids (the
-     * table layout orders ids by key, then type: {@code io.quarry.sql.TableIds}).
+     * table layout orders ids by key, then type).
      */
     public static int compare(
             List<SortKey> sort,

@@ -1,5 +1,8 @@
 package io.quarry.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.schema.Schema;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +61,28 @@ public interface ObjectStore {
             }
             cursor = page.nextCursor();
         }
+    }
+
+    /**
+     * The types of the stored objects, inferred ({@link Schema#infer}) from the
+     * first objects of each type: for a store whose types no configuration declares.
+     *
+     * @param perType how many objects of each type to read, at most
+     * @throws IllegalStateException when the store holds no objects, so there are no types to infer
+     */
+    default Schema inferSchema(int perType) {
+        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
+        for (String type : countByType(Scope.unrestricted()).keySet()) {
+            for (GraphObject o : search(
+                            ObjectQuery.builder().type(type).limit(perType).build())
+                    .items()) {
+                byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+            }
+        }
+        if (byType.isEmpty()) {
+            throw new IllegalStateException("the store holds no objects, so there are no types to infer");
+        }
+        return Schema.infer(byType);
     }
 
     /**

@@ -30,7 +30,16 @@ class TableIdsTest {
 
     static TableLayout.TypeTable table(String type, Key key) {
         return new TableLayout.TypeTable(
-                type, null, type.toLowerCase(java.util.Locale.ROOT), key, null, null, List.of(), Map.of(), null, List.of());
+                type,
+                null,
+                type.toLowerCase(java.util.Locale.ROOT),
+                key,
+                null,
+                null,
+                List.of(),
+                Map.of(),
+                null,
+                List.of());
     }
 
     @ParameterizedTest
@@ -57,7 +66,10 @@ class TableIdsTest {
     @Test
     void keysAreBoundAsNumbersAndUuids() {
         assertThat(POSTGRES.candidates("Customer:1").get(0).values().get(0)).isEqualTo(1L);
-        assertThat(POSTGRES.candidates("Customer:99999999999999999999").get(0).values().get(0))
+        assertThat(POSTGRES.candidates("Customer:99999999999999999999")
+                        .get(0)
+                        .values()
+                        .get(0))
                 .isEqualTo(new BigDecimal("99999999999999999999"));
         assertThat(POSTGRES.candidates("3f1c2a9e-8d4b-4c6a-9b2e-1a2b3c4d5e6f")
                         .get(0)
@@ -101,16 +113,16 @@ class TableIdsTest {
         assertThat(POSTGRES.candidates("1"))
                 .map(r -> r.table().type())
                 .containsExactly("Customer", "Employee", "Price");
-        assertThat(POSTGRES.candidates("10,3"))
-                .map(r -> r.table().type())
-                .containsExactly("OrderLine", "Tag");
+        assertThat(POSTGRES.candidates("10,3")).map(r -> r.table().type()).containsExactly("OrderLine", "Tag");
     }
 
     @Test
     void anIdIsItsComponentsEscaped() {
         TableLayout.TypeTable tag = LAYOUT.table("Tag").orElseThrow();
         assertThat(TableIds.id(tag, List.of("a,b", "50%"))).isEqualTo("Tag:a%2Cb,50%25");
-        assertThat(POSTGRES.inTable(tag, TableIds.id(tag, List.of("a,b", "50%"))).orElseThrow().values())
+        assertThat(POSTGRES.inTable(tag, TableIds.id(tag, List.of("a,b", "50%")))
+                        .orElseThrow()
+                        .values())
                 .containsExactly("a,b", "50%");
     }
 

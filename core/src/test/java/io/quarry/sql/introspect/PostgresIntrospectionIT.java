@@ -2,6 +2,7 @@ package io.quarry.sql.introspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.sql.Backend;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,9 +82,16 @@ class PostgresIntrospectionIT extends IntrospectionContract {
                     .schemas(current, sales)
                     .build()
                     .introspect();
-            JsonNode order = both.configuration().get("store").get("tables").get("types").get("IdsOrder");
+            JsonNode order =
+                    both.configuration().get("store").get("tables").get("types").get("IdsOrder");
             assertThat(order.get("schema").asText()).isEqualTo(sales);
-            assertThat(both.configuration().get("store").get("tables").get("types").get("Album").get("schema").asText())
+            assertThat(both.configuration()
+                            .get("store")
+                            .get("tables")
+                            .get("types")
+                            .get("Album")
+                            .get("schema")
+                            .asText())
                     .isEqualTo(current);
             io.quarry.config.QuarryConfig config = io.quarry.config.QuarryConfig.parse(both.toYaml(), "two.yaml");
             io.quarry.sql.JdbcObjectStore store = io.quarry.sql.JdbcObjectStore.builder()
