@@ -23,10 +23,12 @@ final class StoreSection {
     private static final Set<String> RELATIONSHIP_KEYS = Set.of("table", "id", "src_id", "dst_id", "type");
     private static final Set<String> TABLES_KEYS = Set.of("types", "edges");
     private static final Set<String> TYPE_KEYS =
-            Set.of("table", "id", "created_at", "updated_at", "scope", "fields", "rest", "foreign_keys");
+            Set.of("table", "schema", "id", "created_at", "updated_at", "scope", "fields", "rest", "foreign_keys");
+    private static final Set<String> ID_KEYS = Set.of("column", "columns", "type", "types", "form");
     private static final Set<String> FIELD_KEYS = Set.of("column", "type", "path");
-    private static final Set<String> KEY_KEYS = Set.of("column", "target", "relationship");
-    private static final Set<String> EDGE_KEYS = Set.of("table", "id", "src", "dst", "type_column", "type");
+    private static final Set<String> KEY_KEYS = Set.of("column", "columns", "target", "relationship");
+    private static final Set<String> EDGE_KEYS =
+            Set.of("table", "schema", "id", "src", "dst", "type_column", "type", "src_type", "dst_type");
 
     private StoreSection() {}
 
@@ -148,7 +150,7 @@ final class StoreSection {
         for (ConfigNode edge : tables.get("edges")
                 .map(n -> n.items("write a list of edges tables, such as [{table: links, src: src, dst: dst}]"))
                 .orElse(List.of())) {
-            edges.add(edge(edge));
+            edges.add(edge(edge, typeNames));
         }
         return tables.build(() -> new TableLayout(types, edges));
     }
@@ -176,25 +178,102 @@ final class StoreSection {
         for (ConfigNode k : node.get("foreign_keys")
                 .map(n -> n.items("write a list of {column, target, relationship}"))
                 .orElse(List.of())) {
-            k.object("give column, target and relationship").keys(KEY_KEYS);
-            String remedy = "give column, target and relationship";
-            k.require("column", remedy);
+            k.object("give column (or columns), target and relationship").keys(KEY_KEYS);
+            String remedy = "give column (or columns), target and relationship";
             k.require("relationship", remedy);
             String targetType = k.require("target", remedy)
                     .oneOf(typeNames, "type", "map it under store.tables.types, or point to one of ");
-            keys.add(k.build(() -> new TableLayout.ForeignKey(
-                    name(k, "column", null, "column"), targetType, name(k, "relationship", null, "relationship"))));
+            List<String> columns = columns(k, "the foreign key's column");
+            keys.add(k.build(() ->
+                    new TableLayout.ForeignKey(columns, targetType, name(k, "relationship", null, "relationship"))));
         }
+        TableLayout.Key key = key(node);
         return node.build(() -> new TableLayout.TypeTable(
                 type,
+                name(node, "schema", null, "schema"),
                 name(node, "table", null, "table"),
-                name(node, "id", "id", "column"),
+                key,
                 name(node, "created_at", null, "column"),
                 name(node, "updated_at", null, "column"),
                 scope,
                 fields,
                 name(node, "rest", null, "column"),
                 keys));
+    }
+
+    /** {@code column: c} or {@code columns: [a, b]}, one of them required. */
+    private static List<String> columns(ConfigNode node, String what) {
+        if (node.has("column") == node.has("columns")) {
+            throw node.error(
+                    node.has("column") ? "has both column and columns" : "names no column",
+                    "give column: name, or columns: [a, b] for " + what + " of several columns");
+        }
+        if (node.has("column")) {
+            return List.of(name(node, "column", null, "column"));
+        }
+        List<String> out = new ArrayList<>();
+        for (ConfigNode c : node.get("columns").orElseThrow().items("write a list of column names, such as [a, b]")) {
+            out.add(TypesSection.identifier(c, c.text("write a column name"), "column"));
+        }
+        if (out.isEmpty()) {
+            throw node.error("lists no column", "write a list of column names, such as [a, b]");
+        }
+        return out;
+    }
+
+    /**
+     * The key: {@code id: customer_id} (one text column) or {@code id: {column | columns, type | types,
+     * form}}, where each type is text, integer, number or uuid and form is qualified (ids {@code
+     * Type:key}, the default) or bare (the key itself, for keys unique across the layout's tables).
+     */
+    private static TableLayout.Key key(ConfigNode node) {
+        if (!node.has("id")) {
+            return new TableLayout.Key(List.of("id"), List.of(TableLayout.KeyType.TEXT), true);
+        }
+        ConfigNode id = node.get("id").orElseThrow();
+        if (id.isText()) {
+            String column = TypesSection.identifier(id, id.text(""), "column");
+            return new TableLayout.Key(List.of(column), List.of(TableLayout.KeyType.TEXT), true);
+        }
+        id.object("write a column name, or {column, type, form}, or {columns, types, form}")
+                .keys(ID_KEYS);
+        List<String> columns = columns(id, "a key");
+        List<ConfigNode> typeNodes;
+        if (id.has("type") && id.has("types")) {
+            throw id.error("has both type and types", "give type: for one column, types: [...] for several");
+        } else if (id.has("types")) {
+            typeNodes = id.get("types").orElseThrow().items("write a list of key types, such as [integer, integer]");
+        } else {
+            typeNodes = id.get("type").map(List::of).orElse(List.of());
+        }
+        List<TableLayout.KeyType> types = new ArrayList<>();
+        for (ConfigNode t : typeNodes) {
+            String typeName = t.text("write text, integer, number or uuid");
+            try {
+                types.add(TableLayout.KeyType.valueOf(typeName.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw t.error("unknown key type '" + typeName + "'", "use one of text, integer, number, uuid");
+            }
+        }
+        if (types.isEmpty()) {
+            columns.forEach(c -> types.add(TableLayout.KeyType.TEXT));
+        }
+        if (types.size() != columns.size()) {
+            throw id.error(
+                    "names " + columns.size() + " column(s) and " + types.size() + " type(s)",
+                    "give one type per key column, in the same order");
+        }
+        boolean qualified = true;
+        if (id.has("form")) {
+            ConfigNode f = id.get("form").orElseThrow();
+            String form = f.text("write qualified or bare");
+            if (!form.equals("qualified") && !form.equals("bare")) {
+                throw f.error("unknown id form '" + form + "'", "use qualified (ids Type:key, the default) or bare");
+            }
+            qualified = form.equals("qualified");
+        }
+        boolean q = qualified;
+        return id.build(() -> new TableLayout.Key(columns, types, q));
     }
 
     /** {@code title: title} (a text column) or {@code {column, type, path}}. */
@@ -245,7 +324,7 @@ final class StoreSection {
         }
     }
 
-    private static TableLayout.EdgesTable edge(ConfigNode node) {
+    private static TableLayout.EdgesTable edge(ConfigNode node, List<String> typeNames) {
         node.object("give table, src, dst, and type_column or type").keys(EDGE_KEYS);
         node.require("table", "name the edges table");
         if (node.has("type") && node.has("type_column")) {
@@ -254,11 +333,20 @@ final class StoreSection {
                     "give type_column (the column holding each row's type) or type (one type for every row)");
         }
         return node.build(() -> new TableLayout.EdgesTable(
+                name(node, "schema", null, "schema"),
                 name(node, "table", null, "table"),
                 name(node, "id", null, "column"),
                 name(node, "src", "src_id", "column"),
                 name(node, "dst", "dst_id", "column"),
                 node.has("type") ? null : name(node, "type_column", "type", "column"),
-                name(node, "type", null, "relationship")));
+                name(node, "type", null, "relationship"),
+                endType(node, "src_type", typeNames),
+                endType(node, "dst_type", typeNames)));
+    }
+
+    private static String endType(ConfigNode node, String key, List<String> typeNames) {
+        return node.get(key)
+                .map(t -> t.oneOf(typeNames, "type", "map it under store.tables.types, or point to one of "))
+                .orElse(null);
     }
 }

@@ -299,6 +299,89 @@ final class ColumnTargets {
         }
     }
 
+    /**
+     * The {@code id} of a type table whose ids are not its one text column (a typed, composite or
+     * qualified key, {@link TableIds}): an id equals a row when it names the row's key, decided in
+     * Java and bound with the key columns' types; numbers, booleans and null equal no id. Ordering,
+     * patterns and substrings of such ids are not in the database, so they are refused with a message
+     * rather than answered differently from the evaluator.
+     */
+    static final class Key implements Target.PresentValue {
+        private final Dialect dialect;
+        private final TableLayout.TypeTable table;
+        private final String alias;
+
+        Key(Dialect dialect, TableLayout.TypeTable table, String alias) {
+            this.dialect = dialect;
+            this.table = table;
+            this.alias = alias;
+        }
+
+        @Override
+        public void any(SqlWriter w, ElementTest test) {
+            test.accept(new ElementTest.Visitor<Void>() {
+                @Override
+                public Void stringEquals(ElementTest.StringEquals t) {
+                    java.util.Optional<TableIds.Resolved> key = TableIds.inTable(dialect, table, t.value());
+                    if (key.isEmpty()) {
+                        w.append("(1 = 0)");
+                    } else {
+                        TableIds.equals(dialect, w, alias, table.key().columns(), key.get());
+                    }
+                    return null;
+                }
+
+                @Override
+                public Void stringCompare(ElementTest.StringCompare t) {
+                    throw refused();
+                }
+
+                @Override
+                public Void numberCompare(ElementTest.NumberCompare t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void instantCompare(ElementTest.InstantCompare t) {
+                    throw refused();
+                }
+
+                @Override
+                public Void booleanEquals(ElementTest.BooleanEquals t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void isNull(ElementTest.IsNull t) {
+                    w.append("(1 = 0)");
+                    return null;
+                }
+
+                @Override
+                public Void regex(ElementTest.Regex t) {
+                    throw refused();
+                }
+
+                @Override
+                public Void match(ElementTest.Match t) {
+                    throw refused();
+                }
+            });
+        }
+
+        private QueryException refused() {
+            return QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "filter.id",
+                    "The ids of type " + table.type() + " are keys of the table " + table.table()
+                            + ", which are matched whole, not compared, searched or matched by pattern.",
+                    "Filter id with $eq, $ne, $in or $nin and whole ids such as \"" + table.type()
+                            + ":1\", or filter the fields instead.");
+        }
+    }
+
     /** A field no column holds: always missing. */
     static final class Missing implements Target.OneValue {
         @Override

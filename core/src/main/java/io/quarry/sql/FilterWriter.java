@@ -109,7 +109,12 @@ final class FilterWriter implements Filter.Visitor<Void> {
         if (path.system()) {
             return Reading.of(
                     switch (name) {
-                        case "id" -> new ColumnTargets.Text(dialect, column(table.id()));
+                        case "id" ->
+                            !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT))
+                                    ? new ColumnTargets.Text(
+                                            dialect,
+                                            column(table.key().columns().get(0)))
+                                    : new ColumnTargets.Key(dialect, table, columns.alias());
                         case "type" -> new ColumnTargets.Constant(table.type());
                         default -> {
                             String col = name.equals("created_at") ? table.createdColumn() : table.updatedColumn();

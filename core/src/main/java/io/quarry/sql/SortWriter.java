@@ -43,6 +43,13 @@ final class SortWriter {
 
     /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
     void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
+        orderBy(w, sort, columns, table, x -> x.append(column(columns, columns.id()))
+                .append(" ASC"));
+    }
+
+    /** Writes the ORDER BY list with {@code tie} (the id order) last. */
+    void orderBy(
+            SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table, Consumer<SqlWriter> tie) {
         for (SortKey key : sort) {
             for (OrderPart part : parts(key, columns, table)) {
                 if (part.constant() != null) {
@@ -52,7 +59,7 @@ final class SortWriter {
                 w.append(part.reversible() && key.descending() ? " DESC, " : " ASC, ");
             }
         }
-        w.append(column(columns, columns.id())).append(" ASC");
+        tie.accept(w);
     }
 
     /**
@@ -66,6 +73,19 @@ final class SortWriter {
             String id,
             Columns columns,
             TableLayout.TypeTable table) {
+        after(w, sort, keyValues, columns, table, x -> x.append(column(columns, columns.id()))
+                .append(" > ")
+                .bind(NulText.unstorable(dialect, id) ? NulText.beforeNul(id) : id));
+    }
+
+    /** Writes the keyset condition with {@code idAfter} (rows after the cursor's id) breaking the final tie. */
+    void after(
+            SqlWriter w,
+            List<SortKey> sort,
+            List<JsonNode> keyValues,
+            Columns columns,
+            TableLayout.TypeTable table,
+            Consumer<SqlWriter> idAfter) {
         List<OrderPart> parts = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         List<Boolean> descending = new ArrayList<>();
@@ -110,9 +130,7 @@ final class SortWriter {
                 open += 2;
             }
         }
-        w.append(column(columns, columns.id()))
-                .append(" > ")
-                .bind(NulText.unstorable(dialect, id) ? NulText.beforeNul(id) : id);
+        idAfter.accept(w);
         w.append(")".repeat(open)).append(")");
     }
 

@@ -124,7 +124,8 @@ public final class SqlCompiler {
 
     /** The system columns of a type table under an alias; its document is never read. */
     public static Columns columns(String alias, TableLayout.TypeTable table) {
-        return new Columns(alias, table.id(), table.id(), null, table.createdColumn(), table.updatedColumn());
+        String key = table.key().columns().get(0);
+        return new Columns(alias, key, key, null, table.createdColumn(), table.updatedColumn());
     }
 
     /** A column quoted and qualified by the alias of {@code columns}. */
@@ -201,6 +202,27 @@ public final class SqlCompiler {
             Columns columns,
             TableLayout.TypeTable table) {
         sorts.after(w, sort, keyValues, id, columns, table);
+    }
+
+    /** Writes the ORDER BY list over a type table with {@code tie} (its id order) last. */
+    public void orderBy(
+            SqlWriter w,
+            List<SortKey> sort,
+            Columns columns,
+            TableLayout.TypeTable table,
+            java.util.function.Consumer<SqlWriter> tie) {
+        sorts.orderBy(w, sort, columns, table, tie);
+    }
+
+    /** Writes the keyset condition over a type table with {@code idAfter} breaking the final tie. */
+    public void after(
+            SqlWriter w,
+            List<SortKey> sort,
+            List<JsonNode> keyValues,
+            Columns columns,
+            TableLayout.TypeTable table,
+            java.util.function.Consumer<SqlWriter> idAfter) {
+        sorts.after(w, sort, keyValues, columns, table, idAfter);
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The table layout of a {@link StoreMapping}: a host schema that keeps one table per type. Each type
- * names its table, id column, optional timestamp columns and scope columns, and maps each field to a
+ * names its table (optionally its schema), its key columns and their types, optional timestamp columns and scope columns, and maps each field to a
  * typed column or to a path inside a JSON column; relationships come from edges tables and from
  * foreign-key columns.
  *
@@ -44,9 +44,34 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         }
         for (TypeTable t : types) {
             for (ForeignKey fk : t.foreignKeys()) {
-                if (!names.contains(fk.targetType())) {
-                    throw new IllegalArgumentException("store mapping: foreign key " + t.table() + "." + fk.column()
-                            + " points to type '" + fk.targetType() + "', which has no table");
+                TypeTable target = types.stream()
+                        .filter(x -> x.type().equals(fk.targetType()))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("store mapping: foreign key " + t.table()
+                                + "." + fk.columns() + " points to type '" + fk.targetType()
+                                + "', which has no table"));
+                if (target.key().columns().size() != fk.columns().size()) {
+                    throw new IllegalArgumentException("store mapping: foreign key " + t.table() + "."
+                            + fk.columns() + " has " + fk.columns().size() + " column(s) but the key of type '"
+                            + fk.targetType() + "' has "
+                            + target.key().columns().size());
+                }
+            }
+        }
+        for (EdgesTable e : edges) {
+            for (String end : java.util.Arrays.asList(e.srcType(), e.dstType())) {
+                if (end == null) {
+                    continue;
+                }
+                TypeTable target = types.stream()
+                        .filter(x -> x.type().equals(end))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("store mapping: edges table '" + e.table()
+                                + "' names type '" + end + "', which has no table"));
+                if (target.key().columns().size() != 1) {
+                    throw new IllegalArgumentException("store mapping: edges table '" + e.table()
+                            + "' points to type '" + end + "', whose key has several columns; an edges table"
+                            + " holds one-column keys");
                 }
             }
         }
@@ -103,18 +128,69 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
     }
 
     /**
-     * A foreign-key column: a relationship from the row to the object whose id the column holds.
+     * A foreign key: columns of the row holding the key of the object it points to, in the order of
+     * the target's key columns.
      *
-     * @param column the column holding the target's id ({@code NULL}: no relationship)
+     * @param columns the columns holding the target's key ({@code NULL} in any: no relationship)
      * @param targetType the type whose table holds the target
      * @param relationship the relationship's type name, such as {@code assigned_to}
      */
-    public record ForeignKey(String column, String targetType, String relationship) {
+    public record ForeignKey(List<String> columns, String targetType, String relationship) {
         /** Checks the names. */
         public ForeignKey {
-            checkName(column);
+            columns = List.copyOf(requireNonNull(columns, "columns"));
+            if (columns.isEmpty()) {
+                throw new IllegalArgumentException("store mapping: a foreign key needs at least one column");
+            }
+            columns.forEach(TableLayout::checkName);
             checkName(targetType);
             checkName(relationship);
+        }
+
+        /** A foreign key of one column. */
+        public ForeignKey(String column, String targetType, String relationship) {
+            this(List.of(requireNonNull(column, "column")), targetType, relationship);
+        }
+    }
+
+    /** What a key column holds, which decides how an id's key is parsed, bound and ordered. */
+    public enum KeyType {
+        /** Strings, ordered by code point. */
+        TEXT,
+        /** Whole numbers ({@code INTEGER}, {@code BIGINT}, {@code NUMERIC(p, 0)}), ordered numerically. */
+        INTEGER,
+        /** Decimal numbers ({@code NUMERIC}, {@code DECIMAL}), ordered numerically. */
+        NUMBER,
+        /** UUIDs (PostgreSQL and H2 {@code UUID}; text elsewhere), written in lower case, ordered as text. */
+        UUID
+    }
+
+    /**
+     * A type table's key: its columns, what each holds, and whether ids carry the type name.
+     *
+     * @param columns the key columns, in key order
+     * @param types what each column holds, one per column
+     * @param qualified whether an object's id is {@code Type:key} (unique across types, the default) or
+     *     the bare key (for keys already unique across the layout's tables, such as uuids)
+     */
+    public record Key(List<String> columns, List<KeyType> types, boolean qualified) {
+        /** Checks the names; one type per column. */
+        public Key {
+            columns = List.copyOf(requireNonNull(columns, "columns"));
+            types = List.copyOf(requireNonNull(types, "types"));
+            if (columns.isEmpty() || columns.size() != types.size()) {
+                throw new IllegalArgumentException(
+                        "store mapping: a key needs at least one column and one type per column");
+            }
+            columns.forEach(TableLayout::checkName);
+            if (new HashSet<>(columns).size() != columns.size()) {
+                throw new IllegalArgumentException("store mapping: the key " + columns + " names a column twice");
+            }
+        }
+
+        /** A key of one text column whose values are the ids: the table layout before typed keys. */
+        public static Key bareText(String column) {
+            return new Key(List.of(requireNonNull(column, "column")), List.of(KeyType.TEXT), false);
         }
     }
 
@@ -122,20 +198,23 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
      * One type's table.
      *
      * @param type the type name
+     * @param schema the table's schema (PostgreSQL, H2) or database (MariaDB), or {@code null}: the
+     *     connection's search path or current database decides
      * @param table the table
-     * @param id the id column (text; ids are unique across all the layout's tables)
+     * @param key the key columns and the form of ids ({@link TableIds})
      * @param createdAt the creation timestamp column, or {@code null} (then {@code updatedAt} serves)
      * @param updatedAt the update timestamp column, or {@code null} (then {@code createdAt} serves;
      *     without either, both are 1970-01-01T00:00:00Z)
      * @param scopeColumns the scope keys, each a column of this table with the same name
      * @param fields the mapped fields, by name
      * @param rest a JSON column holding the fields not mapped, or {@code null}
-     * @param foreignKeys the foreign-key columns
+     * @param foreignKeys the foreign keys
      */
     public record TypeTable(
             String type,
+            String schema,
             String table,
-            String id,
+            Key key,
             String createdAt,
             String updatedAt,
             List<String> scopeColumns,
@@ -145,8 +224,11 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         /** Checks and copies the arguments. */
         public TypeTable {
             checkName(type);
+            if (schema != null) {
+                checkName(schema);
+            }
             checkName(table);
-            checkName(id);
+            requireNonNull(key, "key");
             if (createdAt != null) {
                 checkName(createdAt);
             }
@@ -163,6 +245,23 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             foreignKeys = List.copyOf(requireNonNull(foreignKeys, "foreignKeys"));
         }
 
+        /**
+         * A table in the connection's schema whose one text column {@code id} holds the ids themselves
+         * (bare, unique across the layout's tables): the table layout before typed keys.
+         */
+        public TypeTable(
+                String type,
+                String table,
+                String id,
+                String createdAt,
+                String updatedAt,
+                List<String> scopeColumns,
+                Map<String, FieldColumn> fields,
+                String rest,
+                List<ForeignKey> foreignKeys) {
+            this(type, null, table, Key.bareText(id), createdAt, updatedAt, scopeColumns, fields, rest, foreignKeys);
+        }
+
         /** The column that reads as {@code created_at}, or {@code null} when neither timestamp is mapped. */
         public String createdColumn() {
             return createdAt != null ? createdAt : updatedAt;
@@ -173,16 +272,16 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             return updatedAt != null ? updatedAt : createdAt;
         }
 
-        /** Every column a row is read from, in select order, without duplicates. */
+        /** Every column a row is read from, in select order (the key columns first), without duplicates. */
         public List<String> selectColumns() {
             List<String> out = new ArrayList<>();
-            add(out, id);
+            key.columns().forEach(c -> add(out, c));
             add(out, createdColumn());
             add(out, updatedColumn());
             scopeColumns.forEach(c -> add(out, c));
             fields.values().forEach(f -> add(out, f.column()));
             add(out, rest);
-            foreignKeys.forEach(fk -> add(out, fk.column()));
+            foreignKeys.forEach(fk -> fk.columns().forEach(c -> add(out, c)));
             return out;
         }
 
@@ -196,16 +295,32 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
     /**
      * An edges table: one row per relationship.
      *
+     * @param schema the table's schema, or {@code null}
      * @param table the table
      * @param id the relationship id column, or {@code null}: the id is then {@code src|type|dst}
-     * @param src the source id column
-     * @param dst the target id column
+     * @param src the source column
+     * @param dst the target column
      * @param typeColumn the relationship type column, or {@code null} when {@code fixedType} is given
      * @param fixedType the one relationship type of every row, or {@code null} when {@code typeColumn} is given
+     * @param srcType the type whose key {@code src} holds (a join table), or {@code null}: {@code src}
+     *     holds ids as text, which only types with bare one-column keys can match
+     * @param dstType the type whose key {@code dst} holds, or {@code null} as for {@code srcType}
      */
-    public record EdgesTable(String table, String id, String src, String dst, String typeColumn, String fixedType) {
+    public record EdgesTable(
+            String schema,
+            String table,
+            String id,
+            String src,
+            String dst,
+            String typeColumn,
+            String fixedType,
+            String srcType,
+            String dstType) {
         /** Checks the names; exactly one of the type column and the fixed type. */
         public EdgesTable {
+            if (schema != null) {
+                checkName(schema);
+            }
             checkName(table);
             if (id != null) {
                 checkName(id);
@@ -221,6 +336,17 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             } else {
                 checkName(fixedType);
             }
+            if (srcType != null) {
+                checkName(srcType);
+            }
+            if (dstType != null) {
+                checkName(dstType);
+            }
+        }
+
+        /** An edges table in the connection's schema whose ends hold ids as text. */
+        public EdgesTable(String table, String id, String src, String dst, String typeColumn, String fixedType) {
+            this(null, table, id, src, dst, typeColumn, fixedType, null, null);
         }
     }
 

@@ -37,6 +37,20 @@ public final class ObjectOrder {
 
     /** Compares two rows by their key values and then their ids. */
     public static int compare(List<SortKey> sort, List<JsonNode> a, String idA, List<JsonNode> b, String idB) {
+        return compare(sort, a, idA, b, idB, CodePoints::compare);
+    }
+
+    /**
+     * Compares two rows by their key values and then their ids in a store's own order of ids (the
+     * table layout orders ids by key, then type).
+     */
+    public static int compare(
+            List<SortKey> sort,
+            List<JsonNode> a,
+            String idA,
+            List<JsonNode> b,
+            String idB,
+            java.util.Comparator<String> ids) {
         for (int i = 0; i < sort.size(); i++) {
             SortKey key = sort.get(i);
             int c = isTextColumn(key)
@@ -46,7 +60,7 @@ public final class ObjectOrder {
                 return c;
             }
         }
-        return CodePoints.compare(idA, idB);
+        return ids.compare(idA, idB);
     }
 
     /**

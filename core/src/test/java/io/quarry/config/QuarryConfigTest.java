@@ -98,7 +98,7 @@ class QuarryConfigTest {
                         + " relationships, tables",
                 "table layout|store: {layout: tables, tables: {types: {Task: {table: t, colour: red}}}}"
                         + "|store.tables.types.Task: unknown key 'colour'; allowed keys are created_at, fields,"
-                        + " foreign_keys, id, rest, scope, table, updated_at",
+                        + " foreign_keys, id, rest, schema, scope, table, updated_at",
                 "projections|types: {Task: {}}\\nprojections: {Task: {colour: red}}|projections.Task: unknown key"
                         + " 'colour'; allowed keys are derived, graph, light, truncate",
                 "graph|types: {Task: {}}\\ngraph: {colour: red}|graph: unknown key 'colour'; allowed keys are max_depth,"

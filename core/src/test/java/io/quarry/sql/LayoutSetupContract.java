@@ -67,7 +67,8 @@ abstract class LayoutSetupContract implements BackendUnderTest {
                         + quoted(ds, "title") + " VARCHAR(100))",
                 "INSERT INTO " + quoted(ds, "notes") + " VALUES ('n1', 'beta'), ('n2', '10'), ('n3', 'alpha')");
         StoreMapping layout = io.quarry.config.QuarryConfig.parse(
-                        "store: {layout: tables, tables: {types: {Note: {table: notes, id: id, fields: {title: title}}}}}",
+                        "store: {layout: tables, tables: {types: {Note: {table: notes, id: {column: id, form: bare},"
+                                + " fields: {title: title}}}}}",
                         "notes.yaml")
                 .store()
                 .orElseThrow();

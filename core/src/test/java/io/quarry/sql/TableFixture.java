@@ -91,7 +91,7 @@ final class TableFixture {
             for (GraphObject o : data.objects()) {
                 TableLayout.TypeTable t = layout.table(o.type()).orElseThrow();
                 Map<String, Object> row = new LinkedHashMap<>();
-                row.put(t.id(), o.id());
+                row.put(t.key().columns().get(0), o.id());
                 if (t.createdAt() != null) {
                     row.put(t.createdAt(), dialect.timestamp(o.createdAt()));
                 }
@@ -125,10 +125,10 @@ final class TableFixture {
                     throw new IllegalArgumentException(o.id() + ": no column for " + rest);
                 }
                 for (TableLayout.ForeignKey fk : t.foreignKeys()) {
-                    row.put(fk.column(), null);
+                    row.put(fk.columns().get(0), null);
                     for (GraphRelationship r : data.relationships()) {
                         if (r.srcId().equals(o.id()) && r.type().equals(fk.relationship())) {
-                            row.put(fk.column(), r.dstId());
+                            row.put(fk.columns().get(0), r.dstId());
                             viaKeys.add(r);
                         }
                     }

@@ -7,6 +7,7 @@ import io.quarry.config.ConfigException;
 import io.quarry.config.QuarryConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,7 @@ class TableLayoutConfigTest {
                 types:
                   Project:
                     table: projects
+                    id: {column: id, form: bare}
                     created_at: created_at
                     updated_at: updated_at
                     scope: [org_id]
@@ -30,7 +32,7 @@ class TableLayoutConfigTest {
                       budget: {column: budget, type: number}
                   Person:
                     table: people
-                    id: person_id
+                    id: {column: person_id, form: bare}
                     scope: [org_id]
                     fields:
                       name: full_name
@@ -38,6 +40,7 @@ class TableLayoutConfigTest {
                       joined: {column: joined, type: timestamp}
                   Task:
                     table: tasks
+                    id: {column: id, form: bare}
                     created_at: created_at
                     updated_at: updated_at
                     scope: [org_id]
@@ -71,6 +74,44 @@ class TableLayoutConfigTest {
     }
 
     @Test
+    void keysSchemasAndTypedEdgeEndsAreRead() {
+        TableLayout layout = layout("""
+                        store:
+                          layout: tables
+                          tables:
+                            types:
+                              Order: {table: orders, schema: sales, id: {column: order_id, type: integer}}
+                              OrderLine:
+                                table: order_lines
+                                schema: sales
+                                id: {columns: [order_id, line_no], types: [integer, integer]}
+                                foreign_keys: [{column: order_id, target: Order, relationship: of_order}]
+                              Note:
+                                table: notes
+                                id: {column: note_id, type: uuid, form: bare}
+                                foreign_keys: [{columns: [order_id, line_no], target: OrderLine, relationship: about}]
+                              Tag: {table: tags}
+                            edges:
+                              - {table: order_tags, schema: sales, src: order_id, dst: tag, type: tagged,
+                                 src_type: Order, dst_type: Tag}
+                        """).orElseThrow();
+        TableLayout.TypeTable line = layout.table("OrderLine").orElseThrow();
+        assertThat(line.schema()).isEqualTo("sales");
+        assertThat(line.key())
+                .isEqualTo(new TableLayout.Key(
+                        List.of("order_id", "line_no"),
+                        List.of(TableLayout.KeyType.INTEGER, TableLayout.KeyType.INTEGER),
+                        true));
+        assertThat(layout.table("Note").orElseThrow().key().qualified()).isFalse();
+        assertThat(layout.table("Note").orElseThrow().foreignKeys().get(0).columns())
+                .containsExactly("order_id", "line_no");
+        assertThat(layout.table("Tag").orElseThrow().key())
+                .isEqualTo(new TableLayout.Key(List.of("id"), List.of(TableLayout.KeyType.TEXT), true));
+        TableLayout.EdgesTable edges = layout.edges().get(0);
+        assertThat(List.of(edges.schema(), edges.srcType(), edges.dstType())).containsExactly("sales", "Order", "Tag");
+    }
+
+    @Test
     void withoutTheTablesLayoutThereIsNone() throws Exception {
         assertThat(layout("types: {}")).isEmpty();
         assertThat(layout("store: {layout: graph, objects: {table: things}}")).isEmpty();
@@ -81,7 +122,7 @@ class TableLayoutConfigTest {
             delimiter = '|',
             value = {
                 "store: {tables: {types: {}}}|store.tables: is set but store.layout is not 'tables'; add layout: tables",
-                "store: {layout: tables, tables: {types: {T: {table: t, colour: red}}}}|store.tables.types.T: unknown key 'colour'; allowed keys are created_at, fields, foreign_keys, id, rest, scope, table, updated_at",
+                "store: {layout: tables, tables: {types: {T: {table: t, colour: red}}}}|store.tables.types.T: unknown key 'colour'; allowed keys are created_at, fields, foreign_keys, id, rest, schema, scope, table, updated_at",
                 "store: {layout: tables, tables: {types: {T: {table: t, table: u}}}}|store.tables.types.T: duplicate key 'table'; write each key once",
                 "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: c, f: d}}}}}|store.tables.types.T.fields: duplicate key 'f'; write each key once",
                 "store: {layout: tables, tables: {types: {T: {id: x}}}}|store.tables.types.T: 'table' is missing; name the type's table",
@@ -91,6 +132,10 @@ class TableLayoutConfigTest {
                 "store: {layout: tables, tables: {types: {Task: {table: t, foreign_keys: [{column: c, target: Tsak, relationship: r}]}}}}|store.tables.types.Task.foreign_keys[0].target: unknown type 'Tsak' (did you mean 'Task'?); map it under store.tables.types, or point to one of Task",
                 "store: {layout: tables, tables: {types: {T: {table: t}}, edges: [{table: e, type: r, type_column: k}]}}|store.tables.edges[0]: has both type_column and type; give type_column (the column holding each row's type) or type (one type for every row)",
                 "store: {layout: tables, tables: {types: {}}}|store.tables.types: maps no type; map at least one type name to its table",
+                "store: {layout: tables, tables: {types: {T: {table: t, id: {column: a, type: int}}}}}|store.tables.types.T.id.type: unknown key type 'int'; use one of text, integer, number, uuid",
+                "store: {layout: tables, tables: {types: {T: {table: t, id: {columns: [a, b], types: [integer]}}}}}|store.tables.types.T.id: names 2 column(s) and 1 type(s); give one type per key column, in the same order",
+                "store: {layout: tables, tables: {types: {T: {table: t, id: {column: a, form: short}}}}}|store.tables.types.T.id.form: unknown id form 'short'; use qualified (ids Type:key, the default) or bare",
+                "store: {layout: tables, tables: {types: {T: {table: t, id: {column: a, columns: [b]}}}}}|store.tables.types.T.id: has both column and columns; give column: name, or columns: [a, b] for a key of several columns",
                 "store: {layout: tables, tables: {types: {T: {table: t, scope: org_id}}}}|store.tables.types.T.scope: expected a list, found the string 'org_id'; write a list of column names, such as [org_id]"
             })
     void errorsNameTheEntryAndWhatToChange(String config, String message) {

@@ -77,6 +77,7 @@ final class EntityModelDerivation {
         final String name;
         final String table;
         String id;
+        String keyType = "text";
         String created;
         String updated;
         final Map<String, ObjectNode> fields = new LinkedHashMap<>();
@@ -151,6 +152,7 @@ final class EntityModelDerivation {
         }
         TypeSpec spec = new TypeSpec(persister, entity.getJavaType(), name, table);
         spec.id = physical(key.getKeyColumn(0).getColumnName());
+        spec.keyType = keyType(entity);
         spec.mappedColumns.add(spec.id);
         return spec;
     }
@@ -308,6 +310,17 @@ final class EntityModelDerivation {
             return 255L;
         }
         return column.columnDefinition().isEmpty() ? (long) column.length() : null;
+    }
+
+    /** The table layout's key type of an entity's id: integer, number, uuid or text. */
+    private static String keyType(EntityType<?> entity) {
+        jakarta.persistence.metamodel.Type<?> id = entity.hasSingleIdAttribute() ? entity.getIdType() : null;
+        Class<?> type = id == null ? String.class : id.getJavaType();
+        if (type == UUID.class) {
+            return "uuid";
+        }
+        FieldType field = fieldType(type, false, null);
+        return field == FieldType.INTEGER ? "integer" : field == FieldType.NUMBER ? "number" : "text";
     }
 
     /** The field type of an attribute's Java type, or {@code null} when Quarry cannot read it. */
@@ -527,6 +540,8 @@ final class EntityModelDerivation {
         edge.put("src", physical(keyColumns[0]));
         edge.put("dst", physical(elementColumns[0]));
         edge.put("type", name);
+        edge.put("src_type", spec.name);
+        edge.put("dst_type", element.name);
         edges.add(edge);
     }
 
@@ -671,7 +686,13 @@ final class EntityModelDerivation {
             }
             ObjectNode table = storeTypes.putObject(spec.name);
             table.put("table", spec.table);
-            table.put("id", spec.id);
+            if (spec.keyType.equals("text")) {
+                table.put("id", spec.id);
+            } else {
+                ObjectNode id = table.putObject("id");
+                id.put("column", spec.id);
+                id.put("type", spec.keyType);
+            }
             if (spec.created != null) {
                 table.put("created_at", spec.created);
             }

@@ -92,6 +92,14 @@ public interface Dialect {
     /** The value to bind for a cursor's sort-key part, matching what {@link #sortKey} computes. */
     Object sortValue(SortPart part, JsonNode value);
 
+    /**
+     * The bind value for a uuid compared with a uuid key column: the canonical lower-case text by
+     * default (a uuid kept in a text column); the dialects with a {@code UUID} type bind the uuid.
+     */
+    default Object uuid(java.util.UUID uuid) {
+        return uuid.toString();
+    }
+
     /** The bind value for an instant compared with a timestamp column. */
     Object timestamp(Instant instant);
 

@@ -126,6 +126,11 @@ public final class H2Dialect implements Dialect {
     }
 
     @Override
+    public Object uuid(java.util.UUID uuid) {
+        return uuid;
+    }
+
+    @Override
     public Object textColumnSortValue(String value) {
         return HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
     }

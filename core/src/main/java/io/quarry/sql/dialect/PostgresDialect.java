@@ -594,6 +594,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public Object uuid(java.util.UUID uuid) {
+        return uuid;
+    }
+
+    @Override
     public Object textColumnSortValue(String value) {
         return value;
     }

@@ -18,7 +18,7 @@ import java.util.function.Function;
 
 /**
  * Derives a configuration tree from a {@link DatabaseModel}: one type per table or view with a
- * single-column key, one field per column whose SQL type Quarry can read, relationships from foreign
+ * key (single or composite, each column with its key type), one field per column whose SQL type Quarry can read, relationships from foreign
  * keys in both directions, join tables as edges. Whatever the table layout cannot express is left
  * out with a warning, never an exception.
  */
@@ -51,7 +51,7 @@ final class ConfigDerivation {
     private static final class TypeSpec {
         final TableModel table;
         final String name;
-        String id;
+        List<String> key = List.of();
         String created;
         String updated;
         final Map<String, FieldSpec> fields = new LinkedHashMap<>();
@@ -186,22 +186,18 @@ final class ConfigDerivation {
 
     private boolean chooseKey(TypeSpec spec) {
         TableModel t = spec.table;
-        if (t.primaryKey().size() > 1) {
-            warnings.add(where(t) + ": composite primary key " + t.primaryKey()
-                    + "; the table layout takes one id column, so the table is skipped");
-            return false;
-        }
-        String id = t.primaryKey().isEmpty() ? null : t.primaryKey().get(0);
-        if (id == null) {
+        List<String> key = t.primaryKey();
+        if (key.isEmpty()) {
             for (List<String> unique : t.uniqueKeys()) {
-                if (unique.size() == 1
-                        && t.column(unique.get(0)).map(c -> !c.nullable()).orElse(false)) {
-                    id = unique.get(0);
+                if (unique.stream()
+                        .allMatch(u -> t.column(u).map(c -> !c.nullable()).orElse(false))) {
+                    key = unique;
                     break;
                 }
             }
         }
-        if (id == null && t.view()) {
+        String id = null;
+        if (key.isEmpty() && t.view()) {
             // a view has no key: a column named id, else the first whose name ends in id
             for (ColumnModel c : t.columns()) {
                 if (Naming.snakeCase(c.name()).equals("id")) {
@@ -217,25 +213,25 @@ final class ConfigDerivation {
             if (id != null) {
                 warnings.add(where(t) + ": a view has no key; its column " + id
                         + " serves as the id (check that it is unique)");
+                key = List.of(id);
             }
         }
-        if (id == null) {
-            warnings.add(where(t) + ": no primary key, no single-column unique key"
+        if (key.isEmpty()) {
+            warnings.add(where(t) + ": no primary key, no unique key of non-null columns"
                     + (t.view() ? " and no id-like column" : "") + "; skipped");
             return false;
         }
-        if (!Names.isIdentifier(id)) {
-            warnings.add(where(t) + ": the key column '" + id + "' is not a valid Quarry name; skipped");
-            return false;
+        for (String k : key) {
+            if (!Names.isIdentifier(k)) {
+                warnings.add(where(t) + ": the key column '" + k + "' is not a valid Quarry name; skipped");
+                return false;
+            }
         }
-        spec.id = id;
+        spec.key = List.copyOf(key);
         for (ColumnModel c : t.columns()) {
             String snake = Naming.snakeCase(c.name());
             FieldType type = fieldType(c);
-            if (type == null
-                    || !type.isTemporal()
-                    || !Names.isIdentifier(c.name())
-                    || c.name().equals(id)) {
+            if (type == null || !type.isTemporal() || !Names.isIdentifier(c.name()) || spec.key.contains(c.name())) {
                 continue;
             }
             if (spec.created == null && CREATED.contains(snake)) {
@@ -250,7 +246,7 @@ final class ConfigDerivation {
     private void fields(TypeSpec spec) {
         TableModel t = spec.table;
         for (ColumnModel c : t.columns()) {
-            if (c.name().equals(spec.id)
+            if (spec.key.contains(c.name())
                     || c.name().equals(spec.created)
                     || c.name().equals(spec.updated)) {
                 continue;
@@ -398,27 +394,24 @@ final class ConfigDerivation {
         for (ForeignKeyModel fk : t.foreignKeys()) {
             String at = where(t) + ": foreign key " + fk.columns() + " to " + fk.targetTable();
             TypeSpec target = target(fk, types);
-            if (!fk.single()) {
-                warnings.add(at + ": composite; the table layout takes one column per foreign key, so it is skipped");
-                continue;
-            }
             if (target == null) {
                 warnings.add(at + ": the target is not a type (excluded or skipped); no relationship");
                 continue;
             }
-            if (!fk.targetColumns().get(0).equals(target.id)) {
-                warnings.add(at + "." + fk.targetColumns() + ": it references a column other than the target's key "
-                        + target.id + "; no relationship");
+            List<String> columns = keyOrder(fk, target);
+            if (columns == null) {
+                warnings.add(at + "." + fk.targetColumns() + ": it references columns other than the target's key "
+                        + target.key + "; no relationship");
                 continue;
             }
-            String column = fk.columns().get(0);
-            if (!Names.isIdentifier(column)) {
-                warnings.add(at + ": the column name is not a valid Quarry name; no relationship");
+            if (!columns.stream().allMatch(Names::isIdentifier)) {
+                warnings.add(at + ": a column name is not a valid Quarry name; no relationship");
                 continue;
             }
+            String column = columns.get(0);
             String field = fieldNames.apply(column);
             String name = field.endsWith("_id") ? field.substring(0, field.length() - 3) : field;
-            if (name.isEmpty() || name.equals("id") || !Names.isIdentifier(name)) {
+            if (columns.size() > 1 || name.isEmpty() || name.equals("id") || !Names.isIdentifier(name)) {
                 name = Naming.snakeCase(target.name);
             }
             name = unique(name, spec, target);
@@ -426,7 +419,12 @@ final class ConfigDerivation {
             String outKind = one ? "BELONGS_TO_ONE" : "BELONGS_TO";
             String inKind = one ? "HAS_ONE" : "HAS_MANY";
             ObjectNode key = json.objectNode();
-            key.put("column", column);
+            if (columns.size() == 1) {
+                key.put("column", column);
+            } else {
+                ArrayNode list = key.putArray("columns");
+                columns.forEach(list::add);
+            }
             key.put("target", target.name);
             key.put("relationship", name);
             spec.foreignKeys.add(key);
@@ -446,6 +444,19 @@ final class ConfigDerivation {
                     "The " + spec.name + (one ? "" : " objects") + " whose " + field + " names this " + target.name
                             + ".");
         }
+    }
+
+    /** The foreign key's columns in the order of the target's key columns, or {@code null} when it references others. */
+    private static List<String> keyOrder(ForeignKeyModel fk, TypeSpec target) {
+        if (fk.targetColumns().size() != target.key.size()
+                || !fk.targetColumns().containsAll(target.key)) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (String k : target.key) {
+            out.add(fk.columns().get(fk.targetColumns().indexOf(k)));
+        }
+        return out;
     }
 
     /** The name, or name_2, name_3…: two foreign keys of one table to one target need two relationship names. */
@@ -482,8 +493,8 @@ final class ConfigDerivation {
                         : key.indexOf(y.columns().get(0))));
         TypeSpec src = target(fks.get(0), types);
         TypeSpec dst = target(fks.get(1), types);
-        if (!fks.get(0).targetColumns().get(0).equals(src.id)
-                || !fks.get(1).targetColumns().get(0).equals(dst.id)) {
+        if (!List.of(fks.get(0).targetColumns().get(0)).equals(src.key)
+                || !List.of(fks.get(1).targetColumns().get(0)).equals(dst.key)) {
             warnings.add(where(join) + ": a join table referencing columns other than the keys; skipped");
             return null;
         }
@@ -504,10 +515,52 @@ final class ConfigDerivation {
                 "The " + src.name + " objects this " + dst.name + " is linked to through " + join.name() + ".");
         ObjectNode edge = json.objectNode();
         edge.put("table", join.name());
+        if (severalSchemas && join.schema() != null) {
+            edge.put("schema", join.schema());
+        }
         edge.put("src", fks.get(0).columns().get(0));
         edge.put("dst", fks.get(1).columns().get(0));
         edge.put("type", name);
+        edge.put("src_type", src.name);
+        edge.put("dst_type", dst.name);
         return edge;
+    }
+
+    /**
+     * {@code id: column} for one text key; else {@code id: {column, type}} or {@code id: {columns,
+     * types}} with each column's key type (integer, number, uuid, text).
+     */
+    private void writeKey(ObjectNode table, TypeSpec spec) {
+        List<String> types = new ArrayList<>();
+        for (String k : spec.key) {
+            types.add(spec.table.column(k).map(ConfigDerivation::keyType).orElse("text"));
+        }
+        if (spec.key.size() == 1 && types.get(0).equals("text")) {
+            table.put("id", spec.key.get(0));
+            return;
+        }
+        ObjectNode id = table.putObject("id");
+        if (spec.key.size() == 1) {
+            id.put("column", spec.key.get(0));
+            id.put("type", types.get(0));
+        } else {
+            ArrayNode columns = id.putArray("columns");
+            spec.key.forEach(columns::add);
+            ArrayNode list = id.putArray("types");
+            types.forEach(list::add);
+        }
+    }
+
+    /** The key type of a column: integer, number, uuid or text. */
+    static String keyType(ColumnModel c) {
+        if (c.sqlType().toLowerCase(Locale.ROOT).equals("uuid")) {
+            return "uuid";
+        }
+        FieldType type = c.enumValues().isEmpty() && !c.json() ? fieldType(c) : null;
+        if (type == FieldType.INTEGER) {
+            return "integer";
+        }
+        return type == FieldType.NUMBER ? "number" : "text";
     }
 
     private Map<String, String> modules(Iterable<TypeSpec> types) {
@@ -555,7 +608,10 @@ final class ConfigDerivation {
             ObjectNode fields = json.objectNode();
             ObjectNode table = storeTypes.putObject(spec.name);
             table.put("table", spec.table.name());
-            table.put("id", spec.id);
+            if (severalSchemas && spec.table.schema() != null) {
+                table.put("schema", spec.table.schema());
+            }
+            writeKey(table, spec);
             if (spec.created != null) {
                 table.put("created_at", spec.created);
             }

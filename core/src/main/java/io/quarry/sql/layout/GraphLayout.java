@@ -380,6 +380,9 @@ final class GraphLayout implements StorageLayout {
 
     @Override
     public Optional<GraphObject> get(Session s, String id, Scope scope) {
+        if (compiler.unstorable(id)) {
+            return Optional.empty(); // no id holds NUL: decided before the database refuses the bind
+        }
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
                 .append(selectList())
@@ -398,6 +401,9 @@ final class GraphLayout implements StorageLayout {
 
     @Override
     public List<GraphRelationship> relationships(Session s, String id, Scope scope) {
+        if (compiler.unstorable(id)) {
+            return List.of();
+        }
         SqlWriter w = relationshipSelect()
                 .append(" WHERE (")
                 .append(col("r", mapping.srcId()))
@@ -532,7 +538,9 @@ final class GraphLayout implements StorageLayout {
     @Override
     public ScopeGraph neighbourhood(Session s, Collection<String> ids, Scope scope) {
         requireNonNull(scope, "scope");
-        List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+        // no id holds NUL where the database cannot store it: dropped before the bind is refused
+        List<String> wanted = new LinkedHashSet<>(ids)
+                .stream().filter(id -> !compiler.unstorable(id)).toList();
         return s.read(c -> {
             Map<String, GraphRelationship> edges = new LinkedHashMap<>();
             for (List<String> batch : Rows.batches(wanted)) {

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.MatchOp;
@@ -18,6 +20,7 @@ import io.quarry.sql.ElementTest;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.SqlWriter;
+import io.quarry.sql.TableIds;
 import io.quarry.sql.TableLayout;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
@@ -41,6 +44,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -66,11 +70,15 @@ final class TablesLayout implements StorageLayout {
     private final Dialect dialect;
     private final TableLayout layout;
     private final SqlCompiler compiler;
+    private final TableIds ids;
+    private final Comparator<String> idOrder;
 
     TablesLayout(TableLayout layout, Dialect dialect) {
         this.dialect = requireNonNull(dialect, "dialect");
         this.layout = requireNonNull(layout, "layout");
         this.compiler = new SqlCompiler(dialect);
+        this.ids = new TableIds(layout, dialect);
+        this.idOrder = ids.order();
     }
 
     /**
@@ -94,73 +102,124 @@ final class TablesLayout implements StorageLayout {
     @Override
     public Page search(Session s, ObjectQuery query) {
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
-        List<Read> reads = new ArrayList<>();
-        for (TableLayout.TypeTable table : tables(query.types())) {
-            reads.add(new Read(table, select(table, query, after), count(table, query)));
-        }
+        Order order = order(query.sort());
         return s.read(c -> {
-            if (query.relatedToId() != null
-                    && get(s, c, query.relatedToId(), query.scope()).isEmpty()) {
-                return new Page(List.of(), false, List.of(), 0);
+            List<TableIds.Resolved> anchors = List.of();
+            if (query.relatedToId() != null) {
+                Optional<GraphObject> anchor = get(s, c, query.relatedToId(), query.scope(), "related_to_id");
+                if (anchor.isEmpty()) {
+                    return new Page(List.of(), false, List.of(), 0);
+                }
+                anchors = List.of(resolve(anchor.get()));
             }
             List<GraphObject> rows = new ArrayList<>();
             long total = 0;
-            for (Read read : reads) {
-                rows.addAll(objects(s, c, read.page(), read.table()));
-                total += Rows.count(s, dialect, c, read.count());
+            for (TableLayout.TypeTable table : tables(query.types())) {
+                rows.addAll(objects(s, c, select(table, query, anchors, order, after, query.limit() + 1), table));
+                total += Rows.count(s, dialect, c, count(table, query, anchors));
             }
             Map<GraphObject, List<JsonNode>> keys = new IdentityHashMap<>();
-            rows.forEach(o -> keys.put(o, ObjectOrder.keyValues(query.sort(), o.document())));
-            rows.sort((a, b) -> ObjectOrder.compare(query.sort(), keys.get(a), a.id(), keys.get(b), b.id()));
+            rows.forEach(o -> keys.put(o, ObjectOrder.keyValues(order.sort(), o.document())));
+            rows.sort((a, b) -> order.compare(keys.get(a), a.id(), keys.get(b), b.id()));
             return Rows.page(query, rows.subList(0, Math.min(rows.size(), query.limit() + 1)), total);
         });
     }
 
-    /** The statements of one type table: the page and the count. */
-    private record Read(TableLayout.TypeTable table, Sql page, Sql count) {}
+    private Order order(List<SortKey> sort) {
+        for (int i = 0; i < sort.size(); i++) {
+            SortKey key = sort.get(i);
+            if (key.field().system() && key.field().head().equals("id")) {
+                return new Order(List.copyOf(sort.subList(0, i)), key.descending());
+            }
+        }
+        return new Order(sort, false);
+    }
 
-    /** The page statements {@link #search} runs, one per type table. */
+    /**
+     * A query's order on this layout: its sort keys up to a key on {@code id}, then the order of ids
+     * ({@link TableIds}), ascending or (for a descending {@code id} key) descending. Keys after {@code
+     * id} never decide anything, since ids are unique.
+     */
+    private final class Order {
+        private final List<SortKey> sort;
+        private final boolean descending;
+
+        private Order(List<SortKey> sort, boolean descending) {
+            this.sort = sort;
+            this.descending = descending;
+        }
+
+        List<SortKey> sort() {
+            return sort;
+        }
+
+        int compare(List<JsonNode> a, String idA, List<JsonNode> b, String idB) {
+            return ObjectOrder.compare(sort, a, idA, b, idB, descending ? idOrder.reversed() : idOrder);
+        }
+
+        void orderBy(SqlWriter w, TableLayout.TypeTable table) {
+            compiler.orderBy(w, sort, SqlCompiler.columns(O, table), table, x -> ids.orderBy(x, O, table, descending));
+        }
+
+        void after(SqlWriter w, TableLayout.TypeTable table, Cursor cursor) {
+            TableIds.Position position = ids.position(cursor.id());
+            compiler.after(
+                    w,
+                    sort,
+                    cursor.keyValues().subList(0, sort.size()),
+                    SqlCompiler.columns(O, table),
+                    table,
+                    x -> ids.after(x, O, table, position, descending));
+        }
+    }
+
+    /** The statements {@link #search} runs for the page, one per type table. */
     @Override
     public List<Sql> explain(ObjectQuery query) {
-        return tables(query.types()).stream().map(t -> select(t, query, null)).toList();
+        Order order = order(query.sort());
+        List<TableIds.Resolved> anchors = query.relatedToId() == null ? List.of() : ids.candidates(query.relatedToId());
+        return tables(query.types()).stream()
+                .map(t -> select(t, query, anchors, order, null, query.limit() + 1))
+                .toList();
     }
 
     private List<TableLayout.TypeTable> tables(List<String> types) {
         return types.stream().flatMap(t -> layout.table(t).stream()).toList();
     }
 
-    /** A page of one type table: at most {@code limit + 1} rows in the query's order, after the cursor. */
-    private Sql select(TableLayout.TypeTable table, ObjectQuery query, Cursor after) {
-        return select(table, query, query.sort(), after, query.limit() + 1);
-    }
-
-    private Sql select(TableLayout.TypeTable table, ObjectQuery query, List<SortKey> sort, Cursor after, int rows) {
-        SqlCompiler.Columns columns = SqlCompiler.columns(O, table);
+    /** A page of one type table: at most {@code rows} rows in the order, after the cursor. */
+    private Sql select(
+            TableLayout.TypeTable table,
+            ObjectQuery query,
+            List<TableIds.Resolved> anchors,
+            Order order,
+            Cursor after,
+            int rows) {
         SqlWriter w = selectFrom(table).append(" WHERE ");
-        where(w, table, query);
+        where(w, table, query, anchors);
         if (after != null) {
             w.append(" AND ");
-            compiler.after(w, sort, after.keyValues(), after.id(), columns, table);
+            order.after(w, table, after);
         }
         w.append(" ORDER BY ");
-        compiler.orderBy(w, sort, columns, table);
+        order.orderBy(w, table);
         dialect.limit(w, rows);
         return w.toSql();
     }
 
-    private Sql count(TableLayout.TypeTable table, ObjectQuery query) {
+    private Sql count(TableLayout.TypeTable table, ObjectQuery query, List<TableIds.Resolved> anchors) {
         SqlWriter w = new SqlWriter().append("SELECT COUNT(*)");
-        from(w, table, query);
+        from(w, table, query, anchors);
         return w.toSql();
     }
 
     /** Writes {@code FROM table o WHERE …}: the rows of one type table a query selects. */
-    private void from(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
-        w.append(" FROM ").append(q(table.table())).append(" ").append(q(O)).append(" WHERE ");
-        where(w, table, query);
+    private void from(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query, List<TableIds.Resolved> anchors) {
+        w.append(" FROM ").append(name(table)).append(" ").append(q(O)).append(" WHERE ");
+        where(w, table, query, anchors);
     }
 
-    private void where(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
+    private void where(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query, List<TableIds.Resolved> anchors) {
         w.append("1 = 1");
         scope(w, table, O, query.scope());
         w.append(" AND ");
@@ -168,7 +227,7 @@ final class TablesLayout implements StorageLayout {
         text(w, table, query);
         if (query.relatedToId() != null) {
             w.append(" AND ");
-            related(w, table, query.relatedToId(), query.relationshipType());
+            related(w, table, anchors, query.relationshipType());
         }
     }
 
@@ -202,49 +261,68 @@ final class TablesLayout implements StorageLayout {
     }
 
     /**
-     * Rows related to {@code id}: through every edges table (both directions, {@code IN (… UNION ALL
-     * …)}), through this table's foreign keys (the row points to it), and through other tables'
-     * foreign keys to this type (it points to the row).
+     * Rows related to an anchor (any of {@code anchors}): through every edges table whose ends hold
+     * this table's and the anchor's keys (both directions), through this table's foreign keys (the row
+     * points to it), and through the anchor table's foreign keys to this type (it points to the row).
      */
-    private void related(SqlWriter w, TableLayout.TypeTable table, String id, String type) {
+    private void related(SqlWriter w, TableLayout.TypeTable table, List<TableIds.Resolved> anchors, String type) {
         List<Consumer<SqlWriter>> ways = new ArrayList<>();
-        String oid = col(O, table.id());
-        for (TableLayout.EdgesTable e : layout.edges()) {
-            if (type != null && e.fixedType() != null && !e.fixedType().equals(type)) {
-                continue;
+        for (TableIds.Resolved anchor : anchors) {
+            for (TableLayout.EdgesTable e : layout.edges()) {
+                if (type != null && e.fixedType() != null && !e.fixedType().equals(type)) {
+                    continue;
+                }
+                for (boolean anchorIsSrc : new boolean[] {true, false}) {
+                    String anchorEnd = anchorIsSrc ? e.src() : e.dst();
+                    String rowEnd = anchorIsSrc ? e.dst() : e.src();
+                    String anchorType = anchorIsSrc ? e.srcType() : e.dstType();
+                    String rowType = anchorIsSrc ? e.dstType() : e.srcType();
+                    if (!holds(rowType, table) || !holds(anchorType, anchor.table())) {
+                        continue;
+                    }
+                    ways.add(x -> {
+                        x.append(col(O, table.key().columns().get(0)))
+                                .append(" IN (SELECT ")
+                                .append(col("r", rowEnd))
+                                .append(" FROM ")
+                                .append(name(e))
+                                .append(" ")
+                                .append(q("r"))
+                                .append(" WHERE ");
+                        endEquals(x, anchorEnd, anchorType, anchor);
+                        if (type != null && e.typeColumn() != null) {
+                            x.append(" AND ")
+                                    .append(col("r", e.typeColumn()))
+                                    .append(" = ")
+                                    .bind(type);
+                        }
+                        x.append(")");
+                    });
+                }
             }
-            ways.add(x -> {
-                x.append(oid).append(" IN (");
-                edgeEnds(x, e, e.dst(), e.src(), id, type);
-                x.append(" UNION ALL ");
-                edgeEnds(x, e, e.src(), e.dst(), id, type);
-                x.append(")");
-            });
-        }
-        for (TableLayout.ForeignKey fk : table.foreignKeys()) {
-            if (type == null || type.equals(fk.relationship())) {
-                ways.add(x -> x.append("(")
-                        .append(col(O, fk.column()))
-                        .append(" = ")
-                        .bind(id)
-                        .append(")"));
+            for (TableLayout.ForeignKey fk : table.foreignKeys()) {
+                if (fk.targetType().equals(anchor.table().type()) && (type == null || type.equals(fk.relationship()))) {
+                    ways.add(x -> ids.equals(x, O, fk.columns(), anchor));
+                }
             }
-        }
-        for (TableLayout.TypeTable other : layout.types()) {
+            TableLayout.TypeTable other = anchor.table();
             for (TableLayout.ForeignKey fk : other.foreignKeys()) {
                 if (fk.targetType().equals(table.type()) && (type == null || type.equals(fk.relationship()))) {
-                    ways.add(x -> x.append(oid)
-                            .append(" IN (SELECT ")
-                            .append(col("f", fk.column()))
-                            .append(" FROM ")
-                            .append(q(other.table()))
-                            .append(" ")
-                            .append(q("f"))
-                            .append(" WHERE ")
-                            .append(col("f", other.id()))
-                            .append(" = ")
-                            .bind(id)
-                            .append(")"));
+                    ways.add(x -> {
+                        x.append("EXISTS (SELECT 1 FROM ")
+                                .append(name(other))
+                                .append(" ")
+                                .append(q("f"))
+                                .append(" WHERE ");
+                        ids.equals(x, "f", other.key().columns(), anchor);
+                        for (int i = 0; i < fk.columns().size(); i++) {
+                            x.append(" AND ")
+                                    .append(col("f", fk.columns().get(i)))
+                                    .append(" = ")
+                                    .append(col(O, table.key().columns().get(i)));
+                        }
+                        x.append(")");
+                    });
                 }
             }
         }
@@ -255,42 +333,67 @@ final class TablesLayout implements StorageLayout {
         SqlCompiler.disjunction(w, ways, way -> way.accept(w));
     }
 
-    /** {@code SELECT r.other FROM edges r WHERE r.end = ? [AND r.type = ?]}. */
-    private void edgeEnds(SqlWriter w, TableLayout.EdgesTable e, String other, String end, String id, String type) {
-        w.append("SELECT ")
-                .append(col("r", other))
-                .append(" FROM ")
-                .append(q(e.table()))
-                .append(" ")
-                .append(q("r"))
-                .append(" WHERE ")
-                .append(col("r", end))
-                .append(" = ")
-                .bind(id);
-        if (type != null && e.typeColumn() != null) {
-            w.append(" AND ").append(col("r", e.typeColumn())).append(" = ").bind(type);
+    /**
+     * Whether an edges-table end can hold a key of this table: a typed end holds its type's key; an
+     * untyped end holds ids as text, which only a bare one-column text key matches.
+     */
+    private static boolean holds(String endType, TableLayout.TypeTable table) {
+        return endType != null
+                ? endType.equals(table.type())
+                : !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT));
+    }
+
+    /** {@code r.end = ?}: the anchor's key on a typed end, its id (text) on an untyped one. */
+    private void endEquals(SqlWriter w, String end, String endType, TableIds.Resolved anchor) {
+        if (endType != null) {
+            ids.equals(w, "r", List.of(end), anchor);
+        } else {
+            w.append(col("r", end)).append(" = ").bind(anchor.values().get(0));
         }
     }
 
     @Override
     public Optional<GraphObject> get(Session s, String id, Scope scope) {
-        return s.read(c -> get(s, c, id, scope));
+        return s.read(c -> get(s, c, id, scope, "id"));
     }
 
-    private Optional<GraphObject> get(Session s, Connection c, String id, Scope scope) throws SQLException {
-        for (TableLayout.TypeTable table : layout.types()) {
-            SqlWriter w = selectFrom(table)
-                    .append(" WHERE ")
-                    .append(col(O, table.id()))
-                    .append(" = ")
-                    .bind(id);
-            scope(w, table, O, scope);
-            List<GraphObject> found = objects(s, c, w.toSql(), table);
-            if (!found.isEmpty()) {
-                return Optional.of(found.get(0));
-            }
+    /**
+     * The object an id names: a qualified id names one type's key; a bare key is looked up in every
+     * type whose key it can be, and found when exactly one object has it (several: NOT_FOUND naming
+     * their ids, at {@code path}). Text that is no type's key matches nothing before any statement.
+     */
+    private Optional<GraphObject> get(Session s, Connection c, String id, Scope scope, String path)
+            throws SQLException {
+        List<GraphObject> found = new ArrayList<>();
+        for (TableIds.Resolved key : ids.candidates(id)) {
+            SqlWriter w = selectFrom(key.table()).append(" WHERE ");
+            ids.equals(w, O, key.table().key().columns(), key);
+            scope(w, key.table(), O, scope);
+            found.addAll(objects(s, c, w.toSql(), key.table()));
         }
-        return Optional.empty();
+        if (found.size() > 1) {
+            List<String> names =
+                    found.stream().map(GraphObject::id).sorted(idOrder).toList();
+            String listed =
+                    String.join(", ", names.subList(0, Math.min(names.size(), 10))) + (names.size() > 10 ? ", …" : "");
+            throw QueryException.of(
+                    ErrorCode.NOT_FOUND,
+                    path,
+                    "The key '" + echo(id) + "' names " + names.size() + " objects of different types: " + listed + ".",
+                    "Pass one of these ids (Type:key): " + listed + ".");
+        }
+        return found.stream().findFirst();
+    }
+
+    /** At most 60 characters of a value from the model, for a message. */
+    private static String echo(String value) {
+        return value.length() <= 60 ? value : value.substring(0, 60) + "…";
+    }
+
+    /** The key of an object read from this layout. */
+    private TableIds.Resolved resolve(GraphObject o) {
+        TableLayout.TypeTable table = layout.table(o.type()).orElseThrow();
+        return ids.inTable(table, o.id()).orElseThrow();
     }
 
     @Override
@@ -299,37 +402,43 @@ final class TablesLayout implements StorageLayout {
     }
 
     private List<GraphRelationship> relationships(Session s, Connection c, String id, Scope scope) throws SQLException {
-        Optional<GraphObject> anchor = get(s, c, id, scope);
-        if (anchor.isEmpty()) {
+        Optional<GraphObject> found = get(s, c, id, scope, "id");
+        if (found.isEmpty()) {
             return List.of();
         }
+        TableIds.Resolved anchor = resolve(found.get());
         List<GraphRelationship> out = new ArrayList<>();
         for (TableLayout.EdgesTable e : layout.edges()) {
-            SqlWriter w = edgeSelect(e).append(" WHERE (");
-            w.append(col("r", e.src())).append(" = ").bind(id);
-            w.append(" OR ").append(col("r", e.dst())).append(" = ").bind(id).append(")");
-            for (String end : List.of(e.src(), e.dst())) {
-                w.append(" AND ");
-                inScope(w, col("r", end), scope);
+            List<Consumer<SqlWriter>> ends = new ArrayList<>();
+            if (holds(e.srcType(), anchor.table())) {
+                ends.add(x -> endEquals(x, e.src(), e.srcType(), anchor));
             }
+            if (holds(e.dstType(), anchor.table())) {
+                ends.add(x -> endEquals(x, e.dst(), e.dstType(), anchor));
+            }
+            if (ends.isEmpty()) {
+                continue;
+            }
+            SqlWriter w = edgeSelect(e).append(" WHERE ");
+            SqlCompiler.disjunction(w, ends, end -> end.accept(w));
+            edgeEndsInScope(w, e, scope);
             out.addAll(edges(s, c, e, w.toSql()));
         }
+        String type = anchor.table().type();
         for (TableLayout.TypeTable table : layout.types()) {
             for (TableLayout.ForeignKey fk : table.foreignKeys()) {
                 // the anchor's own key, and the rows of any table pointing at the anchor
                 for (boolean outgoing : new boolean[] {true, false}) {
-                    if (outgoing && !table.type().equals(anchor.get().type())
-                            || !outgoing && !fk.targetType().equals(anchor.get().type())) {
+                    if (outgoing && !table.type().equals(type)
+                            || !outgoing && !fk.targetType().equals(type)) {
                         continue;
                     }
                     SqlWriter w = keySelect(table, fk).append(" AND ");
-                    w.append(col(O, outgoing ? table.id() : fk.column()))
-                            .append(" = ")
-                            .bind(id);
+                    ids.equals(w, O, outgoing ? table.key().columns() : fk.columns(), anchor);
                     scope(w, table, O, scope);
                     w.append(" AND ");
-                    inScope(w, col(O, fk.column()), scope);
-                    out.addAll(keys(s, c, fk, w.toSql()));
+                    inScope(w, layout.table(fk.targetType()).orElseThrow(), O, fk.columns(), scope);
+                    out.addAll(keys(s, c, table, fk, w.toSql()));
                 }
             }
         }
@@ -350,7 +459,7 @@ final class TablesLayout implements StorageLayout {
             for (TableLayout.TypeTable table : layout.types()) {
                 SqlWriter w = new SqlWriter()
                         .append("SELECT COUNT(*) FROM ")
-                        .append(q(table.table()))
+                        .append(name(table))
                         .append(" ")
                         .append(q(O))
                         .append(" WHERE 1 = 1");
@@ -380,7 +489,8 @@ final class TablesLayout implements StorageLayout {
         ObjectQuery objects = Rows.objects(query);
         List<TableLayout.TypeTable> tables = tables(query.types());
         if (Rows.countsOnly(query)) {
-            List<Sql> counts = tables.stream().map(t -> count(t, objects)).toList();
+            List<Sql> counts =
+                    tables.stream().map(t -> count(t, objects, List.of())).toList();
             return Rows.counted(query, s.read(c -> {
                 Map<String, Long> byType = new TreeMap<>();
                 for (int i = 0; i < tables.size(); i++) {
@@ -394,7 +504,7 @@ final class TablesLayout implements StorageLayout {
         }
         Optional<SqlAggregation> grouped = SqlAggregation.of(dialect, query, tables);
         if (grouped.isPresent()) {
-            List<Sql> statements = grouped.get().statements((w, t) -> from(w, t, objects));
+            List<Sql> statements = grouped.get().statements((w, t) -> from(w, t, objects, List.of()));
             Optional<Aggregation> exact = s.read(c -> {
                 for (int i = 0; i < statements.size(); i++) {
                     try (PreparedStatement ps = s.prepare(c, statements.get(i));
@@ -416,8 +526,9 @@ final class TablesLayout implements StorageLayout {
 
     /** The first {@code maxObjects} matching objects in id order, streamed to the {@link Aggregator}. */
     private Aggregation scan(Session s, AggregateQuery query, List<TableLayout.TypeTable> tables, ObjectQuery objects) {
+        Order byId = order(Rows.BY_ID);
         List<Sql> scans = tables.stream()
-                .map(t -> select(t, objects, Rows.BY_ID, null, query.maxObjects() + 1))
+                .map(t -> select(t, objects, List.of(), byId, null, query.maxObjects() + 1))
                 .toList();
         return s.read(c -> {
             Aggregator aggregator = new Aggregator(query);
@@ -458,7 +569,6 @@ final class TablesLayout implements StorageLayout {
         private final ResultSet rows;
         private final TableLayout.TypeTable table;
         private GraphObject head;
-        private List<JsonNode> key;
 
         Scan(PreparedStatement statement, ResultSet rows, TableLayout.TypeTable table) {
             this.statement = statement;
@@ -473,13 +583,12 @@ final class TablesLayout implements StorageLayout {
                 return false;
             }
             head = object(rows, table);
-            key = ObjectOrder.keyValues(Rows.BY_ID, head.document());
             return true;
         }
 
         @Override
         public int compareTo(Scan other) {
-            return ObjectOrder.compare(Rows.BY_ID, key, head.id(), other.key, other.head.id());
+            return idOrder.compare(head.id(), other.head.id());
         }
     }
 
@@ -495,14 +604,14 @@ final class TablesLayout implements StorageLayout {
             Map<String, GraphObject> objects = new LinkedHashMap<>();
             Map<String, GraphRelationship> relationships = new LinkedHashMap<>();
             for (String id : ids) {
-                get(s, c, id, scope).ifPresent(o -> objects.put(o.id(), o));
+                get(s, c, id, scope, "ids").ifPresent(o -> objects.put(o.id(), o));
             }
             for (String id : List.copyOf(objects.keySet())) {
                 for (GraphRelationship r : relationships(s, c, id, scope)) {
                     relationships.putIfAbsent(r.id(), r);
                     String other = r.other(id);
                     if (!objects.containsKey(other)) {
-                        Optional<GraphObject> o = get(s, c, other, scope);
+                        Optional<GraphObject> o = get(s, c, other, scope, "ids");
                         if (o.isPresent()) {
                             objects.put(other, o.get());
                         }
@@ -530,10 +639,8 @@ final class TablesLayout implements StorageLayout {
             objects.forEach(o -> ids.add(o.id()));
             List<GraphRelationship> rels = new ArrayList<>();
             for (TableLayout.EdgesTable e : layout.edges()) {
-                SqlWriter w = edgeSelect(e).append(" WHERE ");
-                inScope(w, col("r", e.src()), scope);
-                w.append(" AND ");
-                inScope(w, col("r", e.dst()), scope);
+                SqlWriter w = edgeSelect(e).append(" WHERE 1 = 1");
+                edgeEndsInScope(w, e, scope);
                 rels.addAll(edges(s, c, e, w.toSql()));
             }
             for (TableLayout.TypeTable table : layout.types()) {
@@ -541,8 +648,8 @@ final class TablesLayout implements StorageLayout {
                     SqlWriter w = keySelect(table, fk);
                     scope(w, table, O, scope);
                     w.append(" AND ");
-                    inScope(w, col(O, fk.column()), scope);
-                    rels.addAll(keys(s, c, fk, w.toSql()));
+                    inScope(w, layout.table(fk.targetType()).orElseThrow(), O, fk.columns(), scope);
+                    rels.addAll(keys(s, c, table, fk, w.toSql()));
                 }
             }
             rels.removeIf(r -> !ids.contains(r.srcId()) || !ids.contains(r.dstId()));
@@ -550,30 +657,31 @@ final class TablesLayout implements StorageLayout {
         });
     }
 
-    /** {@code SELECT o.id, o.fk FROM table o WHERE o.fk IS NOT NULL}. */
+    /** {@code SELECT o.key…, o.fk… FROM table o WHERE o.fk… IS NOT NULL}. */
     private SqlWriter keySelect(TableLayout.TypeTable table, TableLayout.ForeignKey fk) {
-        return new SqlWriter()
-                .append("SELECT ")
-                .append(col(O, table.id()))
-                .append(", ")
-                .append(col(O, fk.column()))
-                .append(" FROM ")
-                .append(q(table.table()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ")
-                .append(col(O, fk.column()))
-                .append(" IS NOT NULL");
+        SqlWriter w = new SqlWriter().append("SELECT ");
+        List<String> columns = new ArrayList<>(table.key().columns());
+        columns.addAll(fk.columns());
+        for (int i = 0; i < columns.size(); i++) {
+            w.append(i == 0 ? "" : ", ").append(col(O, columns.get(i)));
+        }
+        w.append(" FROM ").append(name(table)).append(" ").append(q(O)).append(" WHERE ");
+        for (int i = 0; i < fk.columns().size(); i++) {
+            w.append(i == 0 ? "" : " AND ").append(col(O, fk.columns().get(i))).append(" IS NOT NULL");
+        }
+        return w;
     }
 
-    private List<GraphRelationship> keys(Session s, Connection c, TableLayout.ForeignKey fk, Sql sql)
+    private List<GraphRelationship> keys(
+            Session s, Connection c, TableLayout.TypeTable table, TableLayout.ForeignKey fk, Sql sql)
             throws SQLException {
+        TableLayout.TypeTable target = layout.table(fk.targetType()).orElseThrow();
         List<GraphRelationship> out = new ArrayList<>();
         try (PreparedStatement ps = s.prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                String src = rs.getString(1);
-                String dst = rs.getString(2);
+                String src = ids.read(rs, 1, table);
+                String dst = ids.read(rs, 1 + table.key().columns().size(), target);
                 out.add(new GraphRelationship(
                         TableLayout.syntheticId(src, fk.relationship(), dst), src, dst, fk.relationship()));
             }
@@ -594,7 +702,7 @@ final class TablesLayout implements StorageLayout {
         if (e.id() != null) {
             w.append(", ").append(col("r", e.id()));
         }
-        return w.append(" FROM ").append(q(e.table())).append(" ").append(q("r"));
+        return w.append(" FROM ").append(name(e)).append(" ").append(q("r"));
     }
 
     private List<GraphRelationship> edges(Session s, Connection c, TableLayout.EdgesTable e, Sql sql)
@@ -603,8 +711,8 @@ final class TablesLayout implements StorageLayout {
         try (PreparedStatement ps = s.prepare(c, sql);
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                String src = rs.getString(1);
-                String dst = rs.getString(2);
+                String src = end(rs, 1, e.srcType());
+                String dst = end(rs, 2, e.dstType());
                 int i = 3;
                 String type = e.typeColumn() != null ? rs.getString(i++) : e.fixedType();
                 String id = e.id() != null ? rs.getString(i) : TableLayout.syntheticId(src, type, dst);
@@ -614,20 +722,49 @@ final class TablesLayout implements StorageLayout {
         return out;
     }
 
-    /** {@code (EXISTS (SELECT 1 FROM t1 e WHERE e.id = idExpr AND scope) OR …)}: the id is an object in the scope. */
-    private void inScope(SqlWriter w, String idExpression, Scope scope) {
-        SqlCompiler.disjunction(w, layout.types(), t -> {
-            w.append("EXISTS (SELECT 1 FROM ")
-                    .append(q(t.table()))
-                    .append(" ")
-                    .append(q("e"))
-                    .append(" WHERE ")
-                    .append(col("e", t.id()))
+    /** The id at an edges-table end: its type's id of the key it holds, or the text it holds. */
+    private String end(ResultSet rs, int i, String endType) throws SQLException {
+        return endType == null
+                ? rs.getString(i)
+                : ids.read(rs, i, layout.table(endType).orElseThrow());
+    }
+
+    /** {@code AND <src in scope> AND <dst in scope>} for an edges table's row {@code r}. */
+    private void edgeEndsInScope(SqlWriter w, TableLayout.EdgesTable e, Scope scope) {
+        for (String[] end : new String[][] {{e.src(), e.srcType()}, {e.dst(), e.dstType()}}) {
+            w.append(" AND ");
+            if (end[1] != null) {
+                inScope(w, layout.table(end[1]).orElseThrow(), "r", List.of(end[0]), scope);
+            } else {
+                List<TableLayout.TypeTable> bare =
+                        layout.types().stream().filter(t -> holds(null, t)).toList();
+                if (bare.isEmpty()) {
+                    w.append("(1 = 0)");
+                } else {
+                    SqlCompiler.disjunction(w, bare, t -> inScope(w, t, "r", List.of(end[0]), scope));
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code EXISTS (SELECT 1 FROM target e WHERE e.key… = alias.column… AND scope)}: the key these
+     * columns hold is an object of {@code target} in the scope.
+     */
+    private void inScope(SqlWriter w, TableLayout.TypeTable target, String alias, List<String> columns, Scope scope) {
+        w.append("EXISTS (SELECT 1 FROM ")
+                .append(name(target))
+                .append(" ")
+                .append(q("e"))
+                .append(" WHERE ");
+        for (int i = 0; i < columns.size(); i++) {
+            w.append(i == 0 ? "" : " AND ")
+                    .append(col("e", target.key().columns().get(i)))
                     .append(" = ")
-                    .append(idExpression);
-            scope(w, t, "e", scope);
-            w.append(")");
-        });
+                    .append(col(alias, columns.get(i)));
+        }
+        scope(w, target, "e", scope);
+        w.append(")");
     }
 
     /** The scope's predicates on a type table; a scope key the table has no column for fails closed. */
@@ -647,7 +784,7 @@ final class TablesLayout implements StorageLayout {
         for (int i = 0; i < columns.size(); i++) {
             w.append(i == 0 ? "" : ", ").append(col(O, columns.get(i)));
         }
-        return w.append(" FROM ").append(q(table.table())).append(" ").append(q(O));
+        return w.append(" FROM ").append(name(table)).append(" ").append(q(O));
     }
 
     private List<GraphObject> objects(Session s, Connection c, Sql sql, TableLayout.TypeTable table)
@@ -666,7 +803,7 @@ final class TablesLayout implements StorageLayout {
     /** One row as an object: SQL {@code NULL} leaves the field out; mapped fields win over the rest column. */
     private GraphObject object(ResultSet rs, TableLayout.TypeTable table) throws SQLException {
         List<String> columns = table.selectColumns();
-        String id = rs.getString(1);
+        String id = ids.read(rs, 1, table);
         ObjectNode properties = Json.object();
         if (table.rest() != null) {
             JsonNode rest = json(rs, 1 + columns.indexOf(table.rest()), id);
@@ -745,6 +882,16 @@ final class TablesLayout implements StorageLayout {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("object '" + id + "' holds a JSON column that is not JSON", e);
         }
+    }
+
+    /** A type table's name, qualified by its schema when it names one. */
+    private String name(TableLayout.TypeTable table) {
+        return table.schema() == null ? q(table.table()) : q(table.schema()) + "." + q(table.table());
+    }
+
+    /** An edges table's name, qualified by its schema when it names one. */
+    private String name(TableLayout.EdgesTable e) {
+        return e.schema() == null ? q(e.table()) : q(e.schema()) + "." + q(e.table());
     }
 
     private String q(String identifier) {

@@ -40,4 +40,18 @@ class H2IntrospectionTest extends IntrospectionContract {
                 "{\"type\": \"Track\", \"properties\": {\"milliseconds\": {\"$gt\": 300000}}, \"limit\": 3}");
         assertThat(tracks.text()).doesNotContain("\"error\"").contains("For Those About To Rock");
     }
+
+    /** The table layout's ids on this backend. */
+    @org.junit.jupiter.api.Nested
+    class Ids extends TableIdsContract {
+        @Override
+        Backend backend() {
+            return Backend.H2;
+        }
+
+        @Override
+        String uuidType() {
+            return "UUID";
+        }
+    }
 }

@@ -107,8 +107,10 @@ abstract class IntrospectionContract {
                         "Playlist",
                         "Track",
                         "ShopAccount",
-                        "ShopProfile")
-                .doesNotContain("PlaylistTrack", "ShopPrice");
+                        "ShopProfile",
+                        "ShopPrice",
+                        "ShopPriceChange")
+                .doesNotContain("PlaylistTrack");
     }
 
     @Test
@@ -146,12 +148,24 @@ abstract class IntrospectionContract {
     }
 
     @Test
-    void compositeKeysAreRecordedAndTheTableIsSkippedWithAWarning() {
+    void aCompositeKeyIsATypeWithItsKeyTypesAndACompositeForeignKeyARelationship() {
         assertThat(model.table(null, chinook("PlaylistTrack")).orElseThrow().primaryKey())
                 .containsExactly(chinook("PlaylistId"), chinook("TrackId"));
-        assertThat(model.table(null, "shop_price").orElseThrow().primaryKey())
-                .containsExactly("account_id", "currency");
-        assertThat(result.warnings()).anyMatch(w -> w.startsWith("shop_price: composite primary key"));
+        JsonNode price = tables().get("types").get("ShopPrice").get("id");
+        assertThat(price.get("columns")).map(JsonNode::asText).containsExactly("account_id", "currency");
+        assertThat(price.get("types")).map(JsonNode::asText).containsExactly("integer", "text");
+        assertThat(result.warnings()).noneMatch(w -> w.contains("composite"));
+        JsonNode change =
+                tables().get("types").get("ShopPriceChange").get("foreign_keys").get(0);
+        assertThat(change.get("columns")).map(JsonNode::asText).containsExactly("account_id", "currency");
+        assertThat(change.get("target").asText()).isEqualTo("ShopPrice");
+        assertThat(result.links())
+                .contains(new Introspection.Link(
+                        "ShopPriceChange", change.get("relationship").asText(), "ShopPrice", "out", "BELONGS_TO"));
+        // the join table's ends are typed: keys of Playlist and Track
+        JsonNode edge = tables().get("edges").get(0);
+        assertThat(edge.get("src_type").asText()).isEqualTo("Playlist");
+        assertThat(edge.get("dst_type").asText()).isEqualTo("Track");
     }
 
     @Test
@@ -184,7 +198,9 @@ abstract class IntrospectionContract {
         assertThat(fieldType("ShopAccount", "opened_on")).isEqualTo("date");
         assertThat(tables().get("types").get("ShopAccount").get("created_at").asText())
                 .isEqualTo("created_at");
-        assertThat(tables().get("types").get("Invoice").get("id").asText()).isEqualTo(chinook("InvoiceId"));
+        JsonNode id = tables().get("types").get("Invoice").get("id");
+        assertThat(id.get("column").asText()).isEqualTo(chinook("InvoiceId"));
+        assertThat(id.get("type").asText()).isEqualTo("integer");
     }
 
     @Test
@@ -228,7 +244,7 @@ abstract class IntrospectionContract {
     @Test
     void aViewIsAType() {
         assertThat(schema().type("ShopInvoiceSummary")).isPresent();
-        assertThat(tables().get("types").get("ShopInvoiceSummary").get("id").asText())
+        assertThat(tables().get("types").get("ShopInvoiceSummary").get("id").get("column").asText())
                 .isEqualTo(chinook("InvoiceId"));
     }
 
@@ -268,6 +284,6 @@ abstract class IntrospectionContract {
     }
 
     List<String> expectedShopTypes() {
-        return List.of("ShopAccount", "ShopProfile");
+        return List.of("ShopAccount", "ShopProfile", "ShopPrice", "ShopPriceChange");
     }
 }

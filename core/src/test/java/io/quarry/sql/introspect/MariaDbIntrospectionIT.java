@@ -17,4 +17,13 @@ class MariaDbIntrospectionIT extends IntrospectionContract {
         assertThat(fieldType("ShopAccount", "settings")).isEqualTo("object");
         assertThat(fieldType("ShopAccount", "verified")).isEqualTo("boolean");
     }
+
+    /** The table layout's ids on this backend. */
+    @org.junit.jupiter.api.Nested
+    class Ids extends TableIdsContract {
+        @Override
+        Backend backend() {
+            return Backend.MARIADB;
+        }
+    }
 }

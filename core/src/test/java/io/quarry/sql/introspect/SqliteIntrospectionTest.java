@@ -8,4 +8,13 @@ class SqliteIntrospectionTest extends IntrospectionContract {
     Backend backend() {
         return Backend.SQLITE;
     }
+
+    /** The table layout's ids on this backend. */
+    @org.junit.jupiter.api.Nested
+    class Ids extends TableIdsContract {
+        @Override
+        Backend backend() {
+            return Backend.SQLITE;
+        }
+    }
 }

@@ -35,6 +35,15 @@ CREATE TABLE "shop_price"
     PRIMARY KEY ("account_id", "currency")
 );
 
+CREATE TABLE "shop_price_change"
+(
+    "change_id" INTEGER PRIMARY KEY,
+    "account_id" BIGINT NOT NULL,
+    "currency" CHAR(3) NOT NULL,
+    "old_amount" NUMERIC(12,2),
+    FOREIGN KEY ("account_id", "currency") REFERENCES "shop_price" ("account_id", "currency")
+);
+
 CREATE VIEW "shop_invoice_summary" AS
     SELECT i."InvoiceId", c."LastName", i."Total" FROM "Invoice" i JOIN "Customer" c ON c."CustomerId" = i."CustomerId";
 

@@ -34,6 +34,16 @@ CREATE TABLE shop_price
     CONSTRAINT fk_shop_price_account FOREIGN KEY (account_id) REFERENCES shop_account (account_id)
 );
 
+CREATE TABLE shop_price_change
+(
+    change_id INT PRIMARY KEY,
+    account_id BIGINT NOT NULL,
+    currency CHAR(3) NOT NULL,
+    old_amount DECIMAL(12,2),
+    CONSTRAINT fk_shop_price_change_price FOREIGN KEY (account_id, currency)
+        REFERENCES shop_price (account_id, currency)
+);
+
 CREATE VIEW shop_invoice_summary AS
     SELECT i.InvoiceId, c.LastName, i.Total FROM Invoice i JOIN Customer c ON c.CustomerId = i.CustomerId;
 

@@ -37,6 +37,15 @@ CREATE TABLE shop_price
     PRIMARY KEY (account_id, currency)
 );
 
+CREATE TABLE shop_price_change
+(
+    change_id INTEGER PRIMARY KEY,
+    account_id BIGINT NOT NULL,
+    currency CHAR(3) NOT NULL,
+    old_amount NUMERIC(12,2),
+    FOREIGN KEY (account_id, currency) REFERENCES shop_price (account_id, currency)
+);
+
 CREATE TABLE shop_event
 (
     event_id BIGINT PRIMARY KEY,
