@@ -74,13 +74,20 @@ class DatabaseCommandsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"jdbc:h2:file:", "jdbc:sqlite:"})
+    void badDataFilesAreRefusedInOneLineAndLoadNothing(String prefix) throws Exception {
+        BadDataFiles.refusedWholly(
+                dir, prefix + dir.resolve("refused" + prefix.length()).toAbsolutePath());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc:h2:file:", "jdbc:sqlite:"})
     void aBadRowLoadsNothing(String prefix) throws Exception {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"}, {\"id\": \"a\", \"type\": \"T\"}]}");
         String url = prefix + dir.resolve("bad" + prefix.length()).toAbsolutePath();
         QuarryCliTest.Run load = run("", "load", "--data", bad.toString(), "--jdbc-url", url);
         assertThat(load.exit()).isNotZero();
-        assertThat(load.err()).contains("nothing was loaded");
+        assertThat(load.err()).contains("duplicate object id 'a'");
         JsonNode names = run(
                         "",
                         "call",
