@@ -27,6 +27,9 @@ class MariaDbBackendIT {
     class GeneratedFilter extends GeneratedFilterContract implements OnMariaDb {}
 
     @Group
+    class HostileInput extends HostileInputContract implements OnMariaDb {}
+
+    @Group
     class RegexBounds extends RegexBoundsContract implements OnMariaDb {}
 
     @Nested
@@ -43,4 +46,13 @@ class MariaDbBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnMariaDb {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnMariaDb {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnMariaDb {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
 }

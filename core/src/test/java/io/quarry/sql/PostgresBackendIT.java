@@ -27,6 +27,9 @@ class PostgresBackendIT {
     class GeneratedFilter extends GeneratedFilterContract implements OnPostgres {}
 
     @Group
+    class HostileInput extends HostileInputContract implements OnPostgres {}
+
+    @Group
     class RegexBounds extends RegexBoundsContract implements OnPostgres {}
 
     @Nested
@@ -43,4 +46,13 @@ class PostgresBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnPostgres {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnPostgres {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnPostgres {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnPostgres {}
 }

@@ -357,7 +357,7 @@ final class ConfigDerivation {
         }
     }
 
-    private static String columnType(FieldType type) {
+    static String columnType(FieldType type) {
         switch (type) {
             case INTEGER, NUMBER -> {
                 return "number";
@@ -375,6 +375,11 @@ final class ConfigDerivation {
                 return "text";
             }
         }
+    }
+
+    /** {@code created_at}, {@code updated_at} or {@code null}: the system timestamp a column named so serves as. */
+    static String timestampRole(String snake) {
+        return CREATED.contains(snake) ? "created_at" : UPDATED.contains(snake) ? "updated_at" : null;
     }
 
     /** Whether a field name has a word of a secret: {@code password_hash}, {@code api_token}, {@code apikey}. */

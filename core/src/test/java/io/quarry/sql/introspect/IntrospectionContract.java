@@ -9,13 +9,8 @@ import io.quarry.sql.Backend;
 import io.quarry.sql.StoreMapping;
 import io.quarry.testing.Golden;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
@@ -61,29 +56,7 @@ abstract class IntrospectionContract {
     }
 
     static void run(DataSource ds, String resource) throws IOException, SQLException {
-        String script;
-        try (InputStream in = IntrospectionContract.class.getResourceAsStream(resource)) {
-            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        List<String> statements = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        for (String line : script.split("\n")) {
-            if (line.startsWith("--")) {
-                continue;
-            }
-            current.append(line).append('\n');
-            if (line.endsWith(";")) {
-                String sql = current.toString().trim();
-                statements.add(sql.substring(0, sql.length() - 1));
-                current.setLength(0);
-            }
-        }
-        try (Connection c = ds.getConnection();
-                Statement s = c.createStatement()) {
-            for (String sql : statements) {
-                s.execute(sql);
-            }
-        }
+        Backend.script(ds, "/io/quarry/sql/introspect/" + resource);
     }
 
     JsonNode types() {
