@@ -64,7 +64,8 @@ final class BadDataFiles {
         assertThat(again.exit()).isNotZero();
         assertThat(again.err().lines().toList()).hasSize(1);
         assertThat(again.err())
-                .containsPattern("loading failed, nothing was loaded: object '(t1|t2|t3|d1)' is already in the database")
+                .containsPattern(
+                        "loading failed, nothing was loaded: object '(t1|t2|t3|d1)' is already in the database")
                 .doesNotContain("INSERT")
                 .doesNotContain("Exception");
         assertThat(objects(url)).isEqualTo(4);
