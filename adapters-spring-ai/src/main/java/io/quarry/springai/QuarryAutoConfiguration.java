@@ -1,7 +1,6 @@
 package io.quarry.springai;
 
 import io.quarry.config.QuarryConfig;
-import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialects;
@@ -39,7 +38,8 @@ import org.springframework.core.io.ResourceLoader;
  *
  * <p>What it serves, in this order: the configuration file at {@code quarry.config} (default {@code
  * classpath:quarry.yaml} when there is one), as {@code Toolkit.builder().config(...)} reads it; else
- * Quarry's graph layout when the database has it, with the types inferred from its objects; else the
+ * Quarry's graph layout when the database has it, with the types inferred from the data in each call's
+ * scope; else the
  * database's own tables, introspected ({@code quarry.introspect.*}). A table layout gets the dialect's
  * helper functions installed at startup. It runs after the application's database initialization
  * (schema scripts, Flyway, Liquibase).
@@ -53,9 +53,6 @@ public class QuarryAutoConfiguration {
 
     /** The configuration file read when {@code quarry.config} is not set, if it exists. */
     static final String DEFAULT_CONFIG = "classpath:quarry.yaml";
-
-    /** How many objects of each type the types of a graph layout without a configuration are inferred from. */
-    private static final int SAMPLE = 500;
 
     /** The toolkit over the application's DataSource; a host's own Toolkit bean replaces it. */
     @Bean
@@ -97,9 +94,7 @@ public class QuarryAutoConfiguration {
         Toolkit.Builder toolkit = Toolkit.builder().store(jdbc);
         if (config != null) {
             toolkit.config(config);
-        } else {
-            toolkit.schema(inferredTypes(jdbc));
-        }
+        } // else the graph layout's types are inferred from the data in each call's scope
         if (properties.getLimits().isSet()) {
             if (config != null && config.limits().isPresent()) {
                 throw new IllegalStateException("quarry.limits: " + config.source() + " has a limits section"
@@ -206,18 +201,5 @@ public class QuarryAutoConfiguration {
                 result.hiddenFields());
         result.warnings().forEach(w -> LOG.info("Quarry introspection: {}", w));
         return QuarryConfig.parse(result.toYaml(), "the DataSource's tables (introspected)");
-    }
-
-    /** The types of a graph layout without a configuration, from its objects. */
-    private static Schema inferredTypes(JdbcObjectStore store) {
-        try {
-            return store.inferSchema(SAMPLE);
-        } catch (IllegalStateException e) {
-            throw new IllegalStateException(
-                    "quarry: the database has Quarry's graph layout but no objects, so"
-                            + " there are no types to serve; load its data, or add a configuration with your types"
-                            + " (quarry.config)",
-                    e);
-        }
     }
 }

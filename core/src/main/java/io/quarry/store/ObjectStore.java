@@ -89,21 +89,6 @@ public interface ObjectStore {
     }
 
     /**
-     * The types of every stored object, in no scope ({@link #inferSchema(Scope, int)}): for a store
-     * whose types no configuration declares, served to one tenant or none.
-     *
-     * @param perType how many objects of each type to read, at most
-     * @throws IllegalStateException when the store holds no objects, so there are no types to infer
-     */
-    default Schema inferSchema(int perType) {
-        Schema schema = inferSchema(Scope.unrestricted(), perType);
-        if (schema.isEmpty()) {
-            throw new IllegalStateException("the store holds no objects, so there are no types to infer");
-        }
-        return schema;
-    }
-
-    /**
      * Every object of the scope and every relationship whose both ends are in it, in one call: what a
      * graph snapshot is built from. A SQL store reads each table once (never a query per object).
      * Both stores of the library implement it; the default refuses, since a per-object fallback would

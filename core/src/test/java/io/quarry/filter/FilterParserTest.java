@@ -171,6 +171,46 @@ class FilterParserTest {
     }
 
     @Test
+    void aPathOfTooManySegmentsHasAHint() {
+        assertThatThrownBy(() -> PARSER.parsePath("a.b.c.d.e.f.g.h.i", "sort"))
+                .isInstanceOfSatisfying(QueryException.class, e -> assertThat(
+                                e.first().hint())
+                        .isEqualTo("Filter on a field nearer the top of the object, such as 'a.b.c.d.e.f.g.h'."));
+    }
+
+    static Stream<Arguments> oversizedFilters() {
+        ObjectNode manyKeys = JsonNodeFactory.instance.objectNode();
+        IntStream.range(0, 100_000).forEach(i -> manyKeys.put("k" + i, i));
+        ObjectNode manyValues = JsonNodeFactory.instance.objectNode();
+        for (int f = 0; f < 3; f++) {
+            var in = manyValues.putObject("f" + f).putArray("$in");
+            IntStream.range(0, 1000).forEach(in::add);
+        }
+        ObjectNode manyOrs = JsonNodeFactory.instance.objectNode();
+        var or = manyOrs.putArray("$or");
+        for (int i = 0; i < 100; i++) {
+            ObjectNode branch = or.addObject();
+            IntStream.range(0, 3).forEach(k -> branch.put("k" + k, k));
+        }
+        return Stream.of(
+                Arguments.of("100,000 keys", manyKeys, "k200", "more than 200 field conditions"),
+                Arguments.of("3 x 1000 $in values", manyValues, "f2.$in[0]", "more than 2000 values"),
+                Arguments.of("300 conditions under $or", manyOrs, "$or[66].k2", "more than 200 field conditions"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("oversizedFilters")
+    void theWholeFilterIsCapped(String why, JsonNode filter, String path, String message) {
+        assertThatThrownBy(() -> PARSER.parse(filter, "")).isInstanceOfSatisfying(QueryException.class, e -> {
+            assertThat(e.errors()).hasSize(1);
+            assertThat(e.first().code()).isEqualTo(ErrorCode.LIMIT_EXCEEDED);
+            assertThat(e.first().path()).isEqualTo(path);
+            assertThat(e.first().message()).contains(message);
+            assertThat(e.first().hint()).contains("split it into several queries");
+        });
+    }
+
+    @Test
     void longInputIsAbbreviatedInMessages() {
         String name = "a".repeat(200) + " ";
         assertThatThrownBy(() -> PARSER.parse("{\"" + name + "\": 1}"))

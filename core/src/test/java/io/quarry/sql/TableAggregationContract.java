@@ -241,7 +241,7 @@ abstract class TableAggregationContract implements BackendUnderTest {
                 .as(Query::new);
     }
 
-    @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
     void aggregationsAreTheEvaluators(@ForAll("queries") Query q) {
         AggregateQuery query = query(q, q.maxObjects());
         Aggregation actual = store().aggregate(query);

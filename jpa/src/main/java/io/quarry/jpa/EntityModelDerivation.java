@@ -125,7 +125,8 @@ final class EntityModelDerivation {
         for (TypeSpec spec : types.values()) {
             superType(spec, types);
         }
-        return Introspection.of(tree(types.values()), hidden, warnings, modules(types.values()), links);
+        Map<String, String> modules = modules(types.values());
+        return Introspection.of(tree(types.values(), modules), hidden, warnings, modules, links);
     }
 
     /** The entity's type, or {@code null} when it shares its table with its superclass (single table). */
@@ -552,6 +553,7 @@ final class EntityModelDerivation {
         r.put("name", name);
         r.put("target", to.name);
         r.put("direction", direction);
+        r.put("kind", kind);
         r.put("description", description);
         from.relationships.add(r);
         links.add(new Introspection.Link(from.name, name, to.name, direction, kind));
@@ -649,7 +651,7 @@ final class EntityModelDerivation {
         return modules;
     }
 
-    private ObjectNode tree(Iterable<TypeSpec> specs) {
+    private ObjectNode tree(Iterable<TypeSpec> specs, Map<String, String> modules) {
         ObjectNode root = json.objectNode();
         ObjectNode types = root.putObject("types");
         ObjectNode store = root.putObject("store");
@@ -658,6 +660,9 @@ final class EntityModelDerivation {
         ObjectNode storeTypes = tables.putObject("types");
         for (TypeSpec spec : specs) {
             ObjectNode type = types.putObject(spec.name);
+            if (modules.containsKey(spec.name)) {
+                type.put("module", modules.get(spec.name));
+            }
             ObjectNode fields = type.putObject("fields");
             spec.fields.forEach((name, f) -> fields.set(name, f.size() == 1 ? f.get("type") : f));
             if (!spec.relationships.isEmpty()) {

@@ -60,7 +60,7 @@ final class Shop {
                 .dialect(Dialects.detect(dataSource))
                 .mapping(config.store().orElseThrow())
                 .build();
-        store.createLayout(); // H2's helper functions only: the table layout creates no table
+        store.installHelperFunctions(); // the table layout creates no table
         return Toolkit.builder().config(config).store(store).build();
     }
 

@@ -53,7 +53,7 @@ public class SpringDataJpaExample {
                 .dialect(Dialects.detect(dataSource))
                 .mapping(config.store().orElseThrow())
                 .build();
-        store.createLayout(); // on H2, the helper functions the table layout calls; no table is created
+        store.installHelperFunctions(); // the functions the dialect's SQL calls; no table is created
         return Toolkit.builder().config(config).store(store).build();
     }
     // --- end ---
