@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import javax.sql.DataSource;
 
 /** Opening graph-layout databases for the command line, and the embedded demo database. */
@@ -318,16 +319,21 @@ final class Databases {
      * default layout, created if needed with the data's scope keys.
      */
     static void load(
-            String url, String user, String password, DataFile.DataSet data, Optional<StoreMapping> configured) {
+            String url,
+            String user,
+            String password,
+            DataFile.DataSet data,
+            Optional<StoreMapping> configured,
+            LongConsumer progress) {
         if (configured.isPresent()) {
-            init(url, user, password, configured.get()).load(data);
+            init(url, user, password, configured.get()).load(data, progress);
         } else {
-            load(url, user, password, data);
+            load(url, user, password, data, progress);
         }
     }
 
     /** Creates the layout if needed, with the data's scope keys, and loads the data in one transaction. */
-    static void load(String url, String user, String password, DataFile.DataSet data) {
+    static void load(String url, String user, String password, DataFile.DataSet data, LongConsumer progress) {
         Set<String> keys = new LinkedHashSet<>();
         for (GraphObject o : data.objects()) {
             keys.addAll(o.scope().keySet());
@@ -342,7 +348,7 @@ final class Databases {
                     "the data has scope keys " + missing + " but the objects table has no such columns");
         }
         JdbcObjectStore store = exists ? open(url, user, password) : init(url, user, password, new ArrayList<>(keys));
-        store.load(data);
+        store.load(data, progress);
     }
 
     /**
@@ -363,7 +369,12 @@ final class Databases {
                 Files.createDirectories(dir);
                 Path staging = Files.createTempDirectory(dir, "loading-");
                 try {
-                    load("jdbc:h2:file:" + staging.resolve("demo").toAbsolutePath(), null, null, DemoData.data());
+                    load(
+                            "jdbc:h2:file:" + staging.resolve("demo").toAbsolutePath(),
+                            null,
+                            null,
+                            DemoData.data(),
+                            rows -> {});
                     Files.move(staging.resolve("demo.mv.db"), file, StandardCopyOption.ATOMIC_MOVE);
                 } catch (java.nio.file.FileAlreadyExistsException e) {
                     // another process finished first; its copy is as good

@@ -41,7 +41,11 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DataFile.DataSet dataSet = DataFile.read(data);
-        Databases.load(jdbcUrl, user, password, dataSet, Databases.configured(config));
+        Progress progress = Progress.onTerminal(
+                spec.commandLine().getErr(),
+                dataSet.objects().size() + (long) dataSet.relationships().size());
+        Databases.load(jdbcUrl, user, password, dataSet, Databases.configured(config), progress);
+        progress.done();
         spec.commandLine()
                 .getOut()
                 .println("{\"objects\": " + dataSet.objects().size() + ", \"relationships\": "

@@ -74,25 +74,9 @@ class DatabaseCommandsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"jdbc:h2:file:", "jdbc:sqlite:"})
-    void aBadRowLoadsNothing(String prefix) throws Exception {
-        Path bad = dir.resolve("bad.json");
-        Files.writeString(bad, "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"}, {\"id\": \"a\", \"type\": \"T\"}]}");
-        String url = prefix + dir.resolve("bad" + prefix.length()).toAbsolutePath();
-        QuarryCliTest.Run load = run("", "load", "--data", bad.toString(), "--jdbc-url", url);
-        assertThat(load.exit()).isNotZero();
-        assertThat(load.err()).contains("nothing was loaded");
-        JsonNode names = run(
-                        "",
-                        "call",
-                        "get_database_schema",
-                        "{\"detail\": \"names\"}",
-                        "--jdbc-url",
-                        url,
-                        "--config",
-                        QuarryCliTest.config.toString())
-                .lines()
-                .get(0);
-        assertThat(names.at("/types/0/count").asInt()).isZero();
+    void badDataFilesAreRefusedInOneLineAndLoadNothing(String prefix) throws Exception {
+        BadDataFiles.refusedWholly(
+                dir, prefix + dir.resolve("refused" + prefix.length()).toAbsolutePath());
     }
 
     @ParameterizedTest

@@ -58,6 +58,24 @@ class MariaDbCommandsIT {
     }
 
     @Test
+    void badDataFilesAreRefusedInOneLineAndLoadNothing() throws Exception {
+        String refused = url.replaceFirst("(//[^/]+/)[^?]*", "$1" + DATABASE + "_refused");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE + "_refused");
+            s.execute("CREATE DATABASE " + DATABASE + "_refused CHARACTER SET utf8mb4");
+        }
+        try {
+            BadDataFiles.refusedWholly(dir, refused);
+        } finally {
+            try (Connection c = DriverManager.getConnection(url);
+                    Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + DATABASE + "_refused");
+            }
+        }
+    }
+
+    @Test
     void initLoadAndCallGiveWhatTheDataFileGives() throws Exception {
         for (int i = 0; i < 2; i++) {
             QuarryCliTest.Run init = run("", "init", "--jdbc-url", url, "--scope-column", "org_id");
@@ -92,7 +110,7 @@ class MariaDbCommandsIT {
                 bad, "{\"objects\": [{\"id\": \"x\", \"type\": \"T\"}, {\"id\": \"x\", \"type\": \"T\"}]}");
         QuarryCliTest.Run load = run("", "load", "--data", bad.toString(), "--jdbc-url", url);
         assertThat(load.exit()).isNotZero();
-        assertThat(load.err()).contains("nothing was loaded");
+        assertThat(load.err()).contains("duplicate object id 'x'");
         try (Connection c = DriverManager.getConnection(url);
                 Statement s = c.createStatement();
                 var rs = s.executeQuery("SELECT COUNT(*) FROM quarry_objects WHERE id = 'x'")) {

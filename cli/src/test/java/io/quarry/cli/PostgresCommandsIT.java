@@ -56,6 +56,11 @@ class PostgresCommandsIT {
     }
 
     @Test
+    void badDataFilesAreRefusedInOneLineAndLoadNothing() throws Exception {
+        BadDataFiles.refusedWholly(dir, schema("refused"));
+    }
+
+    @Test
     void loadThenQueryGivesWhatTheDataFileGives() throws Exception {
         String url = schema("load");
         QuarryCliTest.Run load = run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url);
