@@ -124,7 +124,7 @@ public final class SqlCompiler {
 
     /** The system columns of a type table under an alias; its document is never read. */
     public static Columns columns(String alias, TableLayout.TypeTable table) {
-        return new Columns(alias, table.id(), table.id(), null, table.createdColumn(), table.updatedColumn());
+        return new Columns(alias, table.id(), table.id(), null, table.createdAt(), table.updatedAt());
     }
 
     /** A column quoted and qualified by the alias of {@code columns}. */

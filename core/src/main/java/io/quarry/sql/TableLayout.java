@@ -124,9 +124,10 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
      * @param type the type name
      * @param table the table
      * @param id the id column (text; ids are unique across all the layout's tables)
-     * @param createdAt the creation timestamp column, or {@code null} (then {@code updatedAt} serves)
-     * @param updatedAt the update timestamp column, or {@code null} (then {@code createdAt} serves;
-     *     without either, both are 1970-01-01T00:00:00Z)
+     * @param createdAt the creation timestamp column, or {@code null}: the type's objects have no
+     *     {@code created_at} (a filter sees it missing; nothing is made up from the other column)
+     * @param updatedAt the update timestamp column, or {@code null}: the type's objects have no
+     *     {@code updated_at} and sort after those that have one in the default order
      * @param scopeColumns the scope keys, each a column of this table with the same name
      * @param fields the mapped fields, by name
      * @param rest a JSON column holding the fields not mapped, or {@code null}
@@ -163,22 +164,21 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             foreignKeys = List.copyOf(requireNonNull(foreignKeys, "foreignKeys"));
         }
 
-        /** The column that reads as {@code created_at}, or {@code null} when neither timestamp is mapped. */
-        public String createdColumn() {
-            return createdAt != null ? createdAt : updatedAt;
-        }
-
-        /** The column that reads as {@code updated_at}, or {@code null} when neither timestamp is mapped. */
-        public String updatedColumn() {
-            return updatedAt != null ? updatedAt : createdAt;
+        /** The column of the system field {@code created_at} or {@code updated_at}, or {@code null} when unmapped. */
+        public String timestampColumn(String systemField) {
+            return switch (systemField) {
+                case "created_at" -> createdAt;
+                case "updated_at" -> updatedAt;
+                default -> throw new IllegalArgumentException("not a timestamp: " + systemField);
+            };
         }
 
         /** Every column a row is read from, in select order, without duplicates. */
         public List<String> selectColumns() {
             List<String> out = new ArrayList<>();
             add(out, id);
-            add(out, createdColumn());
-            add(out, updatedColumn());
+            add(out, createdAt);
+            add(out, updatedAt);
             scopeColumns.forEach(c -> add(out, c));
             fields.values().forEach(f -> add(out, f.column()));
             add(out, rest);
