@@ -216,12 +216,13 @@ final class StoreSection {
         TableLayout.ColumnType type = path.isEmpty() ? TableLayout.ColumnType.TEXT : TableLayout.ColumnType.JSON;
         if (node.has("type")) {
             ConfigNode t = node.get("type").orElseThrow();
-            String typeName = t.text("write text, number, boolean, timestamp or json");
+            String typeName = t.text("write text, number, boolean, timestamp, date or json");
             try {
                 type = TableLayout.ColumnType.valueOf(typeName.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw t.error(
-                        "unknown column type '" + typeName + "'", "use one of text, number, boolean, timestamp, json");
+                        "unknown column type '" + typeName + "'",
+                        "use one of text, number, boolean, timestamp, date, json");
             }
             if (!path.isEmpty() && type != TableLayout.ColumnType.JSON) {
                 throw t.error("a path inside column '" + column + "' needs a json column", "set type: json");

@@ -134,6 +134,7 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 switch (field.type()) {
                     case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
                     case TIMESTAMP -> new ColumnTargets.Timestamp(dialect, col, name);
+                    case DATE -> new ColumnTargets.Date(dialect, col, name);
                     case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
                 },
                 col);

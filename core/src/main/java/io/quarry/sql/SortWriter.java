@@ -191,6 +191,10 @@ final class SortWriter {
                     case NUMBER ->
                         scalarParts(col, 0, v -> FilterEvaluator.numberOf(v).orElse(null));
                     case TIMESTAMP -> scalarParts(col, 1, this::timestamp);
+                    case DATE ->
+                        scalarParts(dialect.dateColumn(col), 1, v -> IsoDateTime.localDate(v.textValue())
+                                .<Object>map(dialect::date)
+                                .orElse(null));
                     case BOOLEAN -> scalarParts(col, 3, JsonNode::booleanValue);
                 });
     }

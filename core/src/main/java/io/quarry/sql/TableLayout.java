@@ -67,6 +67,11 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         BOOLEAN,
         /** Instants ({@code TIMESTAMP WITH TIME ZONE}, as the dialect stores the graph layout's timestamps). */
         TIMESTAMP,
+        /**
+         * Days (SQL {@code DATE}; on SQLite text or a number that {@code date()} reads): the filter
+         * language sees the string {@code YYYY-MM-DD}, comparing with a date-time as its midnight UTC.
+         */
+        DATE,
         /** JSON documents (PostgreSQL {@code jsonb}; JSON text elsewhere): arrays, objects, anything. */
         JSON
     }

@@ -210,6 +210,8 @@ final class TableFixture {
                                         .map(Instant.class::cast)
                                         .orElseThrow()
                                 : null;
+                    case DATE ->
+                        v.isTextual() ? IsoDateTime.localDate(v.textValue()).orElse(null) : null;
                     case JSON -> new JsonText(Json.write(v));
                 };
         if (out == null) {
@@ -236,6 +238,8 @@ final class TableFixture {
                 dialect.jsonValue(w, j.json());
             } else if (v instanceof Instant instant) {
                 w.bind(dialect.timestamp(instant));
+            } else if (v instanceof java.time.LocalDate day) {
+                w.bind(dialect.date(day));
             } else {
                 w.bind(v);
             }

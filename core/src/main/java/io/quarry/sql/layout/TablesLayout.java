@@ -694,6 +694,11 @@ final class TablesLayout implements StorageLayout {
                 Instant t = dialect.readTimestamp(rs, i);
                 return t == null ? null : f.textNode(IsoDateTime.format(t));
             }
+            case DATE -> {
+                // YYYY-MM-DD on every database; SQLite's text may carry a time after the day
+                String s = rs.getString(i);
+                return s == null ? null : f.textNode(s.length() > 10 ? s.substring(0, 10) : s);
+            }
             default -> {
                 JsonNode v = json(rs, i, id);
                 for (String segment : field.path()) {
