@@ -175,7 +175,8 @@ public final class PostgresExplain {
         summary.forEach(System.out::println);
     }
 
-    private static void generate(Statement st, int objects) throws SQLException {
+    /** Inserts the deterministic graph of {@code objects} objects into the graph layout's tables. */
+    static void generate(Statement st, int objects) throws SQLException {
         st.execute("SELECT setseed(0.42)");
         st.execute("SET max_parallel_workers_per_gather = 0");
         st.execute("INSERT INTO quarry_objects (id, type, properties, created_at, updated_at, project_id)"

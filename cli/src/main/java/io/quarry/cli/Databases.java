@@ -1,11 +1,15 @@
 package io.quarry.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
+import io.quarry.internal.Suggestions;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.Dialects;
+import io.quarry.sql.introspect.Introspection;
+import io.quarry.sql.introspect.Introspector;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import java.nio.file.Files;
@@ -13,13 +17,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /** Opening graph-layout databases for the command line, and the embedded demo database. */
@@ -37,6 +44,215 @@ final class Databases {
         return config == null ? Optional.empty() : QuarryConfig.load(config).store();
     }
 
+    /**
+     * A data source for reading the database at this URL, once it opened: a URL no driver takes is a
+     * usage error, and a missing SQLite or H2 file is reported, never created.
+     *
+     * @throws IllegalArgumentException when no driver takes the URL
+     * @throws DatabaseProblem when the database cannot be opened, in one line saying what to do
+     */
+    static DataSource reading(String url, String user, String password) {
+        checkUrl(url);
+        Optional<Path> sqlite = sqliteFile(url);
+        if (sqlite.isPresent() && !Files.isRegularFile(sqlite.get())) {
+            throw new DatabaseProblem(
+                    "there is no SQLite database at " + sqlite.get().toAbsolutePath()
+                            + "; check the path in --jdbc-url (Quarry never creates a database to read it)");
+        }
+        DataSource ds = new UrlDataSource(h2IfExists(url), user, password);
+        try (Connection c = ds.getConnection()) {
+            c.getMetaData();
+        } catch (SQLException e) {
+            throw explain(e);
+        }
+        return ds;
+    }
+
+    private static final List<String> SCHEMES = List.of("postgresql", "mariadb", "mysql", "sqlite", "h2");
+
+    /**
+     * Checks that a driver takes the URL.
+     *
+     * @throws IllegalArgumentException naming the nearest known scheme
+     */
+    static void checkUrl(String url) {
+        String examples = "such as jdbc:postgresql://localhost:5432/shop, jdbc:mariadb://localhost:3306/shop, "
+                + "jdbc:sqlite:shop.db or jdbc:h2:file:./shop";
+        if (!url.startsWith("jdbc:")) {
+            throw new IllegalArgumentException("--jdbc-url takes a JDBC URL, starting with jdbc:, " + examples);
+        }
+        try {
+            DriverManager.getDriver(url);
+            return;
+        } catch (SQLException e) {
+            // no driver takes it: say which scheme was meant
+        }
+        int colon = url.indexOf(':', 5);
+        String scheme = url.substring(5, colon < 0 ? url.length() : colon);
+        List<String> near = Suggestions.nearest(scheme, SCHEMES, 1);
+        throw new IllegalArgumentException("no database driver takes URLs starting with jdbc:" + scheme + ":"
+                + (near.isEmpty() ? "" : "; did you mean jdbc:" + near.get(0) + ":?")
+                + " Quarry reads PostgreSQL, MariaDB, MySQL, SQLite and H2, " + examples);
+    }
+
+    /** The file of a SQLite URL, or empty for another database or an in-memory one. */
+    static Optional<Path> sqliteFile(String url) {
+        if (!url.startsWith("jdbc:sqlite:")) {
+            return Optional.empty();
+        }
+        String rest = url.substring("jdbc:sqlite:".length());
+        int query = rest.indexOf('?');
+        String params = query < 0 ? "" : rest.substring(query);
+        rest = query < 0 ? rest : rest.substring(0, query);
+        if (rest.startsWith("file:")) {
+            rest = rest.substring("file:".length());
+        }
+        if (rest.isEmpty() || rest.startsWith(":") || params.contains("mode=memory")) {
+            return Optional.empty();
+        }
+        return Optional.of(Path.of(rest));
+    }
+
+    /** An embedded H2 file URL that opens only an existing database: H2 would create an empty one. */
+    private static String h2IfExists(String url) {
+        String lower = url.toLowerCase(java.util.Locale.ROOT);
+        boolean embeddedFile = lower.startsWith("jdbc:h2:")
+                && !lower.startsWith("jdbc:h2:mem:")
+                && !lower.startsWith("jdbc:h2:tcp:")
+                && !lower.startsWith("jdbc:h2:ssl:")
+                && !lower.startsWith("jdbc:h2:zip:");
+        return embeddedFile && !lower.contains("ifexists=") ? url + ";IFEXISTS=TRUE" : url;
+    }
+
+    /**
+     * What a database error means for the person at the command line, in one line saying what to do.
+     * The driver's message is kept where it names what is wrong (a user, a database, a table).
+     */
+    static DatabaseProblem explain(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        int code = e.getErrorCode();
+        String said = firstLine(e.getMessage());
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.UnknownHostException) {
+                return new DatabaseProblem(
+                        "cannot connect to the database: unknown host '" + firstLine(t.getMessage())
+                                + "'; check the host in --jdbc-url",
+                        e);
+            }
+            if (t instanceof java.net.ConnectException || t instanceof java.net.SocketTimeoutException) {
+                return new DatabaseProblem(
+                        "cannot connect to the database (" + firstLine(t.getMessage())
+                                + "); check that it is running and that the host and port in --jdbc-url are right",
+                        e);
+            }
+        }
+        if (code == 90146 || code == 90013) {
+            return new DatabaseProblem("there is no H2 database there (" + said + "); check the path in --jdbc-url", e);
+        }
+        if (state.startsWith("28") || code == 1045) {
+            return new DatabaseProblem("the database refused the login (" + said + "); check --user and --password", e);
+        }
+        if (state.equals("3D000") || code == 1049) {
+            return new DatabaseProblem(said + "; check the database name in --jdbc-url", e);
+        }
+        if (state.equals("42501") || code == 1044 || code == 1142 || code == 1143) {
+            return new DatabaseProblem(
+                    "the database user may not read what Quarry needs (" + said
+                            + "); grant it SELECT, or leave the table out with --exclude",
+                    e);
+        }
+        if (state.startsWith("08")) {
+            return new DatabaseProblem(
+                    "cannot connect to the database (" + said
+                            + "); check that it is running and that --jdbc-url is right",
+                    e);
+        }
+        return new DatabaseProblem("the database answered: " + said, e);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "no message";
+        }
+        String line = message.strip().lines().findFirst().orElse("");
+        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+    }
+
+    /**
+     * The configuration of a database's own tables, by introspection (leaving out the graph layout's
+     * tables). A table the user may not read is left out with a warning and the rest introspected again.
+     *
+     * @param warn receives one line per table left out
+     * @throws DatabaseProblem when no table is left to serve
+     */
+    static Introspection introspect(DataSource ds, TableOptions tables, Consumer<String> warn) {
+        List<String> exclude = new ArrayList<>(tables.exclude);
+        exclude.add(StoreMapping.graph().objectsTable());
+        exclude.add(StoreMapping.graph().relationshipsTable());
+        Introspection result = introspect(ds, tables.include, exclude);
+        Dialect dialect = Dialects.detect(ds);
+        List<String> unreadable = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+                Statement s = c.createStatement()) {
+            for (String table : tables(result)) {
+                // a name read from the database's catalog, quoted by the dialect: no input reaches the SQL
+                try (ResultSet rs =
+                        s.executeQuery("SELECT * FROM " + dialect.quoteIdentifier(table) + " WHERE 1 = 0")) {
+                    rs.next();
+                } catch (SQLException e) {
+                    warn.accept("leaving out table " + table + ": " + explain(e).getMessage());
+                    unreadable.add(table);
+                }
+            }
+        } catch (SQLException e) {
+            throw explain(e);
+        }
+        if (!unreadable.isEmpty()) {
+            exclude.addAll(unreadable);
+            result = introspect(ds, tables.include, exclude);
+        }
+        if (result.configuration().path("types").isEmpty()) {
+            throw new DatabaseProblem("the database has neither Quarry's graph layout (a "
+                    + StoreMapping.graph().objectsTable() + " table) nor tables Quarry can serve"
+                    + (tables.include.isEmpty() && tables.exclude.isEmpty()
+                            ? ""
+                            : " among those --include and --exclude select")
+                    + (unreadable.isEmpty() ? "" : " and the user may read")
+                    + "; 'quarry introspect' lists why each table was skipped, 'quarry init' creates the graph layout");
+        }
+        return result;
+    }
+
+    private static Introspection introspect(DataSource ds, List<String> include, List<String> exclude) {
+        try {
+            return Introspector.builder()
+                    .dataSource(ds)
+                    .include(include.toArray(String[]::new))
+                    .exclude(exclude.toArray(String[]::new))
+                    .build()
+                    .introspect();
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw explain(sql);
+            }
+            throw e;
+        }
+    }
+
+    /** The tables of an introspected table layout: the types' and the edges'. */
+    private static List<String> tables(Introspection result) {
+        JsonNode tables = result.configuration().path("store").path("tables");
+        List<String> names = new ArrayList<>();
+        tables.path("types").forEach(t -> names.add(t.path("table").asText()));
+        tables.path("edges").forEach(t -> names.add(t.path("table").asText()));
+        return names;
+    }
+
+    /** Whether the database has the graph layout's objects table in the connection's catalog and schema. */
+    static boolean hasGraphLayout(DataSource ds) {
+        return tableExists(ds);
+    }
+
     /** The configured mapping, or the default graph layout with these scope columns; not both. */
     static StoreMapping mapping(Path config, List<String> scopeColumns) {
         Optional<StoreMapping> configured = configured(config);
@@ -47,12 +263,16 @@ final class Databases {
         return configured.orElseGet(() -> StoreMapping.graph(scopeColumns.toArray(String[]::new)));
     }
 
-    /** A store over the graph layout at this URL, in the configured mapping if there is one. */
+    /** A store over the database at this URL, in the configured mapping if there is one. */
     static JdbcObjectStore open(String url, String user, String password, Optional<StoreMapping> configured) {
+        return open(new UrlDataSource(url, user, password), configured);
+    }
+
+    /** A store over this database, in the configured mapping, else the graph layout. */
+    static JdbcObjectStore open(DataSource ds, Optional<StoreMapping> configured) {
         if (configured.isEmpty()) {
-            return open(url, user, password);
+            return open(ds);
         }
-        DataSource ds = new UrlDataSource(url, user, password);
         return JdbcObjectStore.builder()
                 .dataSource(ds)
                 .dialect(Dialects.detect(ds))
@@ -62,7 +282,11 @@ final class Databases {
 
     /** A store over the graph layout at this URL; its scope columns are the objects table's other columns. */
     static JdbcObjectStore open(String url, String user, String password) {
-        DataSource ds = new UrlDataSource(url, user, password);
+        return open(new UrlDataSource(url, user, password));
+    }
+
+    /** A store over this database's graph layout; its scope columns are the objects table's other columns. */
+    static JdbcObjectStore open(DataSource ds) {
         Dialect dialect = Dialects.detect(ds);
         List<String> scope = scopeColumns(ds);
         return JdbcObjectStore.builder()

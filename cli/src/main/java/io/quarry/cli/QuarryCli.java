@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             LoadCommand.class,
             DdlCommand.class,
             McpCommand.class,
+            IntrospectCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class QuarryCli implements Runnable {
@@ -40,7 +41,11 @@ public final class QuarryCli implements Runnable {
         this.out = out;
     }
 
-    /** Runs the command line and exits with its code: 0 for results (error objects included), 2 for usage errors. */
+    /**
+     * Runs the command line and exits with its code: 0 for results (error objects included), 1 when the
+     * database cannot serve the command (unreachable, refused, missing, nothing to serve), 2 for a bad
+     * command line or configuration.
+     */
     public static void main(String[] args) {
         System.exit(run(
                 args,
@@ -55,6 +60,18 @@ public final class QuarryCli implements Runnable {
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof DatabaseProblem) {
+                commandLine.getErr().println("quarry: " + e.getMessage());
+                return DatabaseProblem.EXIT_CODE;
+            }
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof java.sql.SQLException sql) {
+                    commandLine
+                            .getErr()
+                            .println("quarry: " + Databases.explain(sql).getMessage());
+                    return DatabaseProblem.EXIT_CODE;
+                }
+            }
             if (e instanceof IllegalArgumentException) {
                 commandLine.getErr().println("quarry: " + e.getMessage());
                 return CommandLine.ExitCode.USAGE;

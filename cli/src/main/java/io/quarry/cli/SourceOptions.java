@@ -1,6 +1,5 @@
 package io.quarry.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
 import io.quarry.demo.DemoDataGenerator;
@@ -8,10 +7,10 @@ import io.quarry.graph.SnapshotBuilder;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.StoreMapping;
+import io.quarry.sql.introspect.Introspection;
 import io.quarry.store.DataFile;
-import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;
-import io.quarry.store.ObjectQuery;
 import io.quarry.store.ObjectStore;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
@@ -20,15 +19,20 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.sql.DataSource;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Where the data comes from and in which scope: shared by every command that runs tools. */
 final class SourceOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
     @Option(
             names = "--data",
             paramLabel = "FILE",
@@ -48,9 +52,21 @@ final class SourceOptions {
     @Option(
             names = "--jdbc-url",
             paramLabel = "URL",
-            description =
-                    "A database in Quarry's graph layout (see 'quarry init' and 'quarry load'), e.g. jdbc:h2:file:./graph.")
+            description = "A database: its own tables, introspected, or Quarry's graph layout where it has one (see "
+                    + "--layout), e.g. jdbc:sqlite:shop.db or jdbc:postgresql://localhost:5432/shop.")
     String jdbcUrl;
+
+    @Option(
+            names = "--layout",
+            paramLabel = "LAYOUT",
+            defaultValue = "auto",
+            description = "How --jdbc-url's tables are read without a 'store' section in --config: auto (default: "
+                    + "the graph layout if the database has its " + "quarry_objects table, else the tables by "
+                    + "introspection), graph, or tables (introspection).")
+    Layout layout;
+
+    @Mixin
+    TableOptions tables;
 
     @Option(names = "--user", paramLabel = "USER", description = "The database user.")
     String user;
@@ -84,6 +100,13 @@ final class SourceOptions {
             b.config(source.config());
         }
         return b.build();
+    }
+
+    /** How a database's tables are read without a configured store. */
+    enum Layout {
+        auto,
+        graph,
+        tables
     }
 
     /** Whether the tools run over the built-in demo. */
@@ -123,27 +146,45 @@ final class SourceOptions {
         QuarryConfig file = config != null ? QuarryConfig.load(config) : demo() ? DemoData.config() : null;
         Schema declared = file == null ? null : file.schema().orElse(null);
         if (jdbcUrl != null) {
-            JdbcObjectStore jdbc =
-                    Databases.open(jdbcUrl, user, password, file == null ? Optional.empty() : file.store());
-            return new Source(jdbc, declared != null ? declared : inferred(sample(jdbc)), file);
+            return database(file, declared);
         } else if (data != null) {
             DataFile.DataSet dataSet = DataFile.read(data);
-            return new Source(
-                    InMemoryObjectStore.of(dataSet), declared != null ? declared : inferred(dataSet.objects()), file);
+            InMemoryObjectStore memory = InMemoryObjectStore.of(dataSet);
+            return new Source(memory, declared != null ? declared : inferred(memory), file);
         }
         ObjectStore store = Databases.demo();
-        return new Source(store, declared != null ? declared : inferred(sample(store)), file);
+        return new Source(store, declared != null ? declared : inferred(store), file);
     }
 
-    /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
-    private static List<GraphObject> sample(ObjectStore store) {
-        List<GraphObject> objects = new ArrayList<>();
-        for (String type : store.countByType(Scope.unrestricted()).keySet()) {
-            objects.addAll(
-                    store.search(ObjectQuery.builder().type(type).limit(500).build())
-                            .items());
+    /**
+     * The database at --jdbc-url: in the configuration's store mapping if it has one; else in the graph
+     * layout or by introspection, as --layout says.
+     */
+    private Source database(QuarryConfig file, Schema declared) {
+        DataSource ds = Databases.reading(jdbcUrl, user, password);
+        Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
+        boolean graph = configured.isPresent()
+                || layout == Layout.graph
+                || (layout == Layout.auto && Databases.hasGraphLayout(ds));
+        if (graph) {
+            if (configured.isEmpty() && !Databases.hasGraphLayout(ds)) {
+                throw new DatabaseProblem("the database has no graph layout (no "
+                        + StoreMapping.graph().objectsTable()
+                        + " table); create it with 'quarry init', or read its own tables with --layout tables");
+            }
+            JdbcObjectStore jdbc = Databases.open(ds, configured);
+            return new Source(jdbc, declared != null ? declared : inferred(jdbc), file);
         }
-        return objects;
+        if (file != null) {
+            throw new IllegalArgumentException(config + " has no 'store' section, and the database is read by "
+                    + "introspection; write the configuration with 'quarry introspect --jdbc-url URL --output "
+                    + config + "' and edit it, or leave out --config");
+        }
+        Introspection introspection = Databases.introspect(
+                ds, tables, line -> mixee.commandLine().getErr().println("quarry: " + line));
+        QuarryConfig introspected = QuarryConfig.parse(introspection.toYaml(), "the introspected configuration");
+        JdbcObjectStore jdbc = Databases.open(ds, introspected.store());
+        return new Source(jdbc, introspected.schema().orElseThrow(), introspected);
     }
 
     ToolContext context() {
@@ -153,14 +194,18 @@ final class SourceOptions {
         return ToolContext.builder().scope(new Scope(scope)).clock(clock).build();
     }
 
-    private static Schema inferred(List<GraphObject> objects) {
-        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
-        for (GraphObject o : objects) {
-            byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+    /**
+     * The types of the data in the scope, inferred from a sample of it: another tenant's types and
+     * fields are never shown (the scope is fixed for the whole command).
+     */
+    private Schema inferred(ObjectStore store) {
+        Schema schema = store.inferSchema(new Scope(scope), 500);
+        if (schema.isEmpty()) {
+            throw new IllegalArgumentException(
+                    scope.isEmpty()
+                            ? "the data holds no objects, so there are no types to query"
+                            : "the data holds no objects in the scope " + scope + ", so there are no types to query");
         }
-        if (byType.isEmpty()) {
-            throw new IllegalArgumentException("the data file holds no objects, so there are no types to query");
-        }
-        return Schema.infer(byType);
+        return schema;
     }
 }

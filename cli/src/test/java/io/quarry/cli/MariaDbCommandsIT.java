@@ -28,16 +28,24 @@ class MariaDbCommandsIT {
     static String url;
 
     @BeforeAll
-    static void database() throws Exception {
+    static void createDatabase() throws Exception {
         QuarryCliTest.files(dir);
+        url = database(DATABASE);
+    }
+
+    /**
+     * A fresh, empty database of this name on the local MariaDB (or {@code QUARRY_TEST_MARIADB_URL}), and
+     * its URL; skips the test when MariaDB is not reachable, fails it under {@code CI=true}.
+     */
+    static String database(String name) {
         String base = System.getenv("QUARRY_TEST_MARIADB_URL");
         if (base == null || base.isBlank()) {
             base = "jdbc:mariadb://127.0.0.1:3306/test?user=root";
         }
         try (Connection c = DriverManager.getConnection(base);
                 Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-            s.execute("CREATE DATABASE " + DATABASE + " CHARACTER SET utf8mb4");
+            s.execute("DROP DATABASE IF EXISTS " + name);
+            s.execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4");
         } catch (SQLException e) {
             String message =
                     "MariaDB is not reachable (" + e.getMessage() + "); start it or set QUARRY_TEST_MARIADB_URL";
@@ -46,7 +54,7 @@ class MariaDbCommandsIT {
             }
             Assumptions.abort("skipped: " + message);
         }
-        url = base.replaceFirst("(//[^/]+/)[^?]*", "$1" + DATABASE);
+        return base.replaceFirst("(//[^/]+/)[^?]*", "$1" + name);
     }
 
     @Test

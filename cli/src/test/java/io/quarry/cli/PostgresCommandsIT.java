@@ -28,13 +28,19 @@ class PostgresCommandsIT {
     @BeforeAll
     static void data() throws Exception {
         QuarryCliTest.files(dir);
+        base = base();
+    }
+
+    /** The URL of the test database: {@code QUARRY_TEST_POSTGRES_URL}, else the local service. */
+    static String base() {
         String url = System.getenv("QUARRY_TEST_POSTGRES_URL");
-        base = url == null || url.isBlank() ? "jdbc:postgresql://127.0.0.1:5432/test?user=postgres" : url;
+        return url == null || url.isBlank() ? "jdbc:postgresql://127.0.0.1:5432/test?user=postgres" : url;
     }
 
     /** A fresh, empty schema; the URL selects it as the current schema. */
     static String schema(String name) {
         String schema = "postgres_cli_" + name + "_" + QuarryCliTest.checkout();
+        String base = base();
         try (Connection c = DriverManager.getConnection(base);
                 Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");

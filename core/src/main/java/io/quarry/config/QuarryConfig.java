@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -47,7 +48,14 @@ public final class QuarryConfig {
         this.source = root.source();
         this.root = root.object("write an object with some of " + String.join(", ", new java.util.TreeSet<>(SECTIONS)))
                 .keys(SECTIONS);
-        this.schema = root.get("types").map(TypesSection::read).orElse(null);
+        this.store = root.get("store").map(StoreSection::read).orElse(null);
+        // with a table layout, its fields are the schema's fields: the types section only adds to them
+        Map<String, LayoutFields.TypeFields> layout = store == null || store.tables() == null
+                ? Map.of()
+                : LayoutFields.of(root.get("store").orElseThrow(), store.tables());
+        this.schema = root.has("types") || !layout.isEmpty()
+                ? TypesSection.read(root.get("types").orElse(null), layout, root)
+                : null;
         for (String section : new String[] {"projections", "graph"}) {
             if (schema == null && root.has(section)) {
                 throw root.get(section)
@@ -67,7 +75,6 @@ public final class QuarryConfig {
                         .orElseGet(() -> SnapshotBuilder.builder()
                                 .projections(projections)
                                 .build());
-        this.store = root.get("store").map(StoreSection::read).orElse(null);
     }
 
     /**

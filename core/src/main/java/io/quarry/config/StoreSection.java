@@ -1,5 +1,6 @@
 package io.quarry.config;
 
+import io.quarry.schema.FieldType;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.TableLayout;
 import java.util.ArrayList;
@@ -216,13 +217,12 @@ final class StoreSection {
         TableLayout.ColumnType type = path.isEmpty() ? TableLayout.ColumnType.TEXT : TableLayout.ColumnType.JSON;
         if (node.has("type")) {
             ConfigNode t = node.get("type").orElseThrow();
-            String typeName = t.text("write text, number, boolean, timestamp, date or json");
-            try {
-                type = TableLayout.ColumnType.valueOf(typeName.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw t.error(
-                        "unknown column type '" + typeName + "'",
-                        "use one of text, number, boolean, timestamp, date, json");
+            String typeName =
+                    t.text("write a column type (text, number, boolean, timestamp, date, json) or a field type");
+            if (!path.isEmpty() && FieldType.fromJsonName(typeName).isPresent()) {
+                type = TableLayout.ColumnType.JSON; // a field type inside a JSON column
+            } else {
+                type = columnType(t, typeName);
             }
             if (!path.isEmpty() && type != TableLayout.ColumnType.JSON) {
                 throw t.error("a path inside column '" + column + "' needs a json column", "set type: json");
@@ -230,6 +230,20 @@ final class StoreSection {
         }
         TableLayout.ColumnType columnType = type;
         return node.build(() -> new TableLayout.FieldColumn(column, columnType, path));
+    }
+
+    /** A column type, or a field type naming the column type it is stored in ({@code integer}: number). */
+    private static TableLayout.ColumnType columnType(ConfigNode at, String typeName) {
+        try {
+            return TableLayout.ColumnType.valueOf(typeName.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return FieldType.fromJsonName(typeName)
+                    .map(LayoutFields::columnOf)
+                    .orElseThrow(() -> at.error(
+                            "unknown column type '" + typeName + "'",
+                            "use a column type (text, number, boolean, timestamp, date, json) or a field type ("
+                                    + FieldType.jsonNames() + ")"));
+        }
     }
 
     private static TableLayout.EdgesTable edge(ConfigNode node) {

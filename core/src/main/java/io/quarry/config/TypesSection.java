@@ -7,6 +7,7 @@ import io.quarry.schema.Names;
 import io.quarry.schema.Relationship;
 import io.quarry.schema.Schema;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,34 +15,74 @@ import java.util.Set;
 
 /** Reads the {@code types} section into a {@link Schema}. */
 final class TypesSection {
-    private static final Set<String> TYPE_KEYS = Set.of("description", "fields", "relationships");
+    private static final Set<String> TYPE_KEYS = Set.of("description", "module", "fields", "relationships");
     private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed");
-    private static final Set<String> RELATIONSHIP_KEYS = Set.of("name", "target", "direction", "description");
+    private static final Set<String> RELATIONSHIP_KEYS = Set.of("name", "target", "direction", "kind", "description");
 
     private TypesSection() {}
 
     static Schema read(ConfigNode types) {
-        Map<String, ConfigNode> entries =
-                types.entries("map each type name to its description, fields and relationships");
-        Schema.Builder builder = Schema.builder();
-        for (Map.Entry<String, ConfigNode> e : entries.entrySet()) {
-            builder.type(type(e.getKey(), e.getValue(), List.copyOf(entries.keySet())));
-        }
-        return types.build(builder::build);
+        return read(types, Map.of(), types);
     }
 
-    private static EntityType type(String name, ConfigNode node, List<String> typeNames) {
+    /**
+     * The schema of the {@code types} section (may be {@code null}) and the fields a table layout maps
+     * ({@code layout}, empty for the graph layout): a mapped field is a field of its type with the type
+     * the layout implies, which the section's entry, if any, only describes, restricts to values or
+     * hides; a type the layout maps and the section does not is a type of the layout's fields.
+     *
+     * @param at where errors about the whole section point
+     */
+    static Schema read(ConfigNode types, Map<String, LayoutFields.TypeFields> layout, ConfigNode at) {
+        Map<String, ConfigNode> entries = types == null
+                ? Map.of()
+                : types.entries("map each type name to its description, fields and relationships");
+        List<String> typeNames = new ArrayList<>(entries.keySet());
+        layout.keySet().stream().filter(t -> !entries.containsKey(t)).forEach(typeNames::add);
+        Schema.Builder builder = Schema.builder();
+        for (Map.Entry<String, ConfigNode> e : entries.entrySet()) {
+            builder.type(type(e.getKey(), e.getValue(), typeNames, layout.get(e.getKey())));
+        }
+        for (Map.Entry<String, LayoutFields.TypeFields> e : layout.entrySet()) {
+            if (!entries.containsKey(e.getKey())) {
+                List<Field> fields = new ArrayList<>();
+                e.getValue().fields().forEach((name, mapped) -> fields.add(implied(name, mapped)));
+                builder.type(new EntityType(e.getKey(), null, fields, List.of(), EntityType.Origin.DECLARED));
+            }
+        }
+        return at.build(builder::build);
+    }
+
+    private static EntityType type(
+            String name, ConfigNode node, List<String> typeNames, LayoutFields.TypeFields mapped) {
         identifier(node, name, "type");
-        if (node.isNull()) {
+        if (node.isNull() && mapped == null) {
             return new EntityType(name, null, List.of(), List.of(), EntityType.Origin.DECLARED);
         }
-        node.keys(TYPE_KEYS);
-        List<Field> fields = new ArrayList<>();
-        for (Map.Entry<String, ConfigNode> f : node.get("fields")
+        if (!node.isNull()) {
+            node.keys(TYPE_KEYS);
+        }
+        Map<String, ConfigNode> declared = new LinkedHashMap<>(node.get("fields")
                 .map(n -> n.entries("map each field name to {type: ...} or to a type name such as string"))
-                .orElse(Map.of())
-                .entrySet()) {
-            fields.add(field(f.getKey(), f.getValue()));
+                .orElse(Map.of()));
+        List<Field> fields = new ArrayList<>();
+        if (mapped != null) {
+            mapped.fields().forEach((field, m) -> {
+                ConfigNode entry = declared.remove(field);
+                fields.add(entry == null ? implied(field, m) : field(field, entry, m));
+            });
+        }
+        for (Map.Entry<String, ConfigNode> f : declared.entrySet()) {
+            if (mapped != null && !mapped.rest() && !hidden(f.getValue())) {
+                throw f.getValue()
+                        .error(
+                                "the table layout does not map field '" + f.getKey() + "' of " + name
+                                        + ConfigNode.didYouMean(
+                                                f.getKey(), mapped.fields().keySet()),
+                                "map it under store.tables.types." + name + ".fields (its type comes from there), "
+                                        + "give the type a rest JSON column, or remove it");
+            }
+            fields.add(field(f.getKey(), f.getValue(), null));
         }
         List<Relationship> relationships = new ArrayList<>();
         for (ConfigNode r : node.get("relationships")
@@ -49,18 +90,50 @@ final class TypesSection {
                 .orElse(List.of())) {
             relationships.add(relationship(r, typeNames));
         }
-        return node.build(() ->
-                new EntityType(name, text(node, "description"), fields, relationships, EntityType.Origin.DECLARED));
+        String module = node.get("module")
+                .map(m -> identifier(m, m.text("write the module's name, such as sales"), "module"))
+                .orElse(null);
+        return node.build(() -> new EntityType(
+                name, text(node, "description"), fields, relationships, EntityType.Origin.DECLARED, module));
     }
 
-    private static Field field(String name, ConfigNode node) {
+    /** A field declared hidden ({@code exposed: false}): it needs no column, since nothing reads it. */
+    private static boolean hidden(ConfigNode field) {
+        return !field.isText()
+                && field.get("exposed").map(e -> !e.bool("write true or false")).orElse(false);
+    }
+
+    /** The field a layout entry implies on its own. */
+    private static Field implied(String name, LayoutFields.Mapped m) {
+        if (m.type() == FieldType.ENUM) {
+            throw m.at().error(
+                            "an enum field needs 'values'",
+                            "add them under types, such as types: {Type: {fields: {" + name + ": {values: [a, b]}}}}");
+        }
+        return new Field(name, m.type(), null, List.of(), null, true);
+    }
+
+    /**
+     * A field of the {@code types} section; with {@code mapped}, the field the layout maps, whose type
+     * the entry may leave out (then the layout's, or enum when the entry lists values) or repeat
+     * consistently with the column.
+     */
+    private static Field field(String name, ConfigNode node, LayoutFields.Mapped mapped) {
         identifier(node, name, "field");
         if (node.isText()) {
-            return new Field(name, fieldType(node, node.text("")), null, List.of(), null, true);
+            FieldType type = fieldType(node, node.text(""));
+            agrees(node, type, mapped);
+            return new Field(name, type, null, List.of(), null, true);
         }
         node.object("write {type: ...} or a type name such as string").keys(FIELD_KEYS);
-        ConfigNode typeNode = node.require("type", "add type: one of " + FieldType.jsonNames());
-        FieldType type = fieldType(typeNode, typeNode.text("write one of " + FieldType.jsonNames()));
+        FieldType type;
+        if (node.has("type") || mapped == null) {
+            ConfigNode typeNode = node.require("type", "add type: one of " + FieldType.jsonNames());
+            type = fieldType(typeNode, typeNode.text("write one of " + FieldType.jsonNames()));
+            agrees(typeNode, type, mapped);
+        } else {
+            type = node.has("values") && mapped.type().isTextual() ? FieldType.ENUM : mapped.type();
+        }
         List<String> values = List.of();
         if (node.has("values")) {
             ConfigNode valuesNode = node.get("values").orElseThrow();
@@ -96,7 +169,42 @@ final class TypesSection {
         String target = node.require("target", remedy).oneOf(typeNames, "type", "declared types: ");
         Relationship.Direction dir =
                 node.get("direction").map(TypesSection::direction).orElse(Relationship.Direction.OUT);
-        return node.build(() -> new Relationship(name, target, dir, text(node, "description")));
+        Relationship.Kind kind = node.get("kind").map(TypesSection::kind).orElse(null);
+        return node.build(() -> new Relationship(name, target, dir, text(node, "description"), kind));
+    }
+
+    /** One of the kinds an entity graph names, such as BELONGS_TO. */
+    private static Relationship.Kind kind(ConfigNode node) {
+        String kind = node.text("write one of " + kinds());
+        try {
+            return Relationship.Kind.valueOf(kind);
+        } catch (IllegalArgumentException e) {
+            throw node.error(
+                    "unknown relationship kind '" + kind + "'" + ConfigNode.didYouMean(kind, kinds()),
+                    "write one of " + String.join(", ", kinds()));
+        }
+    }
+
+    private static List<String> kinds() {
+        return java.util.Arrays.stream(Relationship.Kind.values())
+                .map(Enum::name)
+                .toList();
+    }
+
+    /** A type the entry repeats must be one the layout's column holds. */
+    private static void agrees(ConfigNode at, FieldType type, LayoutFields.Mapped mapped) {
+        if (mapped != null && !LayoutFields.compatible(mapped.column()).contains(type)) {
+            throw at.error(
+                    "the table layout reads this field from a "
+                            + mapped.column().name().toLowerCase(Locale.ROOT) + " column, which cannot hold "
+                            + type.jsonName(),
+                    "leave type out (the layout's field gives it), or write one of "
+                            + String.join(
+                                    ", ",
+                                    LayoutFields.compatible(mapped.column()).stream()
+                                            .map(FieldType::jsonName)
+                                            .toList()));
+        }
     }
 
     /** {@code out}, {@code in} or {@code both}. */

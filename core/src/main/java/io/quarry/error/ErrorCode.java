@@ -26,6 +26,11 @@ public enum ErrorCode {
     INVALID_CURSOR,
     /** The database did not answer within the statement timeout. */
     QUERY_TIMEOUT,
+    /**
+     * The database cannot be reached (down, restarting, refusing connections, or no pooled connection
+     * in time); the same call may succeed later.
+     */
+    DATABASE_UNAVAILABLE,
     /** Something failed inside the library; details are in the host's log, never in the message. */
     INTERNAL
 }

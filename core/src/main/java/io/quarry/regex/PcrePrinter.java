@@ -12,6 +12,6 @@ public final class PcrePrinter {
 
     /** The tree in PCRE syntax, with the portable subset's meaning. */
     public static String print(Regex tree) {
-        return "(?-imsx)" + new Re2Printer("[^\\x{a}]", "\\z").write(tree);
+        return "(?-imsx)" + new Re2Printer("[^\\x{a}]", "\\z", Integer.MAX_VALUE).write(tree);
     }
 }

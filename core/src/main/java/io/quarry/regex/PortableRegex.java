@@ -21,9 +21,12 @@ import java.util.Optional;
  * <p>Besides what the contract names, this class requires a {@code ]} or a closing brace outside a
  * class, and a {@code -} inside one that is neither first, last nor part of a range, to be escaped;
  * rejects {@code [} and {@code &&} inside a class (set syntax in some engines), a quantifier on an
- * anchor, groups nested more than 100 deep, and nested counted repetitions whose
- * counts multiply beyond 1000 (as RE2 does), so that a pattern cannot make a backend
- * compile a huge program.
+ * anchor, groups nested more than 100 deep, a pattern whose size written out (every part 1, sequences
+ * and alternatives adding up, repetitions multiplying by their largest count) exceeds 1000, and a
+ * repetition other than {@code ?} of a part that contains {@code * + {m,}}, so that every backend
+ * compiles a small program and matches in time linear in the text (PostgreSQL expands counts into
+ * copies; backtracking engines explore the ways to split a text between nested unbounded
+ * repetitions one by one).
  *
  * <p>Semantics: matching is an unanchored find; {@code .} matches any one code point except {@code
  * \n}; {@code ^} and {@code $} match only at the very start and end of the text; {@code \d} is

@@ -74,7 +74,7 @@ public record PostgresRegex(String pattern, boolean trigrams) {
     /** PostgreSQL's syntax: fixed-width escapes, {@code .} without newline, counts of at most 255. */
     private static final class Syntax extends Printer {
         Syntax() {
-            super("[^\\u000a]", "$");
+            super("[^\\u000a]", "$", MAX_COUNT);
         }
 
         /** A code point as a fixed-width escape: {@code \x} would swallow the hex digits after it. */
@@ -84,32 +84,6 @@ public record PostgresRegex(String pattern, boolean trigrams) {
                     cp <= 0xFFFF
                             ? String.format(Locale.ROOT, "\\u%04x", cp)
                             : String.format(Locale.ROOT, "\\U%08x", cp));
-        }
-
-        /** {@code atom{min,max}} as counts of at most 255, matching the same strings. */
-        @Override
-        public Void repeat(Regex.Repeat node) {
-            int start = out.length();
-            node.body().accept(this);
-            String atom = out.substring(start);
-            int min = node.min();
-            int max = node.max();
-            if (!node.counted() || (min <= MAX_COUNT && max <= MAX_COUNT)) {
-                out.append(node.quantifier());
-                return null;
-            }
-            out.setLength(start);
-            for (int left = min; left > 0; left -= MAX_COUNT) {
-                out.append(atom).append('{').append(Math.min(left, MAX_COUNT)).append('}');
-            }
-            if (max == Regex.Repeat.UNBOUNDED) {
-                out.append(atom).append('*');
-                return null;
-            }
-            for (int left = max - min; left > 0; left -= MAX_COUNT) {
-                out.append(atom).append("{0,").append(Math.min(left, MAX_COUNT)).append('}');
-            }
-            return null;
         }
     }
 }

@@ -4,7 +4,9 @@ package io.quarry.regex;
  * What the printers write alike: ASCII letters and digits as themselves, other printable ASCII
  * escaped with a backslash, every other code point as the syntax's escape ({@link #escape}); groups
  * as {@code (?:...)}; classes with their members sorted and merged; quantifiers as {@link
- * Regex.Repeat#quantifier()}. A syntax gives its escape and its forms of {@code .} and {@code $}.
+ * Regex.Repeat#quantifier()}, with counts above the syntax's largest split into a sequence of smaller
+ * counts that matches the same strings. A syntax gives its escape, its forms of {@code .} and {@code
+ * $}, and its largest count.
  */
 abstract class Printer implements Regex.Visitor<Void> {
     /** The text written so far. */
@@ -12,11 +14,13 @@ abstract class Printer implements Regex.Visitor<Void> {
 
     private final String anyChar;
     private final String end;
+    private final int maxCount;
 
-    /** A printer writing {@code .} and {@code $} as given. */
-    Printer(String anyChar, String end) {
+    /** A printer writing {@code .} and {@code $} as given, and counts of at most {@code maxCount}. */
+    Printer(String anyChar, String end, int maxCount) {
         this.anyChar = anyChar;
         this.end = end;
+        this.maxCount = maxCount;
     }
 
     /** Writes a code point as the syntax's escape. */
@@ -109,10 +113,29 @@ abstract class Printer implements Regex.Visitor<Void> {
         return null;
     }
 
+    /** {@code atom{min,max}}, as counts of at most {@code maxCount} that match the same strings. */
     @Override
     public Void repeat(Regex.Repeat node) {
+        int start = out.length();
         node.body().accept(this);
-        out.append(node.quantifier());
+        int min = node.min();
+        int max = node.max();
+        if (!node.counted() || (min <= maxCount && max <= maxCount)) {
+            out.append(node.quantifier());
+            return null;
+        }
+        String atom = out.substring(start);
+        out.setLength(start);
+        for (int left = min; left > 0; left -= maxCount) {
+            out.append(atom).append('{').append(Math.min(left, maxCount)).append('}');
+        }
+        if (max == Regex.Repeat.UNBOUNDED) {
+            out.append(atom).append('*');
+            return null;
+        }
+        for (int left = max - min; left > 0; left -= maxCount) {
+            out.append(atom).append("{0,").append(Math.min(left, maxCount)).append('}');
+        }
         return null;
     }
 }

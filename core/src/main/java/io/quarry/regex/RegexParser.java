@@ -10,8 +10,21 @@ import java.util.List;
  */
 final class RegexParser {
 
-    /** The largest count in {@code {m,n}}, and the largest product of nested counts. */
+    /** The largest count in {@code {m,n}}. */
     static final int MAX_REPEAT = 1000;
+
+    /**
+     * The largest size of a pattern written out: every part but an anchor counts 1, a sequence or alternation the sum
+     * of its parts, a repetition its body times its largest count ({@code {m,}}: m + 1; {@code * + ?}: 1).
+     * PostgreSQL expands counted repetitions into copies and compiles in time that grows with the square
+     * of the copies (about 7 ms for 1,000, 1.5 s for 20,000, "too complex" from 27,000), so the bound
+     * keeps every backend's compilation small.
+     */
+    static final int MAX_SIZE = 1000;
+
+    private static final String TOO_BIG_HINT = ", more than " + MAX_SIZE
+            + " (counts multiply when repetitions nest, and add up along the pattern); use smaller counts, or * or +"
+            + " for any number";
 
     /** The deepest nesting of groups. */
     static final int MAX_NESTING = 100;
@@ -51,10 +64,10 @@ final class RegexParser {
     }
 
     /**
-     * A parsed part and its weight: the largest product of nested counted repetitions inside, at
-     * least 1.
+     * A parsed part, its size written out (see {@link #MAX_SIZE}), and whether it contains an
+     * unbounded repetition ({@code * + {m,}}).
      */
-    private record Part(Regex node, int weight) {}
+    private record Part(Regex node, long size, boolean unbounded) {}
 
     /** Parses alternatives up to an unmatched {@code )} or the end. */
     private Part alternation(int depth) {
@@ -63,25 +76,40 @@ final class RegexParser {
             return first;
         }
         List<Regex> alternatives = new ArrayList<>(List.of(first.node()));
-        int weight = first.weight();
+        long size = first.size();
+        boolean unbounded = first.unbounded();
         while (pos < cp.length && cp[pos] == '|') {
             pos++;
+            int at = pos;
             Part next = sequence(depth);
             alternatives.add(next.node());
-            weight = Math.max(weight, next.weight());
+            size = checkSize(size + next.size(), at);
+            unbounded |= next.unbounded();
         }
-        return new Part(new Regex.Alternation(alternatives), weight);
+        return new Part(new Regex.Alternation(alternatives), size, unbounded);
     }
 
     private Part sequence(int depth) {
         List<Regex> parts = new ArrayList<>();
-        int weight = 1;
+        long size = 0;
+        boolean unbounded = false;
         while (pos < cp.length && cp[pos] != '|' && cp[pos] != ')') {
+            int at = pos;
             Part piece = piece(depth);
             parts.add(piece.node());
-            weight = Math.max(weight, piece.weight());
+            size = checkSize(size + piece.size(), at);
+            unbounded |= piece.unbounded();
         }
-        return new Part(new Regex.Sequence(parts), weight);
+        return new Part(new Regex.Sequence(parts), size, unbounded);
+    }
+
+    /** Refuses a pattern that grows beyond {@link #MAX_SIZE} with the part starting at {@code at}. */
+    private long checkSize(long size, int at) {
+        if (size > MAX_SIZE) {
+            throw new Invalid("the pattern is too big from position " + at + " on: written out, its parts come to "
+                    + size + TOO_BIG_HINT);
+        }
+        return size;
     }
 
     private Part piece(int depth) {
@@ -107,31 +135,29 @@ final class RegexParser {
                             + " cannot repeat the anchor '" + Character.toString(c)
                             + "'; remove it, or escape the anchor to match it literally");
                 }
-                return new Part(c == '^' ? new Regex.Start() : new Regex.End(), 1);
+                return new Part(c == '^' ? new Regex.Start() : new Regex.End(), 0, false);
             }
             case '(' -> atom = group(depth);
-            case '[' -> atom = new Part(charClass(), 1);
+            case '[' -> atom = new Part(charClass(), 1, false);
             case '.' -> {
                 pos++;
-                atom = new Part(new Regex.AnyChar(), 1);
+                atom = new Part(new Regex.AnyChar(), 1, false);
             }
-            case '\\' -> atom = new Part(escape(), 1);
+            case '\\' -> atom = new Part(escape(), 1, false);
             default -> {
                 pos++;
-                atom = new Part(new Regex.Literal(c), 1);
+                atom = new Part(new Regex.Literal(c), 1, false);
             }
         }
         return quantifier(atom);
     }
 
     private Part quantifier(Part atom) {
-        int weight = atom.weight();
         if (pos >= cp.length) {
             return atom;
         }
         int start = pos;
         int c = cp[pos];
-        int count = 0;
         Regex.Repeat node;
         if (c == '*' || c == '+' || c == '?') {
             node = new Regex.Repeat(atom.node(), c == '+' ? 1 : 0, c == '?' ? 1 : Regex.Repeat.UNBOUNDED, false);
@@ -151,7 +177,6 @@ final class RegexParser {
                         + " has its minimum above its maximum; write {" + repeat.max + "," + repeat.min + "}");
             }
             node = new Regex.Repeat(atom.node(), repeat.min, repeat.max, true);
-            count = repeat.max >= 0 ? repeat.max : repeat.min;
             pos = repeat.end;
         } else {
             return atom;
@@ -170,13 +195,21 @@ final class RegexParser {
                     + " has nothing to repeat (it follows the quantifier '" + written
                     + "'); use one quantifier, or wrap the repeated part in a group first");
         }
-        int product = count > 0 ? weight * count : weight;
-        if (product > MAX_REPEAT) {
+        boolean unbounded = node.max() == Regex.Repeat.UNBOUNDED;
+        if (atom.unbounded() && node.max() != 1) {
+            // (.*){1000} or (a+)*: the ways to split a text between the copies grow without bound, which
+            // backtracking engines explore one by one and PostgreSQL's NFA pays for on every character.
             throw new Invalid("repetition '" + written + "' at position " + start
-                    + " repeats a part that is already repeated, and the nested counts multiply to " + product
-                    + ", more than " + MAX_REPEAT + "; use smaller counts, or * or +");
+                    + " repeats a part that has an unbounded repetition (* + or {m,}) inside; give the inner one a"
+                    + " bound such as {0,20}, or repeat only the part outside it");
         }
-        return new Part(node, product);
+        long copies = unbounded ? node.min() + 1L : Math.max(node.max(), 1);
+        long size = atom.size() * copies;
+        if (size > MAX_SIZE) {
+            throw new Invalid("repetition '" + written + "' at position " + start
+                    + " makes the pattern too big: written out, its copies come to " + size + TOO_BIG_HINT);
+        }
+        return new Part(node, size, unbounded || atom.unbounded());
     }
 
     private boolean quantifierAt(int at) {
@@ -250,7 +283,7 @@ final class RegexParser {
                     + "; add ')' to close it, or escape it as \\( to match a parenthesis");
         }
         pos++;
-        return new Part(new Regex.Group(body.node()), body.weight());
+        return new Part(new Regex.Group(body.node()), body.size(), body.unbounded());
     }
 
     private Invalid unsupportedGroup(int open) {

@@ -20,9 +20,16 @@ import java.util.Set;
  * @param fields the fields, exposed and hidden, in declaration order
  * @param relationships the relationships the type takes part in
  * @param origin whether the fields were declared or inferred from data
+ * @param module the part of the application the type belongs to, such as {@code sales}; may be
+ *     {@code null}
  */
 public record EntityType(
-        String name, String description, List<Field> fields, List<Relationship> relationships, Origin origin) {
+        String name,
+        String description,
+        List<Field> fields,
+        List<Relationship> relationships,
+        Origin origin,
+        String module) {
 
     /** Where a type's fields come from. */
     public enum Origin {
@@ -47,6 +54,12 @@ public record EntityType(
                 throw new IllegalArgumentException("type '" + name + "' declares field '" + field.name() + "' twice");
             }
         }
+    }
+
+    /** A type without a module. */
+    public EntityType(
+            String name, String description, List<Field> fields, List<Relationship> relationships, Origin origin) {
+        this(name, description, fields, relationships, origin, null);
     }
 
     /** A declared type with these fields and no description or relationships. */
@@ -89,11 +102,11 @@ public record EntityType(
 
     /** This type with a description. */
     public EntityType describedAs(String newDescription) {
-        return new EntityType(name, newDescription, fields, relationships, origin);
+        return new EntityType(name, newDescription, fields, relationships, origin, module);
     }
 
     /** This type with these relationships. */
     public EntityType withRelationships(List<Relationship> newRelationships) {
-        return new EntityType(name, description, fields, newRelationships, origin);
+        return new EntityType(name, description, fields, newRelationships, origin, module);
     }
 }

@@ -11,8 +11,33 @@ import java.util.Locale;
  * @param target the name of the type at the other end
  * @param direction whether objects of the declaring type are the source, the target, or either
  * @param description what the relationship means; may be {@code null}
+ * @param kind how many objects are at each end, seen from the declaring type; may be {@code null}
  */
-public record Relationship(String name, String target, Direction direction, String description) {
+public record Relationship(String name, String target, Direction direction, String description, Kind kind) {
+
+    /**
+     * How many objects are at each end of a relationship, seen from the declaring type, as an entity
+     * graph names it.
+     */
+    public enum Kind {
+        /** This type holds the key of one target ({@code album.artist_id}). */
+        BELONGS_TO,
+        /** Many targets hold this type's key. */
+        HAS_MANY,
+        /** One target holds this type's key (a unique foreign key). */
+        HAS_ONE,
+        /** This type holds the unique key of one target. */
+        BELONGS_TO_ONE,
+        /** Many targets, through a join table whose first key is this type's. */
+        HAS_MANY_MANY,
+        /** Many targets, through a join table whose second key is this type's. */
+        BELONGS_TO_MANY
+    }
+
+    /** A relationship without a kind. */
+    public Relationship(String name, String target, Direction direction, String description) {
+        this(name, target, direction, description, null);
+    }
 
     /** Which end of a relationship an object is. */
     public enum Direction {

@@ -17,15 +17,24 @@ import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.LongConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -39,6 +48,11 @@ import javax.sql.DataSource;
  * what each operation reads is its layout's ({@link StorageLayout}, chosen once from the mapping).
  */
 public final class JdbcObjectStore implements ObjectStore {
+    /** The function a helper-function statement creates: H2's CREATE ALIAS, the others' CREATE FUNCTION. */
+    private static final Pattern CREATED_FUNCTION = Pattern.compile(
+            "CREATE\\s+(?:OR\\s+REPLACE\\s+)?(?:ALIAS|FUNCTION)\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?([A-Za-z_][A-Za-z0-9_]*)",
+            Pattern.CASE_INSENSITIVE);
+
     private final DataSource dataSource;
     private final Dialect dialect;
     private final StoreMapping mapping;
@@ -85,14 +99,133 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     /**
+     * Creates the helper functions the dialect's SQL calls ({@link Dialect#createHelperFunctions()}:
+     * H2's aliases, PostgreSQL's and MariaDB's guarded casts; none on SQLite), for a database user who
+     * may lack the right to: when a statement fails but every function is already in the connection's
+     * schema (a database administrator created them), those are kept.
+     *
+     * @return {@code true} when the functions were created or replaced, {@code false} when the user
+     *     could not and the existing ones were kept
+     * @throws IllegalStateException when they cannot be created and some are missing: the first line
+     *     of the message says what to do, the following lines are the statements to run
+     */
+    public boolean installHelperFunctions() {
+        List<String> statements = dialect.createHelperFunctions();
+        try (Connection c = dataSource.getConnection()) {
+            try (Statement st = c.createStatement()) {
+                for (String ddl : statements) {
+                    st.execute(ddl);
+                }
+                return true;
+            } catch (SQLException e) {
+                List<String> missing = missingFunctions(c, statements);
+                if (missing.isEmpty()) {
+                    return false;
+                }
+                throw new IllegalStateException(
+                        "the database user may not create Quarry's helper functions and "
+                                + missing.size() + " of them are missing (" + String.join(", ", missing)
+                                + ") in schema '"
+                                + schemaName(c) + "': " + e.getMessage().strip()
+                                + ". Run these statements once as a user who"
+                                + " may (they are idempotent), then start again:\n"
+                                + String.join(";\n", statements) + ";",
+                        e);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
+        }
+    }
+
+    /** The functions the statements create that the connection's catalog and schema lack, upper case. */
+    private static List<String> missingFunctions(Connection c, List<String> statements) throws SQLException {
+        Set<String> present = new HashSet<>();
+        try (ResultSet rs = c.getMetaData().getFunctions(c.getCatalog(), c.getSchema(), "%")) {
+            while (rs.next()) {
+                present.add(rs.getString("FUNCTION_NAME").toUpperCase(Locale.ROOT));
+            }
+        }
+        // H2 lists its aliases only here, not in getFunctions
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT ROUTINE_NAME FROM INFORMATION_SCHEMA.ROUTINES WHERE ROUTINE_SCHEMA = ?")) {
+            ps.setString(1, schemaName(c));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    present.add(rs.getString(1).toUpperCase(Locale.ROOT));
+                }
+            }
+        } catch (SQLException e) {
+            // no INFORMATION_SCHEMA.ROUTINES: getFunctions said it all
+        }
+        Set<String> missing = new LinkedHashSet<>();
+        for (String ddl : statements) {
+            Matcher m = CREATED_FUNCTION.matcher(ddl);
+            if (m.find() && !present.contains(m.group(1).toUpperCase(Locale.ROOT))) {
+                missing.add(m.group(1).toLowerCase(Locale.ROOT));
+            }
+        }
+        return List.copyOf(missing);
+    }
+
+    private static String schemaName(Connection c) throws SQLException {
+        return c.getSchema() != null ? c.getSchema() : String.valueOf(c.getCatalog());
+    }
+
+    /**
+     * Whether the database has this mapping's graph layout: both its objects and its relationships
+     * table, in the connection's catalog and schema (where the store's unqualified names find them).
+     * A host without a configuration file serves the graph layout when it is there and introspects the
+     * database's own tables ({@code Introspector}) otherwise.
+     *
+     * @throws IllegalStateException when the database cannot be reached, with its message
+     */
+    public static boolean graphLayoutExists(DataSource dataSource, StoreMapping mapping) {
+        try (Connection c = dataSource.getConnection()) {
+            return tableExists(c, mapping.objectsTable()) && tableExists(c, mapping.relationshipsTable());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean tableExists(Connection c, String table) throws SQLException {
+        DatabaseMetaData meta = c.getMetaData();
+        String escape = meta.getSearchStringEscape();
+        // a name is a pattern to getTables: its _ and % are escaped to match only themselves
+        String pattern = escape == null || escape.isEmpty()
+                ? table
+                : table.replace(escape, escape + escape)
+                        .replace("_", escape + "_")
+                        .replace("%", escape + "%");
+        try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), pattern, null)) {
+            while (rs.next()) {
+                if (table.equals(rs.getString("TABLE_NAME"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * Loads a data set in one transaction, in batches; a bad row fails the load and nothing is kept.
      *
-     * @throws IllegalArgumentException when an object carries a scope key the mapping has no column for,
-     *     or a text (id, type, scope, property name or string) holds NUL on a dialect that cannot store it
+     * @throws IllegalArgumentException when the data is not whole ({@link DataFile#check}: a duplicate
+     *     id, a relationship to a missing object), an id is already in the database, an object carries a
+     *     scope key the mapping has no column for, or a text (id, type, scope, property name or string)
+     *     holds NUL on a dialect that cannot store it; the message is one line naming the entry
      * @throws UnsupportedOperationException with the table layout, which reads the host's own tables
      */
     public void load(DataFile.DataSet data) {
-        layout.load(session, data);
+        load(data, rows -> {});
+    }
+
+    /**
+     * {@link #load(DataFile.DataSet)}, telling {@code progress} after each batch how many rows are
+     * written: objects first, then relationships, up to their sum.
+     */
+    public void load(DataFile.DataSet data, LongConsumer progress) {
+        DataFile.check(data.objects(), data.relationships(), "data");
+        layout.load(session, data, requireNonNull(progress, "progress"));
     }
 
     @Override
@@ -159,10 +292,25 @@ public final class JdbcObjectStore implements ObjectStore {
         return layout.neighbourhood(session, ids, requireNonNull(scope, "scope"));
     }
 
+    /**
+     * The most bind parameters one statement may carry: under SQLite's 32766, PostgreSQL's and
+     * MariaDB's 65535 (SQLite builds older than 3.32, limited to 999, are not supported).
+     */
+    static final int MAX_BINDS = 30_000;
+
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
         @Override
         public PreparedStatement prepare(Connection c, Sql sql) throws SQLException {
+            if (sql.binds().size() > MAX_BINDS) {
+                // the filter limits keep statements far under this; a host that raised them gets an
+                // answer the model can act on instead of the driver's failure
+                throw QueryException.of(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        "",
+                        "The request needs more values than one database statement can take.",
+                        "Ask a narrower question with fewer conditions or shorter $in lists.");
+            }
             PreparedStatement ps = c.prepareStatement(sql.text());
             ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             for (int i = 0; i < sql.binds().size(); i++) {
@@ -189,6 +337,9 @@ public final class JdbcObjectStore implements ObjectStore {
             } catch (SQLTimeoutException e) {
                 throw timedOut(timeout);
             } catch (SQLException e) {
+                if (Unavailable.is(e)) {
+                    throw Unavailable.error(e);
+                }
                 if (dialect.isTimeout(e)) {
                     throw timedOut(timeout);
                 }
@@ -211,7 +362,14 @@ public final class JdbcObjectStore implements ObjectStore {
                     c.setAutoCommit(autoCommit);
                 }
             } catch (SQLException e) {
-                throw new IllegalStateException("loading failed, nothing was loaded: " + e.getMessage(), e);
+                // the first line only: later lines of some drivers' messages quote the statement and the row
+                throw new IllegalStateException(
+                        "loading failed, nothing was loaded: "
+                                + String.valueOf(e.getMessage())
+                                        .lines()
+                                        .findFirst()
+                                        .orElse(""),
+                        e);
             }
         }
     }

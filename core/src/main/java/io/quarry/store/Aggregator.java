@@ -108,7 +108,7 @@ public final class Aggregator {
             return java.util.Collections.singletonList(null);
         }
         if (!v.isArray()) {
-            return List.of(normalize(v));
+            return List.of(groupKey(v));
         }
         Set<String> seen = new LinkedHashSet<>();
         List<JsonNode> keys = new ArrayList<>();
@@ -116,7 +116,7 @@ public final class Aggregator {
             if (e.isNull()) {
                 continue;
             }
-            JsonNode k = normalize(e);
+            JsonNode k = groupKey(e);
             if (seen.add(k.toString())) {
                 keys.add(k);
             }
@@ -124,12 +124,27 @@ public final class Aggregator {
         return keys.isEmpty() ? java.util.Collections.singletonList(null) : keys;
     }
 
-    private static JsonNode normalize(JsonNode v) {
+    /**
+     * The group of one non-null scalar value: a number or numeric string groups by its number
+     * ({@code "7"}, {@code 7} and {@code 7.0} are one group), anything else by itself. Groups are the
+     * same when their keys' JSON texts are.
+     */
+    public static JsonNode groupKey(JsonNode v) {
         if (v.isContainerNode()) {
             return v;
         }
         Optional<BigDecimal> n = FilterEvaluator.numberOf(v);
-        return n.isPresent() ? JsonNodeFactory.instance.numberNode(plain(n.get())) : v;
+        return n.isPresent() ? number(n.get()) : v;
+    }
+
+    /** A number as a metric's value: without trailing zeros, never in exponent notation. */
+    public static JsonNode number(BigDecimal n) {
+        return JsonNodeFactory.instance.numberNode(plain(n));
+    }
+
+    /** The mean of {@code count} numbers adding up to {@code sum}, rounded as {@code avg} is. */
+    public static JsonNode mean(BigDecimal sum, long count) {
+        return JsonNodeFactory.instance.numberNode(round(sum.divide(BigDecimal.valueOf(count), MC)));
     }
 
     private static BigDecimal plain(BigDecimal n) {
@@ -208,9 +223,8 @@ public final class Aggregator {
             List<BigDecimal> nums = numbers.get(i);
             return switch (m.op()) {
                 case COUNT -> f.numberNode(counts[i]);
-                case SUM -> nums.isEmpty() ? null : f.numberNode(plain(sum(nums)));
-                case AVG ->
-                    nums.isEmpty() ? null : f.numberNode(round(sum(nums).divide(BigDecimal.valueOf(nums.size()), MC)));
+                case SUM -> nums.isEmpty() ? null : number(sum(nums));
+                case AVG -> nums.isEmpty() ? null : mean(sum(nums), nums.size());
                 case PERCENTILE -> nums.isEmpty() ? null : f.numberNode(round(percentile(nums, m.p())));
                 case MIN, MAX -> extreme(i, m.op() == AggregateQuery.Op.MAX);
             };
@@ -222,7 +236,7 @@ public final class Aggregator {
                 BigDecimal b = max
                         ? numbers.get(i).stream().max(BigDecimal::compareTo).orElseThrow()
                         : numbers.get(i).stream().min(BigDecimal::compareTo).orElseThrow();
-                return f.numberNode(plain(b));
+                return number(b);
             }
             if (!instants.get(i).isEmpty()) {
                 Instant t = max

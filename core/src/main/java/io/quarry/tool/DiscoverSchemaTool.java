@@ -79,6 +79,12 @@ final class DiscoverSchemaTool implements CatalogTool {
         props.set("query", InputSchemas.string("A few words about what you look for, such as \"task status\"."));
         ObjectNode limit = InputSchemas.integer(1, MAX_LIMIT, DEFAULT_LIMIT);
         props.set("limit", limit);
+        List<String> modules = modules();
+        if (!modules.isEmpty()) {
+            ObjectNode module = InputSchemas.enumString(modules);
+            module.put("description", "Only types of this module.");
+            props.set("module", module);
+        }
         schema.putArray("required").add("query");
         return schema;
     }
@@ -87,6 +93,8 @@ final class DiscoverSchemaTool implements CatalogTool {
     public ObjectNode handle(Arguments args, Call call) {
         String query = args.string("query").orElseThrow(() -> TypedSearch.missing("query"));
         int limit = args.integer("limit", 1, MAX_LIMIT).orElse(DEFAULT_LIMIT);
+        String module =
+                modules().isEmpty() ? null : args.choice("module", modules()).orElse(null);
         List<String> words = new ArrayList<>(new LinkedHashSet<>(words(query)));
         words.removeIf(STOP_WORDS::contains);
         if (words.isEmpty()) {
@@ -98,6 +106,9 @@ final class DiscoverSchemaTool implements CatalogTool {
         }
         List<Scored> ranked = new ArrayList<>();
         for (EntityType t : view.schema.types()) {
+            if (module != null && !module.equals(t.module())) {
+                continue;
+            }
             Scored s = score(t, words);
             if (s.score > 0) {
                 ranked.add(s);
@@ -117,6 +128,17 @@ final class DiscoverSchemaTool implements CatalogTool {
             result = render(ranked, keep, counts, "fields");
         }
         return result;
+    }
+
+    /** The modules of the schema's types, in order of first appearance. */
+    private List<String> modules() {
+        Set<String> modules = new LinkedHashSet<>();
+        for (EntityType t : view.schema.types()) {
+            if (t.module() != null) {
+                modules.add(t.module());
+            }
+        }
+        return List.copyOf(modules);
     }
 
     private ObjectNode render(List<Scored> ranked, int keep, Map<String, Long> counts, String detail) {

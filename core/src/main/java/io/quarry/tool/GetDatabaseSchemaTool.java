@@ -129,6 +129,9 @@ final class GetDatabaseSchemaTool implements ToolHandler {
         for (EntityType t : types) {
             ObjectNode node = list.addObject();
             node.put("name", t.name());
+            if (t.module() != null) {
+                node.put("module", t.module());
+            }
             if (!detail.equals("names") && !detail.equals("fields") && t.description() != null) {
                 node.put("description", t.description());
             }
@@ -161,6 +164,9 @@ final class GetDatabaseSchemaTool implements ToolHandler {
                 rel.put("name", r.name());
                 rel.put("target", r.target());
                 rel.put("direction", SchemaView.direction(r));
+                if (r.kind() != null) {
+                    rel.put("kind", r.kind().name());
+                }
                 if (detail.equals("full") && r.description() != null) {
                     rel.put("description", r.description());
                 }

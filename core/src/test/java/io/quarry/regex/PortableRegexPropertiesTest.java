@@ -167,7 +167,12 @@ class PortableRegexPropertiesTest {
             @ForAll("asciiPatterns") String pattern,
             @ForAll boolean caseInsensitive,
             @ForAll("asciiInputs") String input) {
-        assertThat(PortableRegex.violation(pattern)).as(pattern).isEmpty();
+        var violation = PortableRegex.violation(pattern);
+        if (violation.isPresent()) {
+            // the generator nests * + {1,} freely; the subset refuses an unbounded repetition inside another
+            assertThat(violation.get()).as(pattern).contains("has an unbounded repetition (* + or {m,}) inside");
+            return;
+        }
         // With UNIX_LINES, Java's . excludes only \n; \z is our $ (Java's $ also matches before a final \n).
         int flags =
                 java.util.regex.Pattern.UNIX_LINES | (caseInsensitive ? java.util.regex.Pattern.CASE_INSENSITIVE : 0);

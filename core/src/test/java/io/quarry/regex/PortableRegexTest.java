@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -129,12 +130,32 @@ class PortableRegexTest {
                 reject("a{5,2}", "repetition '{5,2}' at position 1 has its minimum above its maximum; write {2,5}"),
                 reject(
                         "(a{100}){11}",
-                        "repetition '{11}' at position 8 repeats a part that is already repeated, and"
-                                + " the nested counts multiply to 1100, more than 1000"),
-                reject("((a{10}b){10}){11}", "multiply to 1100"),
-                reject("(a{0,1000}){2}", "multiply to 2000"),
-                reject("(a{500,}){3}", "multiply to 1500"),
-                reject("(((a{1000}){1000}){1000})", "multiply to 1000000"),
+                        "repetition '{11}' at position 8 makes the pattern too big: written out, its copies come to"
+                                + " 1100, more than 1000 (counts multiply when repetitions nest, and add up along the"
+                                + " pattern); use smaller counts, or * or + for any number"),
+                reject("((a{10}b){10}){11}", "its copies come to 1210, more than 1000"),
+                reject("(a{0,1000}){2}", "its copies come to 2000, more than 1000"),
+                reject("(a{500}b){3}", "its copies come to 1503, more than 1000"),
+                reject("(((a{1000}){1000}){1000})", "its copies come to 1000000, more than 1000"),
+                reject(
+                        ".{0,1000}z",
+                        "the pattern is too big from position 9 on: written out, its parts come to 1001, more than"
+                                + " 1000"),
+                reject(".{0,1000}.{0,1000}.{0,1000}z", "from position 9 on: written out, its parts come to 2000"),
+                reject(".{0,1000}".repeat(28), "from position 9 on: written out, its parts come to 2000"),
+                reject("a{500}|b{501}", "from position 7 on: written out, its parts come to 1001"),
+                reject("a{1000,}", "its copies come to 1001, more than 1000"),
+                // nested unbounded repetitions
+                reject(
+                        "(.*){1000}",
+                        "repetition '{1000}' at position 4 repeats a part that has an unbounded repetition (* + or"
+                                + " {m,}) inside; give the inner one a bound such as {0,20}, or repeat only the part"
+                                + " outside it"),
+                reject("(a+)+", "repetition '+' at position 4 repeats a part that has an unbounded repetition"),
+                reject("(a*)*", "repetition '*' at position 4 repeats a part that has an unbounded"),
+                reject("(\\w+\\s)*", "repetition '*' at position 7 repeats a part that has an unbounded"),
+                reject("((a{2,})b){2}", "repetition '{2}' at position 10 repeats a part that has an unbounded"),
+                reject("(x(a|b*)c){0,2}", "repetition '{0,2}' at position 10 repeats a part that has an unbounded"),
                 // parentheses and brackets
                 reject("(a", "unclosed group '(' at position 0; add ')' to close it, or escape it as \\("),
                 reject("(a(b)", "unclosed group '(' at position 0"),
@@ -214,8 +235,12 @@ class PortableRegexTest {
                 "a{2,5}",
                 "(a{10}){100}",
                 "((a{10}){10}){10}",
-                "(a*){1000}",
-                "a{1000}b{1000}c{1000}",
+                "(a*)?",
+                "(a{0,20}b)*",
+                "a*b+c{2,}",
+                "a{499}b{499}",
+                "a{999,}",
+                "(a|b){500}",
                 "[abc]",
                 "[^abc]",
                 "[a-z]",
@@ -429,17 +454,63 @@ class PortableRegexTest {
 
     @Test
     void compilesPathologicalPatternsInLinearTime() {
-        String nested = "(x+x+)+y";
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            assertThat(PortableRegex.find(nested, false, "x".repeat(100_000))).isFalse();
+            assertThat(PortableRegex.violation("(x+x+)+y")).isPresent();
+            assertThat(PortableRegex.violation("(.*a){20}")).isPresent();
             assertThat(PortableRegex.find("(a|aa)*b", false, "a".repeat(100_000)))
                     .isFalse();
-            assertThat(PortableRegex.find("(.*a){20}", false, "a".repeat(10_000)))
+            assertThat(PortableRegex.find("(.{0,10}a){20}", false, "a".repeat(10_000)))
                     .isTrue();
             assertThat(PortableRegex.violation("(".repeat(100_000))).isPresent();
             assertThat(PortableRegex.violation("[".repeat(100_000))).isPresent();
-            assertThat(PortableRegex.violation("a{1}".repeat(10_000))).isEmpty();
+            assertThat(PortableRegex.violation("a{1}".repeat(1_000))).isEmpty();
+            assertThat(PortableRegex.violation("a{1}".repeat(10_000))).isPresent();
         });
+    }
+
+    static Stream<String> largestPatterns() {
+        return Stream.of(
+                ".{0,1000}.{0,1000}.{0,1000}z",
+                ".{0,1000}".repeat(28),
+                ".{0,999}z",
+                ".{0,500}.{0,499}z",
+                "a{1000}",
+                "[a-z]{0,1000}",
+                "(.{0,10}){100}",
+                "(((((((((a{0,1}){2}){2}){2}){2}){2}){2}){2}){2}){0,1}",
+                "(".repeat(99) + ".{0,1000}" + ")".repeat(99),
+                "(".repeat(100) + "a" + ")".repeat(100),
+                "(".repeat(101) + "a" + ")".repeat(101),
+                "(a|b|c){333}",
+                "(.*){1000}",
+                "x{0,100}".repeat(10) + "y");
+    }
+
+    /** Parsing, printing, compiling and matching fit a 512 kB thread stack, accepted or refused. */
+    @ParameterizedTest
+    @MethodSource("largestPatterns")
+    void fitsASmallThreadStack(String pattern) throws InterruptedException {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread thread = new Thread(
+                null,
+                () -> {
+                    try {
+                        if (PortableRegex.violation(pattern).isEmpty()) {
+                            for (boolean ci : new boolean[] {false, true}) {
+                                PortableRegex.find(pattern, ci, "abc".repeat(1000) + "z");
+                                PostgresRegex.of(pattern, ci);
+                                PcrePrinter.print(Regex.parse(pattern, ci));
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.set(e);
+                    }
+                },
+                "small-stack",
+                512 * 1024);
+        thread.start();
+        thread.join();
+        assertThat(failure.get()).as(pattern).isNull();
     }
 
     @Test

@@ -161,6 +161,36 @@ public enum Backend {
         return url == null || url.isBlank() ? fallback : url;
     }
 
+    /**
+     * Runs a SQL script from the test resources: statements end with {@code ;} at the end of a line,
+     * lines starting with {@code --} are comments.
+     *
+     * @param resource the resource's absolute path, such as {@code /io/quarry/sql/introspect/chinook.h2.sql}
+     */
+    public static void script(DataSource ds, String resource) throws java.io.IOException, SQLException {
+        String script;
+        try (java.io.InputStream in = Backend.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new java.io.FileNotFoundException(resource);
+            }
+            script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        java.util.List<String> statements = new java.util.ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : script.split("\n")) {
+            if (line.startsWith("--")) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (line.endsWith(";")) {
+                String sql = current.toString().trim();
+                statements.add(sql.substring(0, sql.length() - 1));
+                current.setLength(0);
+            }
+        }
+        execute(ds, statements.toArray(String[]::new));
+    }
+
     private static void execute(DataSource ds, String... statements) throws SQLException {
         try (Connection c = ds.getConnection();
                 Statement s = c.createStatement()) {

@@ -85,11 +85,26 @@ final class GeneratedFilters {
 
     private GeneratedFilters() {}
 
+    /**
+     * What filters are drawn from: the paths, the type names, the scalar operands and the date-time
+     * operands of comparisons on timestamps.
+     *
+     * @param paths the field paths conditions are written on
+     * @param types the type names, the operands of {@code type}
+     * @param scalars the operands of every other path
+     * @param dates the operands of comparisons on {@code created_at} and {@code updated_at}
+     */
+    record Pools(List<String> paths, List<String> types, List<JsonNode> scalars, List<String> dates) {}
+
+    /** The pools of {@link GeneratedData}. */
+    static final Pools GENERATED =
+            new Pools(GeneratedData.PATHS, GeneratedData.TYPES, GeneratedData.scalars(), GeneratedData.DATES);
+
     /** A whole query: types, a filter, a sort and a page size. */
     static Arbitrary<GeneratedQuery> queries() {
         return Combinators.combine(
                         Arbitraries.of(List.of("Thing"), GeneratedData.TYPES),
-                        filter(2),
+                        filter(GENERATED, 2),
                         sortKey().list().ofMaxSize(2),
                         Arbitraries.integers().between(1, 7))
                 .as(GeneratedQuery::new);
@@ -118,18 +133,19 @@ final class GeneratedFilters {
     }
 
     /** A filter object: conditions and, above depth 0, logical operators. */
-    static Arbitrary<JsonNode> filter(int depth) {
-        Arbitrary<JsonNode> condition = Arbitraries.of(GeneratedData.PATHS)
-                .flatMap(path -> condition(path, depth).map(c -> (JsonNode) object(path, c)));
-        Arbitrary<JsonNode> entry =
-                depth == 0 ? condition : Arbitraries.frequencyOf(Tuple.of(3, condition), Tuple.of(1, logical(depth)));
+    static Arbitrary<JsonNode> filter(Pools pools, int depth) {
+        Arbitrary<JsonNode> condition = Arbitraries.of(pools.paths())
+                .flatMap(path -> condition(pools, path, depth).map(c -> (JsonNode) object(path, c)));
+        Arbitrary<JsonNode> entry = depth == 0
+                ? condition
+                : Arbitraries.frequencyOf(Tuple.of(3, condition), Tuple.of(1, logical(pools, depth)));
         return entry.list().ofMinSize(0).ofMaxSize(2).map(GeneratedFilters::merge);
     }
 
-    private static Arbitrary<JsonNode> logical(int depth) {
+    private static Arbitrary<JsonNode> logical(Pools pools, int depth) {
         return Combinators.combine(
                         Arbitraries.of("$and", "$or", "$nor"),
-                        Arbitraries.lazy(() -> filter(depth - 1))
+                        Arbitraries.lazy(() -> filter(pools, depth - 1))
                                 .list()
                                 .ofMinSize(1)
                                 .ofMaxSize(2))
@@ -141,8 +157,9 @@ final class GeneratedFilters {
     }
 
     /** The value of a field: a scalar (implicit {@code $eq}) or an operator expression. */
-    static Arbitrary<JsonNode> condition(String path, int depth) {
-        return Arbitraries.frequencyOf(Tuple.of(1, equalityOperand(path)), Tuple.of(4, expression(path, depth)));
+    static Arbitrary<JsonNode> condition(Pools pools, String path, int depth) {
+        return Arbitraries.frequencyOf(
+                Tuple.of(1, equalityOperand(pools, path)), Tuple.of(4, expression(pools, path, depth)));
     }
 
     /**
@@ -150,22 +167,22 @@ final class GeneratedFilters {
      * operator on every path, system fields included: where the validator refuses one (a string
      * operator on a timestamp, {@code $size} on a string), the contract checks the refusal instead.
      */
-    static Arbitrary<JsonNode> expression(String path, int depth) {
+    static Arbitrary<JsonNode> expression(Pools pools, String path, int depth) {
         Arbitrary<JsonNode> plain =
-                operator(path, depth).list().ofMinSize(1).ofMaxSize(2).map(GeneratedFilters::merge);
+                operator(pools, path, depth).list().ofMinSize(1).ofMaxSize(2).map(GeneratedFilters::merge);
         return Arbitraries.frequencyOf(Tuple.of(timestamp(path) ? 8 : 3, plain), Tuple.of(1, stringOperator()));
     }
 
-    private static Arbitrary<JsonNode> operator(String path, int depth) {
+    private static Arbitrary<JsonNode> operator(Pools pools, String path, int depth) {
         List<Arbitrary<? extends JsonNode>> choices = new ArrayList<>();
-        weigh(choices, 3, equalityOperand(path).map(v -> object("$eq", v)));
-        weigh(choices, 3, equalityOperand(path).map(v -> object("$ne", v)));
+        weigh(choices, 3, equalityOperand(pools, path).map(v -> object("$eq", v)));
+        weigh(choices, 3, equalityOperand(pools, path).map(v -> object("$ne", v)));
         {
             // a comparison on the enum type is a type mismatch: rarely
             weigh(
                     choices,
                     path.equals("type") ? 1 : 6,
-                    Combinators.combine(Arbitraries.of("$gt", "$gte", "$lt", "$lte"), comparisonOperand(path))
+                    Combinators.combine(Arbitraries.of("$gt", "$gte", "$lt", "$lte"), comparisonOperand(pools, path))
                             .as(GeneratedFilters::object));
         }
         weigh(
@@ -173,17 +190,21 @@ final class GeneratedFilters {
                 2,
                 Combinators.combine(
                                 Arbitraries.of("$in", "$nin"),
-                                equalityOperand(path).list().ofMaxSize(4).map(GeneratedFilters::array))
+                                equalityOperand(pools, path).list().ofMaxSize(4).map(GeneratedFilters::array))
                         .as(GeneratedFilters::object));
         weigh(choices, 1, Arbitraries.of(true, false).map(b -> object("$exists", NODES.booleanNode(b))));
-        // on a system field these two are type mismatches: rarely, so most queries run
-        int arrays = system(path) ? 0 : 1;
-        weigh(choices, arrays, Arbitraries.integers().between(0, 3).map(n -> object("$size", NODES.numberNode(n))));
-        weigh(
-                choices,
-                2 * arrays,
-                equalityOperand(path).list().ofMinSize(1).ofMaxSize(3).map(values -> object("$all", array(values))));
-        if (system(path)) {
+        if (!system(path)) {
+            weigh(choices, 1, Arbitraries.integers().between(0, 3).map(n -> object("$size", NODES.numberNode(n))));
+            weigh(
+                    choices,
+                    2,
+                    equalityOperand(pools, path)
+                            .list()
+                            .ofMinSize(1)
+                            .ofMaxSize(3)
+                            .map(values -> object("$all", array(values))));
+        } else {
+            // type mismatches on a system field: rarely, so most queries run
             weigh(
                     choices,
                     1,
@@ -195,7 +216,7 @@ final class GeneratedFilters {
             weigh(
                     choices,
                     1,
-                    Arbitraries.lazy(() -> expression(path, depth - 1)).map(e -> object("$not", e)));
+                    Arbitraries.lazy(() -> expression(pools, path, depth - 1)).map(e -> object("$not", e)));
         }
         return Arbitraries.oneOf(choices);
     }
@@ -225,7 +246,7 @@ final class GeneratedFilters {
     }
 
     /** An operand of {@code $eq}, {@code $ne}, {@code $in}, {@code $nin} and {@code $all}. */
-    static Arbitrary<JsonNode> equalityOperand(String path) {
+    static Arbitrary<JsonNode> equalityOperand(Pools pools, String path) {
         if (timestamp(path)) {
             return Arbitraries.of(
                             "2024-03-01T10:00:00Z",
@@ -236,25 +257,25 @@ final class GeneratedFilters {
                     .map(NODES::textNode);
         }
         if (path.equals("type")) {
-            return Arbitraries.of(GeneratedData.TYPES).map(NODES::textNode);
+            return Arbitraries.of(pools.types()).map(NODES::textNode);
         }
         if (path.equals("id")) {
             return textual();
         }
-        return Arbitraries.of(GeneratedData.scalars());
+        return Arbitraries.of(pools.scalars());
     }
 
     /** An operand of {@code $gt} and the others: a number or a string, a date string included. */
-    static Arbitrary<JsonNode> comparisonOperand(String path) {
+    static Arbitrary<JsonNode> comparisonOperand(Pools pools, String path) {
         if (timestamp(path)) {
-            return Arbitraries.of(GeneratedData.DATES)
+            return Arbitraries.of(pools.dates())
                     .filter(d -> io.quarry.internal.IsoDateTime.parse(d).isPresent())
                     .map(NODES::textNode);
         }
         if (path.equals("id")) {
             return textual();
         }
-        return Arbitraries.of(GeneratedData.scalars()).filter(v -> v.isNumber() || v.isTextual());
+        return Arbitraries.of(pools.scalars()).filter(v -> v.isNumber() || v.isTextual());
     }
 
     private static Arbitrary<JsonNode> textual() {

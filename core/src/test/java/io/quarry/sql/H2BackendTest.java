@@ -26,6 +26,12 @@ class H2BackendTest {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnH2 {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnH2 {}
+
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnH2 {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnH2 {}
 
@@ -40,4 +46,13 @@ class H2BackendTest {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnH2 {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnH2 {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnH2 {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnH2 {}
 }

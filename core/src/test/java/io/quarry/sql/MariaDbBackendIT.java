@@ -26,6 +26,12 @@ class MariaDbBackendIT {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnMariaDb {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnMariaDb {}
+
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnMariaDb {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnMariaDb {}
 
@@ -40,4 +46,13 @@ class MariaDbBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnMariaDb {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnMariaDb {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnMariaDb {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
 }

@@ -26,6 +26,12 @@ class PostgresBackendIT {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnPostgres {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnPostgres {}
+
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnPostgres {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnPostgres {}
 
@@ -40,4 +46,13 @@ class PostgresBackendIT {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnPostgres {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnPostgres {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnPostgres {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnPostgres {}
 }

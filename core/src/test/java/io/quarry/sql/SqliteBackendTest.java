@@ -26,6 +26,12 @@ class SqliteBackendTest {
     @Group
     class GeneratedFilter extends GeneratedFilterContract implements OnSqlite {}
 
+    @Group
+    class HostileInput extends HostileInputContract implements OnSqlite {}
+
+    @Group
+    class RegexBounds extends RegexBoundsContract implements OnSqlite {}
+
     @Nested
     class DirtyData extends DirtyDataContract implements OnSqlite {}
 
@@ -40,4 +46,13 @@ class SqliteBackendTest {
 
     @Nested
     class TableLayout extends TableLayoutContract implements OnSqlite {}
+
+    @Group
+    class TableAggregation extends TableAggregationContract implements OnSqlite {}
+
+    @Group
+    class Chinook extends ChinookContract implements OnSqlite {}
+
+    @Nested
+    class LayoutSetup extends LayoutSetupContract implements OnSqlite {}
 }

@@ -177,7 +177,7 @@ class InMemoryObjectStoreTest {
                 .hasMessageContaining("duplicate object id 'a'");
         assertThatThrownBy(
                         () -> InMemoryObjectStore.of(List.of(a), List.of(new GraphRelationship("r", "a", "zz", "x"))))
-                .hasMessageContaining("unknown object 'zz'");
+                .hasMessageContaining("refers to object 'zz', which the data does not have");
     }
 
     private static GraphObject object(String id, String properties) {
@@ -187,5 +187,26 @@ class InMemoryObjectStoreTest {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
+    }
+
+    @Test
+    void inferSchemaReadsAtMostSoManyObjectsOfEachType() throws Exception {
+        ObjectStore store = InMemoryObjectStore.of(DataFile.read(Json.parse("""
+                {"objects": [
+                  {"id": "t1", "type": "Task", "properties": {"rank": 1}},
+                  {"id": "t2", "type": "Task", "properties": {"rank": 2, "title": "late"}},
+                  {"id": "p1", "type": "Project", "properties": {"name": "Apollo"}}]}
+                """), "inline"));
+        io.quarry.schema.Schema one = store.inferSchema(1);
+        assertThat(one.type("Project").orElseThrow().field("name")).isPresent();
+        assertThat(one.type("Task").orElseThrow().field("rank")).isPresent();
+        assertThat(one.type("Task").orElseThrow().field("title"))
+                .as("only the first Task was read")
+                .isEmpty();
+        assertThat(store.inferSchema(5).type("Task").orElseThrow().field("title"))
+                .isPresent();
+        assertThatThrownBy(() -> InMemoryObjectStore.of(List.of(), List.of()).inferSchema(5))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the store holds no objects, so there are no types to infer");
     }
 }

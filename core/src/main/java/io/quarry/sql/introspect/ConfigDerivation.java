@@ -118,7 +118,7 @@ final class ConfigDerivation {
             edges.add(joinEdge(join, types));
         }
         Map<String, String> modules = modules(types.values());
-        return new Introspection(tree(types.values(), edges), hidden, warnings, modules, links);
+        return new Introspection(tree(types.values(), edges, modules), hidden, warnings, modules, links);
     }
 
     private String where(TableModel t) {
@@ -357,7 +357,7 @@ final class ConfigDerivation {
         }
     }
 
-    private static String columnType(FieldType type) {
+    static String columnType(FieldType type) {
         switch (type) {
             case INTEGER, NUMBER -> {
                 return "number";
@@ -378,6 +378,11 @@ final class ConfigDerivation {
                 return "text";
             }
         }
+    }
+
+    /** {@code created_at}, {@code updated_at} or {@code null}: the system timestamp a column named so serves as. */
+    static String timestampRole(String snake) {
+        return CREATED.contains(snake) ? "created_at" : UPDATED.contains(snake) ? "updated_at" : null;
     }
 
     /** Whether a field name has a word of a secret: {@code password_hash}, {@code api_token}, {@code apikey}. */
@@ -434,15 +439,15 @@ final class ConfigDerivation {
                     target,
                     "out",
                     outKind,
-                    outKind + ": the " + target.name + " named by this " + spec.name + "'s " + field + ".");
+                    "The " + target.name + " named by this " + spec.name + "'s " + field + ".");
             relate(
                     target,
                     name,
                     spec,
                     "in",
                     inKind,
-                    inKind + ": the " + spec.name + (one ? "" : " objects") + " whose " + field + " names this "
-                            + target.name + ".");
+                    "The " + spec.name + (one ? "" : " objects") + " whose " + field + " names this " + target.name
+                            + ".");
         }
     }
 
@@ -460,6 +465,7 @@ final class ConfigDerivation {
         r.put("name", name);
         r.put("target", to.name);
         r.put("direction", direction);
+        r.put("kind", kind);
         r.put("description", description);
         from.relationships.add(r);
         from.relationshipNames.add(name + (direction.equals("out") ? ">" : "<") + to.name);
@@ -491,16 +497,14 @@ final class ConfigDerivation {
                 dst,
                 "out",
                 "HAS_MANY_MANY",
-                "HAS_MANY_MANY: the " + dst.name + " objects linked to this " + src.name + " through " + join.name()
-                        + ".");
+                "The " + dst.name + " objects linked to this " + src.name + " through " + join.name() + ".");
         relate(
                 dst,
                 name,
                 src,
                 "in",
                 "BELONGS_TO_MANY",
-                "BELONGS_TO_MANY: the " + src.name + " objects this " + dst.name + " is linked to through "
-                        + join.name() + ".");
+                "The " + src.name + " objects this " + dst.name + " is linked to through " + join.name() + ".");
         ObjectNode edge = json.objectNode();
         edge.put("table", join.name());
         edge.put("src", fks.get(0).columns().get(0));
@@ -531,7 +535,12 @@ final class ConfigDerivation {
         return modules;
     }
 
-    private ObjectNode tree(Iterable<TypeSpec> specs, List<ObjectNode> edges) {
+    /**
+     * The configuration tree, each field written once: the table layout's entry gives the column and
+     * the field type, the {@code types} entry only what the layout cannot say (a description, enum
+     * values, a hidden field, the module, the relationships).
+     */
+    private ObjectNode tree(Iterable<TypeSpec> specs, List<ObjectNode> edges, Map<String, String> modules) {
         ObjectNode root = json.objectNode();
         ObjectNode types = root.putObject("types");
         ObjectNode store = root.putObject("store");
@@ -539,11 +548,14 @@ final class ConfigDerivation {
         ObjectNode tables = store.putObject("tables");
         ObjectNode storeTypes = tables.putObject("types");
         for (TypeSpec spec : specs) {
-            ObjectNode type = types.putObject(spec.name);
+            ObjectNode type = json.objectNode();
             if (spec.table.comment() != null) {
                 type.put("description", spec.table.comment());
             }
-            ObjectNode fields = type.putObject("fields");
+            if (modules.containsKey(spec.name)) {
+                type.put("module", modules.get(spec.name));
+            }
+            ObjectNode fields = json.objectNode();
             ObjectNode table = storeTypes.putObject(spec.name);
             table.put("table", spec.table.name());
             table.put("id", spec.id);
@@ -555,35 +567,35 @@ final class ConfigDerivation {
             }
             ObjectNode columns = table.putObject("fields");
             spec.fields.forEach((name, f) -> {
-                boolean plain = f.description() == null && f.values().isEmpty() && f.exposed();
-                if (plain) {
-                    fields.put(name, f.type().jsonName());
-                } else {
+                // a hidden column is never read: it stays out of the store's fields, so its type is written here
+                if (!f.exposed()) {
                     ObjectNode field = fields.putObject(name);
                     field.put("type", f.type().jsonName());
                     if (f.description() != null) {
                         field.put("description", f.description());
                     }
-                    if (!f.values().isEmpty()) {
-                        ArrayNode values = field.putArray("values");
-                        f.values().forEach(values::add);
-                    }
-                    if (!f.exposed()) {
-                        field.put("exposed", false);
-                    }
-                }
-                // a hidden column is never read: it stays out of the store's fields
-                if (!f.exposed()) {
+                    values(field, f.values());
+                    field.put("exposed", false);
                     return;
                 }
-                if (f.columnType().equals("text")) {
+                if (f.description() != null || !f.values().isEmpty()) {
+                    ObjectNode field = fields.putObject(name);
+                    if (f.description() != null) {
+                        field.put("description", f.description());
+                    }
+                    values(field, f.values());
+                }
+                if (f.type() == FieldType.STRING) {
                     columns.put(name, f.column());
                 } else {
                     ObjectNode column = columns.putObject(name);
                     column.put("column", f.column());
-                    column.put("type", f.columnType());
+                    column.put("type", f.type().jsonName());
                 }
             });
+            if (!fields.isEmpty()) {
+                type.set("fields", fields);
+            }
             if (!spec.relationships.isEmpty()) {
                 ArrayNode relationships = type.putArray("relationships");
                 spec.relationships.forEach(relationships::add);
@@ -592,6 +604,9 @@ final class ConfigDerivation {
                 ArrayNode keys = table.putArray("foreign_keys");
                 spec.foreignKeys.forEach(keys::add);
             }
+            if (!type.isEmpty()) {
+                types.set(spec.name, type);
+            }
         }
         ArrayNode edgeList = json.arrayNode();
         edges.stream().filter(java.util.Objects::nonNull).forEach(edgeList::add);
@@ -599,5 +614,12 @@ final class ConfigDerivation {
             tables.set("edges", edgeList);
         }
         return root;
+    }
+
+    private static void values(ObjectNode field, List<String> values) {
+        if (!values.isEmpty()) {
+            ArrayNode array = field.putArray("values");
+            values.forEach(array::add);
+        }
     }
 }

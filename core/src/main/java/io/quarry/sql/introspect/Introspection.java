@@ -41,6 +41,26 @@ public final class Introspection {
     }
 
     /**
+     * An introspection result derived elsewhere than from a database's catalog (such as {@code
+     * quarry-jpa}'s from an entity model), so that it is reviewed, written and loaded the same way.
+     *
+     * @param configuration the configuration tree: {@code types} and {@code store}
+     * @param hidden the hidden fields, as {@code Type.field (table.column)}
+     * @param warnings what was skipped or guessed, one line each
+     * @param modules the module of each type that has one
+     * @param links every relationship with its kind, from both ends
+     * @return the result
+     */
+    public static Introspection of(
+            ObjectNode configuration,
+            List<String> hidden,
+            List<String> warnings,
+            Map<String, String> modules,
+            List<Link> links) {
+        return new Introspection(configuration.deepCopy(), hidden, warnings, modules, links);
+    }
+
+    /**
      * How two types are related, with the kind of the relationship seen from {@code type}. The
      * configuration format has no key for the kind yet; the relationship's description starts with it.
      *

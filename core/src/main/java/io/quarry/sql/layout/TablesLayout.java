@@ -51,6 +51,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * The table layout ({@link TableLayout}): the host's own tables, one per type, read and never
@@ -85,7 +86,7 @@ final class TablesLayout implements StorageLayout {
 
     /** Refuses: the table layout reads the host's own tables, which the host fills. */
     @Override
-    public void load(Session s, DataFile.DataSet data) {
+    public void load(Session s, DataFile.DataSet data, LongConsumer progress) {
         throw new UnsupportedOperationException(
                 "load: the table layout reads the host's own tables; fill them with the host's statements");
     }
@@ -148,14 +149,15 @@ final class TablesLayout implements StorageLayout {
     }
 
     private Sql count(TableLayout.TypeTable table, ObjectQuery query) {
-        SqlWriter w = new SqlWriter()
-                .append("SELECT COUNT(*) FROM ")
-                .append(q(table.table()))
-                .append(" ")
-                .append(q(O))
-                .append(" WHERE ");
-        where(w, table, query);
+        SqlWriter w = new SqlWriter().append("SELECT COUNT(*)");
+        from(w, table, query);
         return w.toSql();
+    }
+
+    /** Writes {@code FROM table o WHERE …}: the rows of one type table a query selects. */
+    private void from(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
+        w.append(" FROM ").append(q(table.table())).append(" ").append(q(O)).append(" WHERE ");
+        where(w, table, query);
     }
 
     private void where(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
@@ -366,10 +368,12 @@ final class TablesLayout implements StorageLayout {
      * {@inheritDoc}
      *
      * <p>Plain counts (grouped by nothing or by {@code type}) are one {@code COUNT(*)} per type table,
-     * exact however many objects match. Every other aggregation opens one statement per type table,
-     * each in id order and at most {@code maxObjects + 1} rows, merges their rows in id order as they
-     * arrive and feeds the first {@link AggregateQuery#maxObjects()} to the {@link Aggregator}: the
-     * objects the graph layout's one statement reads, with a row per table in memory.
+     * exact however many objects match; so is every aggregation of typed columns that {@link
+     * SqlAggregation} computes, one {@code GROUP BY} statement per type table. Every other
+     * aggregation opens one statement per type table, each in id order and at most {@code maxObjects
+     * + 1} rows, merges their rows in id order as they arrive and feeds the first {@link
+     * AggregateQuery#maxObjects()} to the {@link Aggregator}: the objects the graph layout's one
+     * statement reads, with a row per table in memory.
      */
     @Override
     public Aggregation aggregate(Session s, AggregateQuery query) {
@@ -388,6 +392,30 @@ final class TablesLayout implements StorageLayout {
                 return byType;
             }));
         }
+        Optional<SqlAggregation> grouped = SqlAggregation.of(dialect, query, tables);
+        if (grouped.isPresent()) {
+            List<Sql> statements = grouped.get().statements((w, t) -> from(w, t, objects));
+            Optional<Aggregation> exact = s.read(c -> {
+                for (int i = 0; i < statements.size(); i++) {
+                    try (PreparedStatement ps = s.prepare(c, statements.get(i));
+                            ResultSet rs = ps.executeQuery()) {
+                        if (!grouped.get().add(i, rs, (r, column, field) -> value(r, column, field, null))) {
+                            return Optional.empty();
+                        }
+                        dialect.checkWarnings(ps);
+                    }
+                }
+                return Optional.of(grouped.get().result());
+            });
+            if (exact.isPresent()) {
+                return exact.get();
+            }
+        }
+        return scan(s, query, tables, objects);
+    }
+
+    /** The first {@code maxObjects} matching objects in id order, streamed to the {@link Aggregator}. */
+    private Aggregation scan(Session s, AggregateQuery query, List<TableLayout.TypeTable> tables, ObjectQuery objects) {
         List<Sql> scans = tables.stream()
                 .map(t -> select(t, objects, Rows.BY_ID, null, query.maxObjects() + 1))
                 .toList();

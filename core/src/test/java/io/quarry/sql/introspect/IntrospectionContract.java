@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
+import io.quarry.schema.Field;
+import io.quarry.schema.Relationship;
 import io.quarry.schema.Schema;
 import io.quarry.sql.Backend;
 import io.quarry.sql.JdbcObjectStore;
@@ -18,12 +20,8 @@ import io.quarry.store.Page;
 import io.quarry.store.SortKey;
 import io.quarry.testing.Golden;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,29 +69,7 @@ abstract class IntrospectionContract {
     }
 
     static void run(DataSource ds, String resource) throws IOException, SQLException {
-        String script;
-        try (InputStream in = IntrospectionContract.class.getResourceAsStream(resource)) {
-            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        List<String> statements = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        for (String line : script.split("\n")) {
-            if (line.startsWith("--")) {
-                continue;
-            }
-            current.append(line).append('\n');
-            if (line.endsWith(";")) {
-                String sql = current.toString().trim();
-                statements.add(sql.substring(0, sql.length() - 1));
-                current.setLength(0);
-            }
-        }
-        try (Connection c = ds.getConnection();
-                Statement s = c.createStatement()) {
-            for (String sql : statements) {
-                s.execute(sql);
-            }
-        }
+        Backend.script(ds, "/io/quarry/sql/introspect/" + resource);
     }
 
     JsonNode types() {
@@ -104,6 +80,24 @@ abstract class IntrospectionContract {
         return result.configuration().get("store").get("tables");
     }
 
+    /** The schema the derived configuration gives once loaded. */
+    Schema schema() {
+        return QuarryConfig.parse(result.toYaml(), "introspected.yaml").schema().orElseThrow();
+    }
+
+    /** A field of the loaded schema, hidden or not. */
+    Field field(String type, String name) {
+        return schema().type(type).orElseThrow().fields().stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no field " + type + "." + name));
+    }
+
+    /** The type of a field of the loaded schema: {@code integer}, {@code date}… */
+    String fieldType(String type, String name) {
+        return field(type, name).type().jsonName();
+    }
+
     @Test
     void derivedConfigurationMatchesTheGoldenFile() {
         Golden.assertMatches(Path.of(RESOURCES + "chinook." + dialect() + ".yaml"), result.toYaml());
@@ -111,8 +105,7 @@ abstract class IntrospectionContract {
 
     @Test
     void everyChinookTableButTheJoinTableIsAType() {
-        assertThat(types().fieldNames())
-                .toIterable()
+        assertThat(schema().typeNames())
                 .contains(
                         "Album",
                         "Artist",
@@ -174,9 +167,8 @@ abstract class IntrospectionContract {
 
     @Test
     void secretColumnsAreHiddenListedAndNeverRead() {
-        JsonNode account = types().get("ShopAccount").get("fields");
-        assertThat(account.get("password_hash").get("exposed").asBoolean()).isFalse();
-        assertThat(account.get("api_token").get("exposed").asBoolean()).isFalse();
+        assertThat(field("ShopAccount", "password_hash").exposed()).isFalse();
+        assertThat(field("ShopAccount", "api_token").exposed()).isFalse();
         assertThat(result.hiddenFields())
                 .containsExactly(
                         "ShopAccount.password_hash (shop_account.password_hash)",
@@ -188,24 +180,106 @@ abstract class IntrospectionContract {
 
     @Test
     void enumValuesComeFromTheTypeAndFromACheckList() {
-        JsonNode account = types().get("ShopAccount").get("fields");
-        assertThat(account.get("status").get("values").toString()).isEqualTo("[\"active\",\"suspended\",\"closed\"]");
-        assertThat(account.get("tier").get("values").toString()).isEqualTo("[\"free\",\"pro\"]");
+        assertThat(field("ShopAccount", "status").values()).containsExactly("active", "suspended", "closed");
+        assertThat(field("ShopAccount", "tier").values()).containsExactly("free", "pro");
+        assertThat(fieldType("ShopAccount", "tier")).isEqualTo("enum");
     }
 
     @Test
     void fieldTypesFollowTheColumns() {
-        JsonNode invoice = types().get("Invoice").get("fields");
-        assertThat(text(invoice.get("total"))).isEqualTo("number");
-        assertThat(text(invoice.get("invoice_date"))).isEqualTo("datetime");
-        assertThat(text(invoice.get("customer_id"))).isEqualTo("integer");
-        assertThat(text(invoice.get("billing_city"))).isEqualTo("string");
-        assertThat(text(types().get("Track").get("fields").get("unit_price"))).isEqualTo("number");
-        assertThat(text(types().get("ShopAccount").get("fields").get("opened_on")))
-                .isEqualTo("date");
+        assertThat(fieldType("Invoice", "total")).isEqualTo("number");
+        assertThat(fieldType("Invoice", "invoice_date")).isEqualTo("datetime");
+        assertThat(fieldType("Invoice", "customer_id")).isEqualTo("integer");
+        assertThat(fieldType("Invoice", "billing_city")).isEqualTo("string");
+        assertThat(fieldType("Track", "unit_price")).isEqualTo("number");
+        assertThat(fieldType("ShopAccount", "opened_on")).isEqualTo("date");
         assertThat(tables().get("types").get("ShopAccount").get("created_at").asText())
                 .isEqualTo("created_at");
         assertThat(tables().get("types").get("Invoice").get("id").asText()).isEqualTo(chinook("InvoiceId"));
+    }
+
+    @Test
+    void eachFieldIsWrittenOnce() {
+        tables().get("types").properties().forEach(layout -> {
+            JsonNode declared = types().path(layout.getKey()).path("fields");
+            layout.getValue().path("fields").fieldNames().forEachRemaining(field -> assertThat(
+                            declared.path(field).has("type"))
+                    .as(layout.getKey() + "." + field + " has its type in the layout only")
+                    .isFalse());
+        });
+        assertThat(tables().at("/types/Invoice/fields/total/type").asText()).isEqualTo("number");
+        assertThat(tables().at("/types/Invoice/fields/customer_id/type").asText())
+                .isEqualTo("integer");
+    }
+
+    @Test
+    void modulesAndKindsAreKeysOfTheConfiguration() {
+        assertThat(types().at("/ShopAccount/module").asText()).isEqualTo("shop");
+        assertThat(schema().type("ShopAccount").orElseThrow().module()).isEqualTo("shop");
+        assertThat(schema().type("Album").orElseThrow().module()).isNull();
+        assertThat(schema().type("Employee").orElseThrow().relationships())
+                .contains(
+                        new Relationship(
+                                "reports_to",
+                                "Employee",
+                                Relationship.Direction.OUT,
+                                "The Employee named by this Employee's reports_to.",
+                                Relationship.Kind.BELONGS_TO),
+                        new Relationship(
+                                "reports_to",
+                                "Employee",
+                                Relationship.Direction.IN,
+                                "The Employee objects whose reports_to names this Employee.",
+                                Relationship.Kind.HAS_MANY));
+        assertThat(schema().type("Playlist").orElseThrow().relationships())
+                .anyMatch(r -> r.kind() == Relationship.Kind.HAS_MANY_MANY
+                        && r.target().equals("Track"));
+    }
+
+    @Test
+    void aViewIsAType() {
+        assertThat(schema().type("ShopInvoiceSummary")).isPresent();
+        assertThat(tables().get("types").get("ShopInvoiceSummary").get("id").asText())
+                .isEqualTo(chinook("InvoiceId"));
+    }
+
+    @Test
+    void theSharedTablePrefixIsTheModule() {
+        assertThat(result.modules()).containsEntry("ShopAccount", "shop").containsEntry("ShopProfile", "shop");
+        assertThat(result.modules()).doesNotContainKey("Album");
+    }
+
+    @Test
+    void theConfigurationReaderLoadsTheTreeLikeAFile() {
+        QuarryConfig tree = QuarryConfig.parse(result.configuration().toString(), "introspected");
+        Schema schema = tree.schema().orElseThrow();
+        assertThat(schema.type("Track")).isPresent();
+        StoreMapping mapping = tree.store().orElseThrow();
+        assertThat(mapping.toString()).contains("Track");
+        // the YAML text reads back to the same configuration
+        QuarryConfig yaml = QuarryConfig.parse(result.toYaml(), "introspected.yaml");
+        assertThat(yaml.store()).isEqualTo(tree.store());
+        Schema fromYaml = yaml.schema().orElseThrow();
+        assertThat(fromYaml.types()).hasSameSizeAs(schema.types());
+    }
+
+    @Test
+    void includeAndExcludePatterns() {
+        Introspection only = Introspector.builder()
+                .dataSource(dataSource)
+                .include("shop_*")
+                .exclude("*summary")
+                .build()
+                .introspect();
+        assertThat(only.configuration().at("/store/tables/types").fieldNames())
+                .toIterable()
+                .containsExactlyInAnyOrder(expectedShopTypes().toArray(String[]::new));
+        // the foreign key to the excluded Customer table is left out, with a warning
+        assertThat(only.warnings()).anyMatch(w -> w.contains("the target is not a type"));
+    }
+
+    List<String> expectedShopTypes() {
+        return List.of("ShopAccount", "ShopProfile");
     }
 
     static final List<String> DATE_FILTERS = List.of(
@@ -305,55 +379,5 @@ abstract class IntrospectionContract {
             cursor = page.hasMore() ? page.nextCursor() : null;
         } while (cursor != null);
         return out;
-    }
-
-    static String text(JsonNode field) {
-        return field.isTextual() ? field.asText() : field.get("type").asText();
-    }
-
-    @Test
-    void aViewIsAType() {
-        assertThat(types().has("ShopInvoiceSummary")).isTrue();
-        assertThat(tables().get("types").get("ShopInvoiceSummary").get("id").asText())
-                .isEqualTo(chinook("InvoiceId"));
-    }
-
-    @Test
-    void theSharedTablePrefixIsTheModule() {
-        assertThat(result.modules()).containsEntry("ShopAccount", "shop").containsEntry("ShopProfile", "shop");
-        assertThat(result.modules()).doesNotContainKey("Album");
-    }
-
-    @Test
-    void theConfigurationReaderLoadsTheTreeLikeAFile() {
-        QuarryConfig tree = QuarryConfig.parse(result.configuration().toString(), "introspected");
-        Schema schema = tree.schema().orElseThrow();
-        assertThat(schema.type("Track")).isPresent();
-        StoreMapping mapping = tree.store().orElseThrow();
-        assertThat(mapping.toString()).contains("Track");
-        // the YAML text reads back to the same configuration
-        QuarryConfig yaml = QuarryConfig.parse(result.toYaml(), "introspected.yaml");
-        assertThat(yaml.store()).isEqualTo(tree.store());
-        Schema fromYaml = yaml.schema().orElseThrow();
-        assertThat(fromYaml.types()).hasSameSizeAs(schema.types());
-    }
-
-    @Test
-    void includeAndExcludePatterns() {
-        Introspection only = Introspector.builder()
-                .dataSource(dataSource)
-                .include("shop_*")
-                .exclude("*summary")
-                .build()
-                .introspect();
-        assertThat(only.configuration().get("types").fieldNames())
-                .toIterable()
-                .containsExactlyInAnyOrder(expectedShopTypes().toArray(String[]::new));
-        // the foreign key to the excluded Customer table is left out, with a warning
-        assertThat(only.warnings()).anyMatch(w -> w.contains("the target is not a type"));
-    }
-
-    List<String> expectedShopTypes() {
-        return List.of("ShopAccount", "ShopProfile");
     }
 }

@@ -14,9 +14,7 @@ class MariaDbIntrospectionIT extends IntrospectionContract {
 
     @Test
     void jsonAndBooleanColumnsAreRecognised() {
-        assertThat(text(types().get("ShopAccount").get("fields").get("settings")))
-                .isEqualTo("object");
-        assertThat(text(types().get("ShopAccount").get("fields").get("verified")))
-                .isEqualTo("boolean");
+        assertThat(fieldType("ShopAccount", "settings")).isEqualTo("object");
+        assertThat(fieldType("ShopAccount", "verified")).isEqualTo("boolean");
     }
 }
