@@ -85,7 +85,8 @@ final class LayoutFields {
         return switch (type) {
             case INTEGER, NUMBER -> TableLayout.ColumnType.NUMBER;
             case BOOLEAN -> TableLayout.ColumnType.BOOLEAN;
-            case DATE, DATETIME -> TableLayout.ColumnType.TIMESTAMP;
+            case DATE -> TableLayout.ColumnType.DATE;
+            case DATETIME -> TableLayout.ColumnType.TIMESTAMP;
             case OBJECT, ARRAY -> TableLayout.ColumnType.JSON;
             default -> TableLayout.ColumnType.TEXT;
         };

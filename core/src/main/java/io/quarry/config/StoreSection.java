@@ -296,7 +296,8 @@ final class StoreSection {
         TableLayout.ColumnType type = path.isEmpty() ? TableLayout.ColumnType.TEXT : TableLayout.ColumnType.JSON;
         if (node.has("type")) {
             ConfigNode t = node.get("type").orElseThrow();
-            String typeName = t.text("write a column type (text, number, boolean, timestamp, json) or a field type");
+            String typeName =
+                    t.text("write a column type (text, number, boolean, timestamp, date, json) or a field type");
             if (!path.isEmpty() && FieldType.fromJsonName(typeName).isPresent()) {
                 type = TableLayout.ColumnType.JSON; // a field type inside a JSON column
             } else {
@@ -319,7 +320,7 @@ final class StoreSection {
                     .map(LayoutFields::columnOf)
                     .orElseThrow(() -> at.error(
                             "unknown column type '" + typeName + "'",
-                            "use a column type (text, number, boolean, timestamp, json) or a field type ("
+                            "use a column type (text, number, boolean, timestamp, date, json) or a field type ("
                                     + FieldType.jsonNames() + ")"));
         }
     }

@@ -202,9 +202,9 @@ public final class FilterValidator {
 
         private FieldKind systemKind(String name) {
             return switch (name) {
-                case "created_at", "updated_at" -> new FieldKind(name, FieldType.DATETIME, List.of(), null);
-                case "type" -> new FieldKind(name, FieldType.ENUM, schema.typeNames(), null);
-                default -> new FieldKind(name, FieldType.STRING, List.of(), null);
+                case "created_at", "updated_at" -> new FieldKind(name, FieldType.DATETIME, List.of(), null, true);
+                case "type" -> new FieldKind(name, FieldType.ENUM, schema.typeNames(), null, false);
+                default -> new FieldKind(name, FieldType.STRING, List.of(), null, false);
             };
         }
     }
@@ -236,15 +236,16 @@ public final class FilterValidator {
      * What the validator knows of a field: its type, enum values and array element type.
      *
      * @param label how messages name the field ({@code Task.status})
+     * @param instant whether every store keeps an instant here, never a string: the system timestamps
      */
-    record FieldKind(String label, FieldType type, List<String> values, FieldType items) {
+    record FieldKind(String label, FieldType type, List<String> values, FieldType items, boolean instant) {
         static FieldKind of(Field field, String label) {
-            return new FieldKind(label, field.type(), field.values(), field.items());
+            return new FieldKind(label, field.type(), field.values(), field.items(), false);
         }
 
         /** The kind of one element of an array field, or {@code null} when not declared. */
         FieldKind element() {
-            return items == null ? null : new FieldKind(label + " elements", items, List.of(), null);
+            return items == null ? null : new FieldKind(label + " elements", items, List.of(), null, false);
         }
     }
 
@@ -315,6 +316,13 @@ public final class FilterValidator {
         private void textual(String op) {
             FieldKind kind = scalarKind();
             if (kind == null) {
+                return;
+            }
+            if (kind.instant()) {
+                // the databases keep an instant, not its text: a pattern over the text would differ by backend
+                mismatch(
+                        "'" + op + "' matches strings; " + kind.label() + " is a timestamp, compared as a date.",
+                        "Use $eq, $gt, $gte, $lt or $lte with an ISO-8601 date or date-time, such as \"2024-01-31\".");
                 return;
             }
             if (kind.type().isNumeric() || kind.type() == FieldType.BOOLEAN || kind.type() == FieldType.OBJECT) {

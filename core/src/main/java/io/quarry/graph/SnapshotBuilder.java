@@ -8,6 +8,7 @@ import io.quarry.projection.Projections;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ScopeGraph;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -35,6 +36,9 @@ import java.util.TreeSet;
  * <p>Immutable and thread-safe.
  */
 public final class SnapshotBuilder {
+    /** Newest first; an object without {@code updated_at} after every object with one. */
+    private static final Comparator<Instant> NEWEST_FIRST = Comparator.nullsLast(Comparator.reverseOrder());
+
     private final Projections projections;
     private final SnapshotLimits limits;
     private final NodeScore score;
@@ -82,10 +86,13 @@ public final class SnapshotBuilder {
         return rootId.equals(v);
     }
 
-    /** The priority order of neighbours: score desc, {@code updated_at} desc, id asc. */
+    /**
+     * The priority order of neighbours: score desc, {@code updated_at} desc (objects without one
+     * after those with one), id asc.
+     */
     public Comparator<GraphObject> priority() {
         return Comparator.<GraphObject>comparingInt(o -> -score.score(o))
-                .thenComparing(GraphObject::updatedAt, Comparator.reverseOrder())
+                .thenComparing(GraphObject::updatedAt, NEWEST_FIRST)
                 .thenComparing(GraphObject::id, CodePoints::compare);
     }
 
@@ -134,7 +141,7 @@ public final class SnapshotBuilder {
         private final Map<String, Integer> perKind = new HashMap<>();
         private final Set<String> cappedKinds = new TreeSet<>();
         private final Comparator<Candidate> better = Comparator.<Candidate>comparingInt(c -> -c.score)
-                .thenComparing(c -> c.object.updatedAt(), Comparator.reverseOrder())
+                .thenComparing(c -> c.object.updatedAt(), NEWEST_FIRST)
                 .thenComparing(c -> c.object.id(), CodePoints::compare);
         private boolean nodesCapped;
         private boolean edgesCapped;

@@ -97,6 +97,16 @@ public final class IsoDateTime {
     }
 
     /**
+     * The day of a date alone, {@code YYYY-MM-DD} exactly, as a {@code DATE} column holds it.
+     *
+     * @param s the text to read
+     * @return the day, or empty if {@code s} is anything else (a date-time, another spelling)
+     */
+    public static Optional<java.time.LocalDate> localDate(String s) {
+        return s.length() == 10 && parse(s).isPresent() ? Optional.of(java.time.LocalDate.parse(s)) : Optional.empty();
+    }
+
+    /**
      * Renders an instant canonically in UTC, as the library prints system timestamps.
      *
      * <p>The form is {@code yyyy-MM-dd'T'HH:mm:ss[.fff|.ffffff]'Z'}: the instant is first truncated to

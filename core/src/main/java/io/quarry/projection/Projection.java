@@ -47,10 +47,12 @@ public final class Projection {
         ObjectNode out = Json.object();
         out.put("id", object.id());
         out.put("type", object.type());
-        if (detail == Detail.FULL) {
+        if (detail == Detail.FULL && object.createdAt() != null) {
             out.put("created_at", IsoDateTime.format(object.createdAt()));
         }
-        out.put("updated_at", IsoDateTime.format(object.updatedAt()));
+        if (object.updatedAt() != null) {
+            out.put("updated_at", IsoDateTime.format(object.updatedAt()));
+        }
         ObjectNode props = out.putObject("properties");
         ObjectNode source = object.properties();
         for (String key : keyOrder(source, type)) {

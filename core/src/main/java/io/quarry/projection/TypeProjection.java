@@ -89,8 +89,10 @@ public final class TypeProjection {
         out.put("type", object.type());
         String created = day(object.createdAt());
         String updated = day(object.updatedAt());
-        out.put("created_at", created);
-        if (!updated.equals(created)) {
+        if (created != null) {
+            out.put("created_at", created);
+        }
+        if (updated != null && !updated.equals(created)) {
             out.put("updated_at", updated);
         }
         ObjectNode props = out.putObject("properties");
@@ -161,7 +163,9 @@ public final class TypeProjection {
                 out.set(name, cut(v, NODE_TEXT_LIMIT));
             }
         }
-        out.put("last_updated", day(object.updatedAt()));
+        if (object.updatedAt() != null) {
+            out.put("last_updated", day(object.updatedAt()));
+        }
         return out;
     }
 
@@ -176,9 +180,11 @@ public final class TypeProjection {
                 : (label == null ? List.of() : List.of(label));
     }
 
-    /** An instant's UTC day, {@code YYYY-MM-DD}. */
+    /** An instant's UTC day, {@code YYYY-MM-DD}, or {@code null} for no instant. */
     static String day(Instant instant) {
-        return LocalDate.ofInstant(instant, ZoneOffset.UTC).toString();
+        return instant == null
+                ? null
+                : LocalDate.ofInstant(instant, ZoneOffset.UTC).toString();
     }
 
     /** Text longer than {@code limit} code points, cut and ended with {@code …}; anything else as is. */

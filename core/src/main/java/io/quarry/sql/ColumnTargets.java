@@ -3,12 +3,15 @@ package io.quarry.sql;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
+import io.quarry.filter.CompareOp;
 import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.regex.PortableRegex;
 import io.quarry.sql.dialect.Dialect;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
@@ -92,7 +95,7 @@ final class ColumnTargets {
      * evaluator: on a field of a type table it is refused with a message; on a system field the
      * validator has refused it already.
      */
-    static final class Timestamp implements Target.PresentValue {
+    static class Timestamp implements Target.PresentValue {
         private final Dialect dialect;
         private final String column;
         private final String field;
@@ -104,17 +107,36 @@ final class ColumnTargets {
             this.field = field;
         }
 
+        /** The string the filter language sees for an instant the column can hold; empty for any other. */
+        Optional<Object> equalBind(String value) {
+            Optional<Instant> instant = IsoDateTime.parse(value);
+            return instant.isPresent() && IsoDateTime.format(instant.get()).equals(value)
+                    ? Optional.of(dialect.timestamp(instant.get()))
+                    : Optional.empty();
+        }
+
+        /** Writes {@code column op instant}. */
+        void compare(SqlWriter w, CompareOp op, Instant instant) {
+            w.append("(")
+                    .append(column)
+                    .append(" ")
+                    .operator(op)
+                    .append(" ")
+                    .bind(dialect.timestamp(instant))
+                    .append(")");
+        }
+
         @Override
         public void any(SqlWriter w, ElementTest test) {
             test.accept(new ElementTest.Visitor<Void>() {
                 @Override
                 public Void stringEquals(ElementTest.StringEquals t) {
-                    Optional<Instant> instant = IsoDateTime.parse(t.value());
-                    if (instant.isPresent() && IsoDateTime.format(instant.get()).equals(t.value())) {
+                    Optional<Object> bind = equalBind(t.value());
+                    if (bind.isPresent()) {
                         w.append("(")
                                 .append(column)
                                 .append(" = ")
-                                .bind(dialect.timestamp(instant.get()))
+                                .bind(bind.get())
                                 .append(")");
                     } else {
                         w.append("(1 = 0)");
@@ -137,13 +159,7 @@ final class ColumnTargets {
                 public Void instantCompare(ElementTest.InstantCompare t) {
                     Instant instant = Instant.ofEpochSecond(
                             Math.floorDiv(t.micros(), 1_000_000L), Math.floorMod(t.micros(), 1_000_000L) * 1_000L);
-                    w.append("(")
-                            .append(column)
-                            .append(" ")
-                            .operator(t.op())
-                            .append(" ")
-                            .bind(dialect.timestamp(instant))
-                            .append(")");
+                    compare(w, t.op(), instant);
                     return null;
                 }
 
@@ -171,6 +187,10 @@ final class ColumnTargets {
             });
         }
 
+        String column() {
+            return column;
+        }
+
         private RuntimeException refusal() {
             if (field == null) {
                 return new IllegalStateException(
@@ -179,8 +199,62 @@ final class ColumnTargets {
             return QueryException.of(
                     ErrorCode.TYPE_MISMATCH,
                     field,
-                    "'" + field + "' is a timestamp column: it compares with dates, not as text.",
+                    "'" + field + "' is a " + kind() + " column: it compares with dates, not as text.",
                     "Use $eq, $gt, $gte, $lt or $lte with an ISO-8601 date or date-time, such as \"2024-01-31\".");
+        }
+
+        String kind() {
+            return "timestamp";
+        }
+    }
+
+    /**
+     * A SQL {@code DATE} column; the filter language sees the string {@code YYYY-MM-DD}, which compares
+     * with a date-time as its midnight UTC: so {@code > 2024-01-31T10:00Z} is {@code > 2024-01-31},
+     * and {@code >= 2024-01-31T10:00Z} is {@code > 2024-01-31} too. Equality holds for that exact
+     * spelling only; string operators are refused as on a timestamp column.
+     */
+    static final class Date extends Timestamp {
+        private final Dialect dialect;
+
+        /** A date column (an expression over it on a dialect that needs one) holding type-table field {@code field}. */
+        Date(Dialect dialect, String column, String field) {
+            super(dialect, dialect.dateColumn(column), field);
+            this.dialect = dialect;
+        }
+
+        @Override
+        Optional<Object> equalBind(String value) {
+            return IsoDateTime.localDate(value).map(dialect::date);
+        }
+
+        @Override
+        void compare(SqlWriter w, CompareOp op, Instant instant) {
+            LocalDate day = LocalDate.ofInstant(instant, ZoneOffset.UTC);
+            boolean midnight = day.atStartOfDay(ZoneOffset.UTC).toInstant().equals(instant);
+            // a date is its midnight: between two midnights, > and >= mean > the day before, < and <= mean <= it
+            CompareOp onDay =
+                    switch (op) {
+                        case GTE -> midnight ? CompareOp.GTE : CompareOp.GT;
+                        case LT -> midnight ? CompareOp.LT : CompareOp.LTE;
+                        default -> op;
+                    };
+            if (op == CompareOp.EQ && !midnight) {
+                w.append("(1 = 0)");
+                return;
+            }
+            w.append("(")
+                    .append(column())
+                    .append(" ")
+                    .operator(onDay)
+                    .append(" ")
+                    .bind(dialect.date(day))
+                    .append(")");
+        }
+
+        @Override
+        String kind() {
+            return "date";
         }
     }
 

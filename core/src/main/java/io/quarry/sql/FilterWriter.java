@@ -3,11 +3,9 @@ package io.quarry.sql;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.FilterEvaluator;
-import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import io.quarry.sql.SqlCompiler.Columns;
 import io.quarry.sql.dialect.Dialect;
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -107,22 +105,20 @@ final class FilterWriter implements Filter.Visitor<Void> {
     private Reading tableTarget(FieldPath path) {
         String name = path.head();
         if (path.system()) {
-            return Reading.of(
-                    switch (name) {
-                        case "id" ->
-                            !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT))
-                                    ? new ColumnTargets.Text(
-                                            dialect,
-                                            column(table.key().columns().get(0)))
-                                    : new ColumnTargets.Key(dialect, table, columns.alias());
-                        case "type" -> new ColumnTargets.Constant(table.type());
-                        default -> {
-                            String col = name.equals("created_at") ? table.createdColumn() : table.updatedColumn();
-                            yield col == null
-                                    ? new ColumnTargets.Constant(IsoDateTime.format(Instant.EPOCH))
-                                    : new ColumnTargets.Timestamp(dialect, column(col), null);
-                        }
-                    });
+            return switch (name) {
+                case "id" -> Reading.of(
+                        !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT))
+                                ? new ColumnTargets.Text(dialect, column(table.key().columns().get(0)))
+                                : new ColumnTargets.Key(dialect, table, columns.alias()));
+                case "type" -> Reading.of(new ColumnTargets.Constant(table.type()));
+                default -> {
+                    // no column: the type keeps no such timestamp, a missing field; NULL in it is missing too
+                    String col = table.timestampColumn(name);
+                    yield col == null
+                            ? Reading.of(new ColumnTargets.Missing())
+                            : new Reading(new ColumnTargets.Timestamp(dialect, column(col), null), column(col));
+                }
+            };
         }
         List<String> segments = path.segments();
         TableLayout.FieldColumn field = table.fields().get(name);
@@ -141,6 +137,7 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 switch (field.type()) {
                     case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
                     case TIMESTAMP -> new ColumnTargets.Timestamp(dialect, col, name);
+                    case DATE -> new ColumnTargets.Date(dialect, col, name);
                     case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
                 },
                 col);

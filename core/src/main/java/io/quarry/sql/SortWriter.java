@@ -10,7 +10,6 @@ import io.quarry.sql.SqlCompiler.Columns;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.ObjectOrder;
 import io.quarry.store.SortKey;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -181,9 +180,13 @@ final class SortWriter {
             if (name.equals("type")) {
                 return Optional.of(List.of(constantPart(key, table.type())));
             }
-            boolean timestamp = name.endsWith("_at");
-            if (timestamp && table.createdColumn() == null) {
-                return Optional.of(List.of(constantPart(key, IsoDateTime.format(Instant.EPOCH))));
+            if (name.endsWith("_at")) {
+                String col = table.timestampColumn(name);
+                // no column: missing on every row of the table, so after every row that has one
+                return Optional.of(
+                        col == null
+                                ? List.of(constantPart(key, null))
+                                : scalarParts(column(columns, col), 1, this::timestamp));
             }
             return Optional.empty();
         }
@@ -206,6 +209,10 @@ final class SortWriter {
                     case NUMBER ->
                         scalarParts(col, 0, v -> FilterEvaluator.numberOf(v).orElse(null));
                     case TIMESTAMP -> scalarParts(col, 1, this::timestamp);
+                    case DATE ->
+                        scalarParts(dialect.dateColumn(col), 1, v -> IsoDateTime.localDate(v.textValue())
+                                .<Object>map(dialect::date)
+                                .orElse(null));
                     case BOOLEAN -> scalarParts(col, 3, JsonNode::booleanValue);
                 });
     }

@@ -125,7 +125,7 @@ public final class SqlCompiler {
     /** The system columns of a type table under an alias; its document is never read. */
     public static Columns columns(String alias, TableLayout.TypeTable table) {
         String key = table.key().columns().get(0);
-        return new Columns(alias, key, key, null, table.createdColumn(), table.updatedColumn());
+        return new Columns(alias, key, key, null, table.createdAt(), table.updatedAt());
     }
 
     /** A column quoted and qualified by the alias of {@code columns}. */

@@ -92,6 +92,11 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         BOOLEAN,
         /** Instants ({@code TIMESTAMP WITH TIME ZONE}, as the dialect stores the graph layout's timestamps). */
         TIMESTAMP,
+        /**
+         * Days (SQL {@code DATE}; on SQLite text or a number that {@code date()} reads): the filter
+         * language sees the string {@code YYYY-MM-DD}, comparing with a date-time as its midnight UTC.
+         */
+        DATE,
         /** JSON documents (PostgreSQL {@code jsonb}; JSON text elsewhere): arrays, objects, anything. */
         JSON
     }
@@ -202,9 +207,10 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
      *     connection's search path or current database decides
      * @param table the table
      * @param key the key columns and the form of ids ({@link TableIds})
-     * @param createdAt the creation timestamp column, or {@code null} (then {@code updatedAt} serves)
-     * @param updatedAt the update timestamp column, or {@code null} (then {@code createdAt} serves;
-     *     without either, both are 1970-01-01T00:00:00Z)
+     * @param createdAt the creation timestamp column, or {@code null}: the type's objects have no
+     *     {@code created_at} (a filter sees it missing; nothing is made up from the other column)
+     * @param updatedAt the update timestamp column, or {@code null}: the type's objects have no
+     *     {@code updated_at} and sort after those that have one in the default order
      * @param scopeColumns the scope keys, each a column of this table with the same name
      * @param fields the mapped fields, by name
      * @param rest a JSON column holding the fields not mapped, or {@code null}
@@ -262,22 +268,21 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             this(type, null, table, Key.bareText(id), createdAt, updatedAt, scopeColumns, fields, rest, foreignKeys);
         }
 
-        /** The column that reads as {@code created_at}, or {@code null} when neither timestamp is mapped. */
-        public String createdColumn() {
-            return createdAt != null ? createdAt : updatedAt;
-        }
-
-        /** The column that reads as {@code updated_at}, or {@code null} when neither timestamp is mapped. */
-        public String updatedColumn() {
-            return updatedAt != null ? updatedAt : createdAt;
+        /** The column of the system field {@code created_at} or {@code updated_at}, or {@code null} when unmapped. */
+        public String timestampColumn(String systemField) {
+            return switch (systemField) {
+                case "created_at" -> createdAt;
+                case "updated_at" -> updatedAt;
+                default -> throw new IllegalArgumentException("not a timestamp: " + systemField);
+            };
         }
 
         /** Every column a row is read from, in select order (the key columns first), without duplicates. */
         public List<String> selectColumns() {
             List<String> out = new ArrayList<>();
             key.columns().forEach(c -> add(out, c));
-            add(out, createdColumn());
-            add(out, updatedColumn());
+            add(out, createdAt);
+            add(out, updatedAt);
             scopeColumns.forEach(c -> add(out, c));
             fields.values().forEach(f -> add(out, f.column()));
             add(out, rest);

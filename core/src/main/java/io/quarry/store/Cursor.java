@@ -44,8 +44,9 @@ public record Cursor(List<JsonNode> keyValues, String id) {
 
     /**
      * Decodes a cursor given by the model for a query with this sort, checking that each key value
-     * is one the key can hold: text for {@code id} and {@code type}, a date-time for the timestamps
-     * (any JSON for a property), so a forged cursor is refused rather than reaching a statement.
+     * is one the key can hold: text for {@code id} and {@code type}, a date-time or nothing (an object
+     * without that timestamp) for the timestamps, any JSON for a property; so a forged cursor is
+     * refused rather than reaching a statement.
      *
      * @throws QueryException ({@link ErrorCode#INVALID_CURSOR}, path {@code cursor}) as
      *     {@link #decode(String, String, int)} does, and for a key value the key cannot hold
@@ -55,11 +56,14 @@ public record Cursor(List<JsonNode> keyValues, String id) {
         for (int i = 0; i < sort.size(); i++) {
             SortKey key = sort.get(i);
             JsonNode value = decoded.keyValues().get(i);
+            boolean text = ObjectOrder.isTextColumn(key);
             if (key.field().system()
                     && (value == null
-                            || !value.isTextual()
-                            || (!ObjectOrder.isTextColumn(key)
-                                    && IsoDateTime.parse(value.textValue()).isEmpty()))) {
+                            ? text
+                            : !value.isTextual()
+                                    || (!text
+                                            && IsoDateTime.parse(value.textValue())
+                                                    .isEmpty()))) {
                 throw QueryException.of(
                         ErrorCode.INVALID_CURSOR, "cursor", "The cursor is not one this tool issued.", HINT);
             }

@@ -15,11 +15,16 @@ import java.util.TreeMap;
  * One object of the host's data: its id, type, JSON properties, timestamps and the scope values
  * (tenant, project) it belongs to.
  *
+ * <p>The timestamps are {@code null} when the host keeps none: a type table of the table layout
+ * without a creation or update column has no {@code created_at} or {@code updated_at}, and its
+ * objects carry none in their {@link #document()}, in any tool's output, or to filters (a filter
+ * on them sees a missing field).
+ *
  * @param id the object id
  * @param type the type name
  * @param properties the properties; copied, and never modified afterwards
- * @param createdAt when the object was created
- * @param updatedAt when it was last changed
+ * @param createdAt when the object was created, or {@code null} when the host does not keep it
+ * @param updatedAt when it was last changed, or {@code null} when the host does not keep it
  * @param scope the scope values it carries, such as {@code project_id}
  */
 public record GraphObject(
@@ -35,8 +40,6 @@ public record GraphObject(
         requireNonNull(id, "id");
         requireNonNull(type, "type");
         properties = requireNonNull(properties, "properties").deepCopy();
-        requireNonNull(createdAt, "createdAt");
-        requireNonNull(updatedAt, "updatedAt");
         scope = Map.copyOf(requireNonNull(scope, "scope"));
     }
 
@@ -54,14 +57,18 @@ public record GraphObject(
 
     /**
      * The document the {@link io.quarry.filter.FilterEvaluator} reads: the system fields (timestamps
-     * as canonical UTC ISO-8601 strings) and {@code properties}.
+     * as canonical UTC ISO-8601 strings, absent when {@code null}) and {@code properties}.
      */
     public ObjectNode document() {
         ObjectNode doc = Json.object();
         doc.put("id", id);
         doc.put("type", type);
-        doc.put("created_at", IsoDateTime.format(createdAt));
-        doc.put("updated_at", IsoDateTime.format(updatedAt));
+        if (createdAt != null) {
+            doc.put("created_at", IsoDateTime.format(createdAt));
+        }
+        if (updatedAt != null) {
+            doc.put("updated_at", IsoDateTime.format(updatedAt));
+        }
         doc.set(FieldPath.PROPERTIES, properties.deepCopy());
         return doc;
     }

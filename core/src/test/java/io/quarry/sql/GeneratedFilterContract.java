@@ -2,6 +2,8 @@ package io.quarry.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
 import io.quarry.filter.ValidatedFilter;
@@ -71,7 +73,18 @@ abstract class GeneratedFilterContract implements BackendUnderTest {
     @AddLifecycleHook(FuzzTries.class)
     void sameObjectsSameOrderSamePages(@ForAll("queries") GeneratedFilters.GeneratedQuery q) {
         JdbcObjectStore sql = store();
-        ObjectQuery all = query(q, 1_000, null);
+        ObjectQuery all;
+        try {
+            all = query(q, 1_000, null);
+        } catch (QueryException e) {
+            // refused before any store runs it, for every store alike: a type mismatch the model can fix
+            assertThat(e.errors()).allSatisfy(error -> {
+                assertThat(error.code()).isEqualTo(ErrorCode.TYPE_MISMATCH);
+                assertThat(error.hint()).isNotBlank();
+            });
+            Statistics.label("matches").collect("refused");
+            return;
+        }
         Page expected = MEMORY.search(all);
         Page actual = sql.search(all);
         assertThat(ids(actual)).as("all ids, in order").containsExactlyElementsOf(ids(expected));

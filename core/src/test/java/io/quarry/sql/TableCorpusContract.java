@@ -98,7 +98,7 @@ abstract class TableCorpusContract implements BackendUnderTest {
                 .build();
         store.createLayout();
         TableFixture.load(ds, dialect, layout(), FilterCases.data());
-        memory = InMemoryObjectStore.of(FilterCases.data());
+        memory = InMemoryObjectStore.of(TableFixture.stored(layout(), FilterCases.data()));
     }
 
     Stream<FilterCases.Case> idCases() {

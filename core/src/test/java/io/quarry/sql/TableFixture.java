@@ -82,6 +82,26 @@ final class TableFixture {
     }
 
     /**
+     * The objects as the layout keeps them: a timestamp its type table has no column for is absent
+     * (nothing made up), so the in-memory store holding these answers as the table layout does.
+     */
+    static DataFile.DataSet stored(TableLayout layout, DataFile.DataSet data) {
+        List<GraphObject> objects = data.objects().stream()
+                .map(o -> {
+                    TableLayout.TypeTable t = layout.table(o.type()).orElseThrow();
+                    return new GraphObject(
+                            o.id(),
+                            o.type(),
+                            o.properties(),
+                            t.createdAt() == null ? null : o.createdAt(),
+                            t.updatedAt() == null ? null : o.updatedAt(),
+                            o.scope());
+                })
+                .toList();
+        return new DataFile.DataSet(objects, data.relationships());
+    }
+
+    /**
      * Writes the objects into their type tables and the relationships into foreign-key columns (where
      * a table maps the relationship's type) or the first edges table that takes them.
      */
@@ -92,10 +112,10 @@ final class TableFixture {
                 TableLayout.TypeTable t = layout.table(o.type()).orElseThrow();
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put(t.key().columns().get(0), o.id());
-                if (t.createdAt() != null) {
+                if (t.createdAt() != null && o.createdAt() != null) {
                     row.put(t.createdAt(), dialect.timestamp(o.createdAt()));
                 }
-                if (t.updatedAt() != null) {
+                if (t.updatedAt() != null && o.updatedAt() != null) {
                     row.put(t.updatedAt(), dialect.timestamp(o.updatedAt()));
                 }
                 t.scopeColumns().forEach(s -> row.put(s, o.scope().get(s)));
@@ -190,6 +210,8 @@ final class TableFixture {
                                         .map(Instant.class::cast)
                                         .orElseThrow()
                                 : null;
+                    case DATE ->
+                        v.isTextual() ? IsoDateTime.localDate(v.textValue()).orElse(null) : null;
                     case JSON -> new JsonText(Json.write(v));
                 };
         if (out == null) {
@@ -216,6 +238,8 @@ final class TableFixture {
                 dialect.jsonValue(w, j.json());
             } else if (v instanceof Instant instant) {
                 w.bind(dialect.timestamp(instant));
+            } else if (v instanceof java.time.LocalDate day) {
+                w.bind(dialect.date(day));
             } else {
                 w.bind(v);
             }

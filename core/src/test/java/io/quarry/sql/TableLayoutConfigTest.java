@@ -24,7 +24,6 @@ class TableLayoutConfigTest {
                   Project:
                     table: projects
                     id: {column: id, form: bare}
-                    created_at: created_at
                     updated_at: updated_at
                     scope: [org_id]
                     fields:
@@ -126,7 +125,6 @@ class TableLayoutConfigTest {
                 "store: {layout: tables, tables: {types: {T: {table: t, table: u}}}}|store.tables.types.T: duplicate key 'table'; write each key once",
                 "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: c, f: d}}}}}|store.tables.types.T.fields: duplicate key 'f'; write each key once",
                 "store: {layout: tables, tables: {types: {T: {id: x}}}}|store.tables.types.T: 'table' is missing; name the type's table",
-                "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: date}}}}}}|store.tables.types.T.fields.f.type: unknown column type 'date'; use one of text, number, boolean, timestamp, json",
                 "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: text, path: a.b}}}}}}|store.tables.types.T.fields.f.type: a path inside column 'c' needs a json column; set type: json",
                 "store: {layout: tables, tables: {types: {T: {table: 'x y'}}}}|store.tables.types.T.table: 'x y' is not a valid table name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
                 "store: {layout: tables, tables: {types: {Task: {table: t, foreign_keys: [{column: c, target: Tsak, relationship: r}]}}}}|store.tables.types.Task.foreign_keys[0].target: unknown type 'Tsak' (did you mean 'Task'?); map it under store.tables.types, or point to one of Task",

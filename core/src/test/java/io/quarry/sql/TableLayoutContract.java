@@ -92,15 +92,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
         return new TableLayout(
                 List.of(
                         new TableLayout.TypeTable(
-                                "Project",
-                                "projects",
-                                "id",
-                                "created_at",
-                                "updated_at",
-                                scope,
-                                project,
-                                null,
-                                List.of()),
+                                "Project", "projects", "id", null, "updated_at", scope, project, null, List.of()),
                         new TableLayout.TypeTable(
                                 "Person", "people", "person_id", null, null, scope, person, null, List.of()),
                         new TableLayout.TypeTable(
@@ -136,7 +128,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
                 p.put("budget", i * 1250);
             }
             Instant t = base.plusSeconds(i * 86_400L);
-            objects.add(new GraphObject("p" + i, "Project", p, t, t.plusSeconds(60), org(i)));
+            objects.add(new GraphObject("p" + i, "Project", p, null, t.plusSeconds(60), org(i)));
         }
         for (int i = 1; i <= 8; i++) {
             ObjectNode p = Json.object();
@@ -147,7 +139,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
             if (i % 3 != 0) {
                 p.put("joined", IsoDateTime.format(base.minusSeconds(i * 3_000_000L)));
             }
-            objects.add(new GraphObject("u" + i, "Person", p, Instant.EPOCH, Instant.EPOCH, org(i)));
+            objects.add(new GraphObject("u" + i, "Person", p, null, null, org(i)));
         }
         String[] statuses = {"open", "done", "blocked", "Open"};
         String[] codes = {"42", "007", "n/a", "", "5", "1e2", "-3", "abc", "10"};
@@ -224,7 +216,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
         TableFixture.ddl(
                 ds,
                 dialect,
-                "CREATE TABLE \"projects\" (\"id\" VARCHAR(64) PRIMARY KEY, \"created_at\" {ts} NOT NULL,"
+                "CREATE TABLE \"projects\" (\"id\" VARCHAR(64) PRIMARY KEY,"
                         + " \"updated_at\" {ts} NOT NULL, \"org_id\" VARCHAR(64) NOT NULL, \"name\" {text},"
                         + " \"budget\" {number})",
                 "CREATE TABLE \"people\" (\"person_id\" VARCHAR(64) PRIMARY KEY, \"org_id\" VARCHAR(64) NOT NULL,"
@@ -307,6 +299,11 @@ abstract class TableLayoutContract implements BackendUnderTest {
             "{\"joined\": {\"$gte\": \"2023-11-01\"}}",
             "{\"created_at\": {\"$gt\": \"2024-01-10T00:00:00Z\"}}",
             "{\"updated_at\": {\"$lt\": \"2000-01-01\"}}",
+            "{\"created_at\": {\"$exists\": false}}",
+            "{\"created_at\": null}",
+            "{\"updated_at\": {\"$ne\": null}}",
+            "{\"updated_at\": {\"$gte\": \"1970-01-01\"}}",
+            "{\"created_at\": {\"$not\": {\"$gt\": \"2024-01-10\"}}}",
             "{\"type\": \"Task\"}",
             "{\"type\": {\"$in\": [\"Person\", \"Project\"]}}",
             "{\"id\": {\"$gt\": \"t2\"}}",
@@ -319,6 +316,9 @@ abstract class TableLayoutContract implements BackendUnderTest {
             "code",
             "status, priority desc",
             "created_at desc",
+            "created_at",
+            "updated_at",
+            "updated_at desc, type",
             "type, name",
             "estimate desc",
             "budget",

@@ -103,6 +103,19 @@ public interface Dialect {
     /** The bind value for an instant compared with a timestamp column. */
     Object timestamp(Instant instant);
 
+    /**
+     * The expression a {@code date} column of the table layout is compared and sorted by: the column
+     * itself where the database has a {@code DATE} type.
+     */
+    default String dateColumn(String column) {
+        return column;
+    }
+
+    /** The bind value for a day compared with {@link #dateColumn}. */
+    default Object date(java.time.LocalDate day) {
+        return day;
+    }
+
     /** Reads an instant from a timestamp column. */
     Instant readTimestamp(ResultSet rs, int column) throws SQLException;
 

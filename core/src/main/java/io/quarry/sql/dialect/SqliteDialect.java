@@ -296,6 +296,17 @@ public final class SqliteDialect implements Dialect {
         return QuarryFunctions.micros(instant);
     }
 
+    /** {@code date(column)}: SQLite keeps a date as text (or a number); {@code date()} gives {@code YYYY-MM-DD}. */
+    @Override
+    public String dateColumn(String column) {
+        return "date(" + column + ")";
+    }
+
+    @Override
+    public Object date(java.time.LocalDate day) {
+        return day.toString();
+    }
+
     @Override
     public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
         long micros = rs.getLong(column);

@@ -361,7 +361,10 @@ final class ConfigDerivation {
             case BOOLEAN -> {
                 return "boolean";
             }
-            case DATE, DATETIME -> {
+            case DATE -> {
+                return "date";
+            }
+            case DATETIME -> {
                 return "timestamp";
             }
             case OBJECT, ARRAY -> {

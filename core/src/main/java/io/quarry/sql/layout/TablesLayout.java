@@ -826,17 +826,14 @@ final class TablesLayout implements StorageLayout {
                 scope.put(s, v);
             }
         }
-        Instant created = timestamp(rs, table.createdColumn(), columns);
-        Instant updated = timestamp(rs, table.updatedColumn(), columns);
+        Instant created = timestamp(rs, table.createdAt(), columns);
+        Instant updated = timestamp(rs, table.updatedAt(), columns);
         return new GraphObject(id, table.type(), properties, created, updated, scope);
     }
 
+    /** A system timestamp, or {@code null} when the table has no such column or the row holds {@code NULL}. */
     private Instant timestamp(ResultSet rs, String column, List<String> columns) throws SQLException {
-        if (column == null) {
-            return Instant.EPOCH;
-        }
-        Instant t = dialect.readTimestamp(rs, 1 + columns.indexOf(column));
-        return t == null ? Instant.EPOCH : t;
+        return column == null ? null : dialect.readTimestamp(rs, 1 + columns.indexOf(column));
     }
 
     private JsonNode value(ResultSet rs, int i, TableLayout.FieldColumn field, String id) throws SQLException {
@@ -861,6 +858,11 @@ final class TablesLayout implements StorageLayout {
             case TIMESTAMP -> {
                 Instant t = dialect.readTimestamp(rs, i);
                 return t == null ? null : f.textNode(IsoDateTime.format(t));
+            }
+            case DATE -> {
+                // YYYY-MM-DD on every database; SQLite's text may carry a time after the day
+                String s = rs.getString(i);
+                return s == null ? null : f.textNode(s.length() > 10 ? s.substring(0, 10) : s);
             }
             default -> {
                 JsonNode v = json(rs, i, id);

@@ -49,3 +49,9 @@ CREATE VIEW shop_invoice_summary AS
 
 INSERT INTO shop_account VALUES
     (1, 'luis@example.com', 'x', NULL, 'active', 'pro', '{"theme": "dark"}', '2021-01-01', true, '2021-01-01 10:00:00', 1);
+
+-- more accounts: dates before, on and after a day, and none
+INSERT INTO shop_account VALUES
+    (2, 'ana@example.com', 'x', NULL, 'active', 'free', NULL, '2020-12-31', false, '2020-12-31 23:00:00', 2),
+    (3, 'bo@example.com', 'x', NULL, 'closed', 'free', NULL, NULL, false, '2021-03-01 08:00:00', NULL),
+    (4, 'chen@example.com', 'x', NULL, 'suspended', 'pro', NULL, '2021-06-15', true, '2021-06-15 12:00:00', 3);
