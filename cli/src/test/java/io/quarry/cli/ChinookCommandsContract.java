@@ -42,14 +42,24 @@ abstract class ChinookCommandsContract {
         Chinook.create(url, dialect());
     }
 
+    /** Calls over every tool that reads the tables; the last two compare text columns. */
     static final List<String> CALLS = List.of(
             "get_database_schema {}",
             "get_database_schema {\"detail\": \"full\", \"types\": [\"Track\", \"Album\"]}",
             "query_graph_objects {\"type\": \"Track\", \"properties\": {\"milliseconds\": {\"$gt\": 300000}}}",
-            "query_graph_objects {\"type\": \"Album\", \"query\": \"rock\"}",
             "discover_schema {\"query\": \"invoice lines\"}",
             "aggregate_graph_objects {\"type\": \"Track\", \"group_by\": \"album_id\"}",
+            "query_graph_objects {\"type\": \"Album\", \"query\": \"rock\"}",
             "text_pattern_search {\"type\": \"Artist\", \"field\": \"name\", \"pattern\": \"*AC*\"}");
+
+    /**
+     * Whether filters on text columns work on this backend. On MariaDB they fail on Chinook's NVARCHAR
+     * columns (utf8mb3: the dialect's {@code COLLATE utf8mb4_nopad_bin} is refused), a dialect bug
+     * outside the command line; the round trip still gives the same answer both ways.
+     */
+    boolean textFiltersWork() {
+        return true;
+    }
 
     JsonNode call(String tool, String json, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("call", tool, json, "--jdbc-url", url));
@@ -119,12 +129,27 @@ abstract class ChinookCommandsContract {
         QuarryCliTest.Run toolsFromFile = run("", "tools", "--schemas", "--jdbc-url", url, "--config", file.toString());
         assertThat(toolsFromFile.exit()).as(toolsFromFile.err()).isZero();
         assertThat(toolsFromFile.out()).isEqualTo(tools.out());
-        for (String c : CALLS) {
-            String[] parts = c.split(" ", 2);
+        for (int i = 0; i < CALLS.size(); i++) {
+            String[] parts = CALLS.get(i).split(" ", 2);
+            JsonNode introspected = call(parts[0], parts[1]);
+            if (textFiltersWork() || i < CALLS.size() - 2) {
+                assertThat(introspected.has("error"))
+                        .as(introspected.toString())
+                        .isFalse();
+            }
             assertThat(call(parts[0], parts[1], "--config", file.toString()))
-                    .as(c)
-                    .isEqualTo(call(parts[0], parts[1]));
+                    .as(CALLS.get(i))
+                    .isEqualTo(introspected);
         }
+    }
+
+    @Test
+    void contextPrintsTheBlockAroundAnObjectOfTheTables() throws Exception {
+        JsonNode album = call("query_graph_objects", "{\"type\": \"Album\", \"properties\": {\"artist_id\": 2}}")
+                .at("/objects/0");
+        QuarryCliTest.Run run = run("", "context", album.get("id").asText(), "--budget", "4000", "--jdbc-url", url);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains(album.at("/properties/title").asText());
     }
 
     @Test
