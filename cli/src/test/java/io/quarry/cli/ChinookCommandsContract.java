@@ -149,7 +149,7 @@ abstract class ChinookCommandsContract {
                 .at("/objects/0");
         QuarryCliTest.Run run = run("", "context", album.get("id").asText(), "--budget", "4000", "--jdbc-url", url);
         assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(run.out()).contains(album.at("/properties/title").asText());
+        assertThat(run.out()).contains(first.at("/properties/title").asText());
     }
 
     @Test
