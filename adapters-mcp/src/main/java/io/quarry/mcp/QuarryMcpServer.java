@@ -41,7 +41,10 @@ import org.slf4j.LoggerFactory;
  * as a protocol error, so the model can read the hint and try again. Quarry checks the arguments
  * itself (its messages name the nearest field and the allowed values), so the SDK's own input
  * validation is off. Over stdio there is no per-request identity: the scope and user are fixed when
- * the server starts.
+ * the server starts, so a toolkit whose schema is inferred from the data lists the tools of that
+ * scope ({@link Toolkit#forScope}): their descriptions and input schemas name only what the scope
+ * holds. {@link #tools} serves sessions of different scopes, so it lists the toolkit's own tools,
+ * which name no inferred type or field.
  */
 public final class QuarryMcpServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpServer.class);
@@ -85,7 +88,7 @@ public final class QuarryMcpServer {
                 .capabilities(
                         McpSchema.ServerCapabilities.builder().tools(false).build())
                 .validateToolInputs(false)
-                .tools(tools(toolkit, exchange -> context))
+                .tools(tools(toolkit.forScope(context.scope()), exchange -> context))
                 .build();
     }
 

@@ -1,15 +1,22 @@
 package io.quarry.springai;
 
 import io.quarry.config.QuarryConfig;
+import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialects;
+import io.quarry.sql.introspect.Introspection;
+import io.quarry.sql.introspect.Introspector;
 import io.quarry.tool.ToolListener;
 import io.quarry.tool.Toolkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,66 +26,83 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
 /**
  * Spring Boot auto-configuration: an application with a {@link DataSource} bean and this module on
- * its classpath gets a {@link Toolkit} over that database, configured by the file at
- * {@code quarry.config} as {@code Toolkit.builder().config(...)} configures it (types, tools, limits,
- * projections, graph and store sections), and a
- * {@link QuarryToolCallbacks} bean, which Spring AI's MCP server
- * starter also serves as MCP tools. Public because Spring Boot loads it; hosts never call it.
+ * its classpath gets a {@link Toolkit} over that database and a {@link QuarryToolCallbacks} bean, which
+ * Spring AI's MCP server starter also serves as MCP tools. Public because Spring Boot loads it; hosts
+ * never call it.
+ *
+ * <p>What it serves, in this order: the configuration file at {@code quarry.config} (default {@code
+ * classpath:quarry.yaml} when there is one), as {@code Toolkit.builder().config(...)} reads it; else
+ * Quarry's graph layout when the database has it, with the types inferred from its objects; else the
+ * database's own tables, introspected ({@code quarry.introspect.*}). A table layout gets the dialect's
+ * helper functions installed at startup. It runs after the application's database initialization
+ * (schema scripts, Flyway, Liquibase).
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class)
 @ConditionalOnClass({ToolCallbackProvider.class, Toolkit.class})
 @ConditionalOnProperty(prefix = "quarry", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(QuarryProperties.class)
 public class QuarryAutoConfiguration {
+    private static final Logger LOG = LoggerFactory.getLogger(QuarryAutoConfiguration.class);
+
+    /** The configuration file read when {@code quarry.config} is not set, if it exists. */
+    static final String DEFAULT_CONFIG = "classpath:quarry.yaml";
+
+    /** How many objects of each type the types of a graph layout without a configuration are inferred from. */
+    private static final int SAMPLE = 500;
 
     /** The toolkit over the application's DataSource; a host's own Toolkit bean replaces it. */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(DataSource.class)
+    @DependsOnDatabaseInitialization
     public Toolkit quarryToolkit(
             DataSource dataSource,
             QuarryProperties properties,
             ResourceLoader resources,
             ObjectProvider<ToolListener> listeners) {
         QuarryProperties.Store store = properties.getStore();
-        QuarryConfig config = read(resources.getResource(properties.getConfig()), properties.getConfig());
-        if (config.schema().isEmpty()) {
-            throw new IllegalStateException("quarry.config: " + properties.getConfig() + " has no types section; add"
-                    + " your types and fields (see docs/configuration.md)");
+        StoreMapping graph = graphMapping(store);
+        QuarryConfig config = configFile(properties, resources);
+        StoreMapping mapping;
+        if (config != null) {
+            if (config.schema().isEmpty()) {
+                throw new IllegalStateException("quarry.config: " + config.source() + " has no types section; add"
+                        + " your types and fields (see docs/configuration.md)");
+            }
+            // the configuration file's store section, when it has one, names the tables and columns
+            mapping = config.store().orElse(graph);
+        } else if (JdbcObjectStore.graphLayoutExists(dataSource, graph)) {
+            mapping = graph;
+        } else {
+            config = introspect(dataSource, properties);
+            mapping = config.store().orElseThrow();
         }
-        StoreMapping graph = StoreMapping.graph(store.getScopeColumns().toArray(String[]::new));
-        // the configuration file's store section, when it has one, names the tables and columns
-        StoreMapping mapping = config.store()
-                .orElseGet(() -> new StoreMapping(
-                        store.getObjectsTable(),
-                        graph.id(),
-                        graph.type(),
-                        graph.properties(),
-                        graph.createdAt(),
-                        graph.updatedAt(),
-                        graph.scopeColumns(),
-                        store.getRelationshipsTable(),
-                        graph.relationshipId(),
-                        graph.srcId(),
-                        graph.dstId(),
-                        graph.relationshipType()));
-        Toolkit.Builder toolkit = Toolkit.builder()
-                .config(config)
-                .store(JdbcObjectStore.builder()
-                        .dataSource(dataSource)
-                        .dialect(Dialects.detect(dataSource))
-                        .mapping(mapping)
-                        .timeout(store.getTimeout())
-                        .build());
+        JdbcObjectStore jdbc = JdbcObjectStore.builder()
+                .dataSource(dataSource)
+                .dialect(Dialects.detect(dataSource))
+                .mapping(mapping)
+                .timeout(store.getTimeout())
+                .build();
+        if (mapping.tables() != null && !jdbc.installHelperFunctions()) {
+            LOG.info("Quarry: the database user may not create Quarry's helper functions; using the ones in the"
+                    + " database, which may be of an older Quarry version");
+        }
+        Toolkit.Builder toolkit = Toolkit.builder().store(jdbc);
+        if (config != null) {
+            toolkit.config(config);
+        } else {
+            toolkit.schema(inferredTypes(jdbc));
+        }
         if (properties.getLimits().isSet()) {
-            if (config.limits().isPresent()) {
-                throw new IllegalStateException("quarry.limits: " + properties.getConfig() + " has a limits section"
+            if (config != null && config.limits().isPresent()) {
+                throw new IllegalStateException("quarry.limits: " + config.source() + " has a limits section"
                         + " too; set the limits in one place, the file's limits section or the quarry.limits.*"
                         + " properties");
             }
@@ -96,16 +120,104 @@ public class QuarryAutoConfiguration {
         return QuarryToolCallbacks.of(toolkit, properties.getTools(), QuarryToolCallbacks::context);
     }
 
-    private static QuarryConfig read(Resource resource, String location) {
-        if (!resource.exists()) {
-            throw new IllegalStateException("quarry.config: there is no Quarry configuration at '" + location
-                    + "'; add one with your types and fields (see docs/configuration.md) or set quarry.config "
-                    + "to its location, such as file:config/quarry.yaml");
+    /** The configuration file, or {@code null} when {@code quarry.config} is unset and there is no default file. */
+    private static QuarryConfig configFile(QuarryProperties properties, ResourceLoader resources) {
+        String location = properties.getConfig();
+        if (location == null) {
+            Resource fallback = resources.getResource(DEFAULT_CONFIG);
+            return fallback.exists() ? read(fallback, DEFAULT_CONFIG) : null;
         }
+        Resource resource = resources.getResource(location);
+        if (!resource.exists()) {
+            // a location the host set and mistyped must not silently serve something else
+            throw new IllegalStateException("quarry.config: there is no Quarry configuration at '" + location
+                    + "'; add one with your types and fields (see docs/configuration.md), fix the location (such"
+                    + " as file:config/quarry.yaml), or remove quarry.config to serve the database's own tables");
+        }
+        return read(resource, location);
+    }
+
+    private static QuarryConfig read(Resource resource, String location) {
         try (InputStream in = resource.getInputStream()) {
             return QuarryConfig.read(in, location);
         } catch (IOException e) {
             throw new UncheckedIOException("quarry.config: cannot read " + location, e);
+        }
+    }
+
+    /** The graph layout of the {@code quarry.store.*} properties. */
+    private static StoreMapping graphMapping(QuarryProperties.Store store) {
+        StoreMapping graph = StoreMapping.graph(store.getScopeColumns().toArray(String[]::new));
+        return new StoreMapping(
+                store.getObjectsTable(),
+                graph.id(),
+                graph.type(),
+                graph.properties(),
+                graph.createdAt(),
+                graph.updatedAt(),
+                graph.scopeColumns(),
+                store.getRelationshipsTable(),
+                graph.relationshipId(),
+                graph.srcId(),
+                graph.dstId(),
+                graph.relationshipType());
+    }
+
+    /** The configuration introspected from the DataSource's tables, as {@code quarry.introspect.*} says. */
+    private static QuarryConfig introspect(DataSource dataSource, QuarryProperties properties) {
+        QuarryProperties.Introspect settings = properties.getIntrospect();
+        if (!settings.isEnabled()) {
+            throw new IllegalStateException("quarry: there is no configuration file (quarry.config, default "
+                    + DEFAULT_CONFIG + "), the database has no Quarry graph layout ("
+                    + properties.getStore().getObjectsTable() + ") and quarry.introspect.enabled is false; add a"
+                    + " configuration, or enable introspection to serve the database's own tables");
+        }
+        if (!properties.getStore().getScopeColumns().isEmpty()) {
+            // introspected tables carry no scope: serving them would ignore the tenant the host asked for
+            throw new IllegalStateException(
+                    "quarry.store.scope-columns " + properties.getStore().getScopeColumns()
+                            + " applies to Quarry's graph layout, which this database does not have, and introspected"
+                            + " tables carry no scope; write a configuration whose store section names each table's scope"
+                            + " columns (docs/introspection.md) and set quarry.config to it");
+        }
+        Introspector.Builder introspector = Introspector.builder()
+                .dataSource(dataSource)
+                .schemas(settings.getSchemas().toArray(String[]::new))
+                .include(settings.getInclude().toArray(String[]::new))
+                .exclude(settings.getExclude().toArray(String[]::new));
+        if (settings.getTypeNames() == QuarryProperties.TypeNames.TABLE) {
+            introspector.typeNames(table -> table);
+        }
+        Introspection result = introspector.build().introspect();
+        List<String> types = new ArrayList<>();
+        result.configuration().path("types").fieldNames().forEachRemaining(types::add);
+        if (types.isEmpty()) {
+            throw new IllegalStateException("quarry.introspect: the DataSource has no table to serve (schemas "
+                    + (settings.getSchemas().isEmpty() ? "the connection's current one" : settings.getSchemas())
+                    + ", include " + settings.getInclude() + ", exclude " + settings.getExclude() + ")"
+                    + (result.warnings().isEmpty() ? "" : "; skipped: " + String.join("; ", result.warnings())));
+        }
+        LOG.info(
+                "Quarry serves {} types introspected from the DataSource's tables: {}; hidden fields: {}. To review"
+                        + " or change them, write the configuration (Introspector...toYaml()) to a file and set"
+                        + " quarry.config to it",
+                types.size(),
+                types,
+                result.hiddenFields());
+        result.warnings().forEach(w -> LOG.info("Quarry introspection: {}", w));
+        return QuarryConfig.parse(result.toYaml(), "the DataSource's tables (introspected)");
+    }
+
+    /** The types of a graph layout without a configuration, from its objects. */
+    private static Schema inferredTypes(JdbcObjectStore store) {
+        try {
+            return store.inferSchema(SAMPLE);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(
+                    "quarry: the database has Quarry's graph layout but no objects, so"
+                            + " there are no types to serve; load its data, or add a configuration with your types"
+                            + " (quarry.config)",
+                    e);
         }
     }
 }

@@ -15,8 +15,11 @@ public class QuarryProperties {
     /** Whether to create Quarry's tool callbacks from the application's DataSource. */
     private boolean enabled = true;
 
-    /** Where the Quarry configuration with the types and fields is (a Spring resource location, JSON or YAML). */
-    private String config = "classpath:quarry.yaml";
+    /**
+     * Where the Quarry configuration is (a Spring resource location, JSON or YAML). Unset: classpath:quarry.yaml
+     * when there is one, else the database's graph layout or its introspected tables (quarry.introspect.*).
+     */
+    private String config;
 
     /** The tools to offer, by name; empty for every tool. */
     private List<String> tools = new ArrayList<>();
@@ -26,6 +29,9 @@ public class QuarryProperties {
 
     /** The limits on every call; the model can only ask for less. */
     private final LimitSettings limits = new LimitSettings();
+
+    /** How the DataSource's own tables are served when there is no configuration file and no graph layout. */
+    private final Introspect introspect = new Introspect();
 
     public boolean isEnabled() {
         return enabled;
@@ -57,6 +63,80 @@ public class QuarryProperties {
 
     public LimitSettings getLimits() {
         return limits;
+    }
+
+    public Introspect getIntrospect() {
+        return introspect;
+    }
+
+    /** How the type of a table is named. */
+    public enum TypeNames {
+        /** Singular PascalCase of the table name: invoice_lines is InvoiceLine. */
+        SINGULAR_PASCAL_CASE,
+        /** The table name unchanged (a name Quarry refuses skips the table). */
+        TABLE
+    }
+
+    /**
+     * Introspection of the DataSource's tables: without a configuration file and without Quarry's graph
+     * layout, each table and view becomes a type served from the host's own tables (docs/introspection.md).
+     */
+    public static class Introspect {
+        /** Whether to introspect the DataSource's tables when there is no configuration file and no graph layout. */
+        private boolean enabled = true;
+
+        /** The schemas (PostgreSQL, H2) or databases (MariaDB, MySQL) to read; default the connection's current one. */
+        private List<String> schemas = new ArrayList<>();
+
+        /** Table-name globs to serve (* any run of characters, ? one; or schema.table); default every table. */
+        private List<String> include = new ArrayList<>();
+
+        /** Table-name globs to leave out, after include; setting it replaces the default (Flyway's and Liquibase's tables). */
+        private List<String> exclude =
+                new ArrayList<>(List.of("flyway_schema_history", "databasechangelog", "databasechangeloglock"));
+
+        /** How a table's type is named. */
+        private TypeNames typeNames = TypeNames.SINGULAR_PASCAL_CASE;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public List<String> getSchemas() {
+            return schemas;
+        }
+
+        public void setSchemas(List<String> schemas) {
+            this.schemas = schemas;
+        }
+
+        public List<String> getInclude() {
+            return include;
+        }
+
+        public void setInclude(List<String> include) {
+            this.include = include;
+        }
+
+        public List<String> getExclude() {
+            return exclude;
+        }
+
+        public void setExclude(List<String> exclude) {
+            this.exclude = exclude;
+        }
+
+        public TypeNames getTypeNames() {
+            return typeNames;
+        }
+
+        public void setTypeNames(TypeNames typeNames) {
+            this.typeNames = typeNames;
+        }
     }
 
     /** Where the objects and relationships live: Quarry's graph layout. */

@@ -66,6 +66,18 @@ class QuarryAutoConfigurationTest {
     }
 
     @Test
+    void theGraphLayoutWithoutAConfigurationFileIsServedWithTypesFromItsObjects() {
+        runner.withBean(DataSource.class, () -> DEMO).run(context -> {
+            assertThat(context).hasNotFailed();
+            ToolCallback[] callbacks =
+                    context.getBean(ToolCallbackProvider.class).getToolCallbacks();
+            assertThat(callbacks[0].call("{}")).contains("\"name\":\"Project\"", "\"name\":\"Task\"");
+            assertThat(callbacks[1].call("{\"type\": \"Project\", \"limit\": 1}"))
+                    .contains("\"returned\":1");
+        });
+    }
+
+    @Test
     void withoutADataSourceThereAreNoBeans() {
         runner.withPropertyValues(CONFIG).run(context -> assertThat(context)
                 .hasNotFailed()
@@ -246,7 +258,12 @@ class QuarryAutoConfigurationTest {
                         "quarry.limits.default-limit",
                         "quarry.limits.max-limit",
                         "quarry.limits.size-budget",
-                        "quarry.limits.statement-timeout");
+                        "quarry.limits.statement-timeout",
+                        "quarry.introspect.enabled",
+                        "quarry.introspect.schemas",
+                        "quarry.introspect.include",
+                        "quarry.introspect.exclude",
+                        "quarry.introspect.type-names");
         assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
     }
 }

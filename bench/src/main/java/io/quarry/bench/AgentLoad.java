@@ -57,8 +57,8 @@ public final class AgentLoad {
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
         int objects = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
         String base = args.length > 3 ? args[3] : "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
-        String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA + "&ApplicationName="
-                + APPLICATION;
+        String url =
+                base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA + "&ApplicationName=" + APPLICATION;
         try (Connection c = DriverManager.getConnection(base);
                 Statement st = c.createStatement()) {
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
@@ -164,7 +164,8 @@ public final class AgentLoad {
             ToolResult result = toolkit.call(call[0], args, context);
             long nanos = System.nanoTime() - start;
             latencies[(int) ++latencies[0]] = nanos;
-            LongAdder[] sums = perTool.computeIfAbsent(call[0], k -> new LongAdder[] {new LongAdder(), new LongAdder()});
+            LongAdder[] sums =
+                    perTool.computeIfAbsent(call[0], k -> new LongAdder[] {new LongAdder(), new LongAdder()});
             sums[0].increment();
             sums[1].add(nanos);
             String code = result.errorCode();
@@ -197,15 +198,16 @@ public final class AgentLoad {
         }
         if (roll < 60) {
             return new String[] {
-                "aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": \"status\", \"metrics\": [{\"op\": \"count\"}]}"
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": \"status\", \"metrics\": [{\"op\": \"count\"}]}"
             };
         }
         if (roll < 70) {
             String[] words = {"login", "docs", "billing", "search", "export", "import"};
             return new String[] {
                 "text_pattern_search",
-                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"" + words[random.nextInt(6)]
-                        + " " + random.nextInt(10) + "\"}"
+                "{\"entity_type\": \"Task\", \"field\": \"title\", \"pattern\": \"" + words[random.nextInt(6)] + " "
+                        + random.nextInt(10) + "\"}"
             };
         }
         if (roll < 78) {
@@ -225,7 +227,8 @@ public final class AgentLoad {
             int day = 1 + random.nextInt(28);
             return new String[] {
                 "query_graph_objects",
-                "{\"type\": \"Task\", \"properties\": {\"due_at\": {\"$gte\": \"2024-06-" + String.format(Locale.ROOT, "%02d", day)
+                "{\"type\": \"Task\", \"properties\": {\"due_at\": {\"$gte\": \"2024-06-"
+                        + String.format(Locale.ROOT, "%02d", day)
                         + "\"}}, \"sort\": [{\"field\": \"due_at\"}], \"limit\": 10}"
             };
         }
@@ -245,7 +248,11 @@ public final class AgentLoad {
                 + "      tags: {type: array, items: string}\n";
         StringBuilder yaml = new StringBuilder("types:\n");
         for (String type : List.of("Task", "Bug", "Document", "Note", "Story", "Person")) {
-            yaml.append("  ").append(type).append(":\n    description: ").append(type).append("s\n");
+            yaml.append("  ")
+                    .append(type)
+                    .append(":\n    description: ")
+                    .append(type)
+                    .append("s\n");
             yaml.append(fields);
         }
         return QuarryConfig.parse(yaml.toString(), "bench.yaml").schema().orElseThrow();

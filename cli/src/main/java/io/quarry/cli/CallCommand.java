@@ -7,12 +7,15 @@ import io.quarry.internal.Json;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.Toolkit;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -31,6 +34,8 @@ import picocli.CommandLine.Parameters;
             "Example: quarry call query_graph_objects '{\"type\": \"Task\", \"properties\": {\"status\": \"Done\"}}'"
         })
 final class CallCommand implements Callable<Integer> {
+    private static final char REPLACEMENT = '\uFFFD';
+
     @CommandLine.ParentCommand
     QuarryCli parent;
 
@@ -81,6 +86,11 @@ final class CallCommand implements Callable<Integer> {
     }
 
     private static String callOne(Toolkit toolkit, ToolContext context, String name, String json) {
+        if (json.indexOf(REPLACEMENT) >= 0) {
+            // the JVM reads bytes of an argument that are not UTF-8 as U+FFFD: refuse, as a batch line
+            return notUtf8("The tool input is not valid UTF-8 (it holds U+FFFD, what bytes that are not UTF-8 "
+                    + "are read as).");
+        }
         JsonNode args;
         try {
             args = Json.parse(json);
@@ -91,16 +101,51 @@ final class CallCommand implements Callable<Integer> {
     }
 
     private static void batch(Toolkit toolkit, ToolContext context, InputStream input, PrintWriter out) {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                // every line gets exactly one answer line, a blank one too: clients count lines
-                out.println(batchLine(toolkit, context, line));
-                out.flush();
+        try (InputStream in = new BufferedInputStream(input)) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            int b;
+            boolean pending = false;
+            while ((b = in.read()) >= 0) {
+                if (b == '\n') {
+                    answer(toolkit, context, line, out);
+                    pending = false;
+                } else {
+                    line.write(b);
+                    pending = true;
+                }
+            }
+            if (pending) {
+                answer(toolkit, context, line, out);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Answers one line of bytes, decoded strictly: bytes that are not UTF-8 get their own error line. */
+    private static void answer(Toolkit toolkit, ToolContext context, ByteArrayOutputStream bytes, PrintWriter out) {
+        byte[] raw = bytes.toByteArray();
+        bytes.reset();
+        int end = raw.length > 0 && raw[raw.length - 1] == '\r' ? raw.length - 1 : raw.length;
+        String answer;
+        try {
+            String line = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(raw, 0, end))
+                    .toString();
+            answer = batchLine(toolkit, context, line);
+        } catch (CharacterCodingException e) {
+            answer = notUtf8("The line is not valid UTF-8.");
+        }
+        // every line gets exactly one answer line, a blank one too: clients count lines
+        out.println(answer);
+        out.flush();
+    }
+
+    private static String notUtf8(String message) {
+        return invalidJson(message, "Send the input as UTF-8 text; fix the terminal's or the file's encoding.");
     }
 
     private static String batchLine(Toolkit toolkit, ToolContext context, String line) {
@@ -121,12 +166,17 @@ final class CallCommand implements Callable<Integer> {
     }
 
     private static String invalidJson(String message) {
+        return invalidJson(
+                message, "Send one JSON object, such as {\"type\": \"Task\", \"properties\": {\"status\": \"Done\"}}.");
+    }
+
+    private static String invalidJson(String message, String hint) {
         ObjectNode error = Json.object();
         ObjectNode body = error.putObject("error");
         body.put("code", "INVALID_JSON");
         body.put("path", "");
         body.put("message", message);
-        body.put("hint", "Send one JSON object, such as {\"type\": \"Task\", \"properties\": {\"status\": \"Done\"}}.");
+        body.put("hint", hint);
         return Json.write(error);
     }
 }

@@ -1,6 +1,5 @@
 package io.quarry.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
 import io.quarry.demo.DemoDataGenerator;
@@ -11,9 +10,7 @@ import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.store.DataFile;
-import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;
-import io.quarry.store.ObjectQuery;
 import io.quarry.store.ObjectStore;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
@@ -22,9 +19,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -154,11 +149,11 @@ final class SourceOptions {
             return database(file, declared);
         } else if (data != null) {
             DataFile.DataSet dataSet = DataFile.read(data);
-            return new Source(
-                    InMemoryObjectStore.of(dataSet), declared != null ? declared : inferred(dataSet.objects()), file);
+            InMemoryObjectStore memory = InMemoryObjectStore.of(dataSet);
+            return new Source(memory, declared != null ? declared : inferred(memory), file);
         }
         ObjectStore store = Databases.demo();
-        return new Source(store, declared != null ? declared : inferred(sample(store)), file);
+        return new Source(store, declared != null ? declared : inferred(store), file);
     }
 
     /**
@@ -178,7 +173,7 @@ final class SourceOptions {
                         + " table); create it with 'quarry init', or read its own tables with --layout tables");
             }
             JdbcObjectStore jdbc = Databases.open(ds, configured);
-            return new Source(jdbc, declared != null ? declared : inferred(sample(jdbc)), file);
+            return new Source(jdbc, declared != null ? declared : inferred(jdbc), file);
         }
         if (file != null) {
             throw new IllegalArgumentException(config + " has no 'store' section, and the database is read by "
@@ -192,17 +187,6 @@ final class SourceOptions {
         return new Source(jdbc, introspected.schema().orElseThrow(), introspected);
     }
 
-    /** Up to 500 objects of each type, to infer the types of a database without a configuration. */
-    private static List<GraphObject> sample(ObjectStore store) {
-        List<GraphObject> objects = new ArrayList<>();
-        for (String type : store.countByType(Scope.unrestricted()).keySet()) {
-            objects.addAll(
-                    store.search(ObjectQuery.builder().type(type).limit(500).build())
-                            .items());
-        }
-        return objects;
-    }
-
     ToolContext context() {
         Clock clock = now != null
                 ? Clock.fixed(now, ZoneOffset.UTC)
@@ -210,14 +194,18 @@ final class SourceOptions {
         return ToolContext.builder().scope(new Scope(scope)).clock(clock).build();
     }
 
-    private static Schema inferred(List<GraphObject> objects) {
-        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
-        for (GraphObject o : objects) {
-            byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+    /**
+     * The types of the data in the scope, inferred from a sample of it: another tenant's types and
+     * fields are never shown (the scope is fixed for the whole command).
+     */
+    private Schema inferred(ObjectStore store) {
+        Schema schema = store.inferSchema(new Scope(scope), 500);
+        if (schema.isEmpty()) {
+            throw new IllegalArgumentException(
+                    scope.isEmpty()
+                            ? "the data holds no objects, so there are no types to query"
+                            : "the data holds no objects in the scope " + scope + ", so there are no types to query");
         }
-        if (byType.isEmpty()) {
-            throw new IllegalArgumentException("the data file holds no objects, so there are no types to query");
-        }
-        return Schema.infer(byType);
+        return schema;
     }
 }

@@ -190,6 +190,41 @@ class QuarryCliTest {
     }
 
     @Test
+    void inputThatIsNotUnicodeIsRefusedLineByLine() throws Exception {
+        java.io.ByteArrayOutputStream stdin = new java.io.ByteArrayOutputStream();
+        String good = "{\"tool\": \"get_database_schema\", \"arguments\": {\"detail\": \"names\"}}\n";
+        stdin.write(good.getBytes(StandardCharsets.UTF_8));
+        // a lone 0xFF and a truncated two-byte sequence are not UTF-8
+        stdin.write(
+                "{\"tool\": \"query_graph_objects\", \"arguments\": {\"query\": \"a".getBytes(StandardCharsets.UTF_8));
+        stdin.write(new byte[] {(byte) 0xFF, (byte) 0xC3});
+        stdin.write("\"}}\n".getBytes(StandardCharsets.UTF_8));
+        // a lone surrogate is valid JSON text but not valid Unicode
+        stdin.write(
+                "{\"tool\": \"query_graph_objects\", \"arguments\": {\"properties\": {\"title\": {\"$regex\": \"\\ud800\"}}}}\n"
+                        .getBytes(StandardCharsets.UTF_8));
+        stdin.write(good.getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = QuarryCli.run(
+                new String[] {"call", "--batch", "--data", data.toString(), "--config", config.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new java.io.ByteArrayInputStream(stdin.toByteArray()));
+        assertThat(exit).isZero();
+        List<JsonNode> lines = new Run(0, out.toString(StandardCharsets.UTF_8), "").lines();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(1).at("/error/code").asText()).isEqualTo("INVALID_JSON");
+        assertThat(lines.get(1).at("/error/message").asText()).isEqualTo("The line is not valid UTF-8.");
+        assertThat(lines.get(2).at("/error/code").asText()).isEqualTo("INVALID_JSON");
+        assertThat(lines.get(2).at("/error/path").asText()).isEqualTo("properties.title.$regex");
+        assertThat(lines.get(3)).isEqualTo(lines.get(0));
+        Run argument = run("", "call", "query_graph_objects", "{\"query\": \"a\uFFFD\"}", "--data", data.toString());
+        assertThat(argument.exit()).isZero();
+        assertThat(argument.lines().get(0).at("/error/code").asText()).isEqualTo("INVALID_JSON");
+        assertThat(argument.lines().get(0).at("/error/message").asText()).contains("not valid UTF-8");
+    }
+
+    @Test
     void usageErrorsExitTwo() {
         Run unknownTool = run("", "call", "frobnicate", "{}", "--data", data.toString());
         assertThat(unknownTool.exit()).isEqualTo(2);

@@ -8,16 +8,45 @@ package io.quarry.filter;
  * @param maxInItems items in one {@code $in} or {@code $nin}
  * @param maxAllItems items in one {@code $all}
  * @param maxPatternLength code points in a {@code $regex} or string-operator operand
+ * @param maxConditions field conditions (field keys) in the whole filter, at every level
+ * @param maxValues values in the whole filter: every operand and every item of an {@code $in},
+ *     {@code $nin} or {@code $all} list. With {@link #maxConditions} it bounds the bind parameters
+ *     of the compiled statement, far under every database's limit.
  */
-public record FilterLimits(int maxDepth, int maxLogicalItems, int maxInItems, int maxAllItems, int maxPatternLength) {
+public record FilterLimits(
+        int maxDepth,
+        int maxLogicalItems,
+        int maxInItems,
+        int maxAllItems,
+        int maxPatternLength,
+        int maxConditions,
+        int maxValues) {
 
-    /** The defaults of the filter language: 8, 100, 1000, 100, 256. */
-    public static final FilterLimits DEFAULTS = new FilterLimits(8, 100, 1000, 100, 256);
+    /** The defaults of the filter language: 8, 100, 1000, 100, 256, 200, 2000. */
+    public static final FilterLimits DEFAULTS = new FilterLimits(8, 100, 1000, 100, 256, 200, 2000);
 
     /** Checks every limit is positive. */
     public FilterLimits {
-        if (maxDepth < 1 || maxLogicalItems < 1 || maxInItems < 1 || maxAllItems < 1 || maxPatternLength < 1) {
+        if (maxDepth < 1
+                || maxLogicalItems < 1
+                || maxInItems < 1
+                || maxAllItems < 1
+                || maxPatternLength < 1
+                || maxConditions < 1
+                || maxValues < 1) {
             throw new IllegalArgumentException("filter limits must be positive");
         }
+    }
+
+    /** These limits with the default caps on conditions and values in the whole filter. */
+    public FilterLimits(int maxDepth, int maxLogicalItems, int maxInItems, int maxAllItems, int maxPatternLength) {
+        this(
+                maxDepth,
+                maxLogicalItems,
+                maxInItems,
+                maxAllItems,
+                maxPatternLength,
+                DEFAULTS.maxConditions(),
+                DEFAULTS.maxValues());
     }
 }

@@ -133,6 +133,31 @@ public final class FilterParser {
     /** One parse: collects errors and keeps going, so the model sees every mistake at once. */
     private final class Run {
         final List<QueryError> errors = new ArrayList<>();
+        /** Field conditions and values read so far in the whole filter, against the filter's caps. */
+        int conditions;
+
+        int values;
+        boolean overCap;
+
+        /** Counts one more field condition or value; past its cap, reports it once and says stop. */
+        boolean overCap(boolean condition, String path) {
+            int count = condition ? ++conditions : ++values;
+            int max = condition ? limits.maxConditions() : limits.maxValues();
+            if (count <= max) {
+                return false;
+            }
+            if (!overCap) {
+                overCap = true;
+                error(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        path,
+                        condition
+                                ? "The filter has more than " + max + " field conditions."
+                                : "The filter has more than " + max + " values in all.",
+                        "Ask a narrower question with fewer conditions, or split it into several queries.");
+            }
+            return true;
+        }
 
         void error(ErrorCode code, String path, String message, String hint) {
             if (errors.size() < MAX_REPORTED) {
@@ -153,6 +178,9 @@ public final class FilterParser {
             for (Map.Entry<String, JsonNode> e : node.properties()) {
                 String key = e.getKey();
                 String keyPath = join(path, key);
+                if (!key.startsWith("$") && overCap(true, keyPath)) {
+                    return null;
+                }
                 Filter part = key.startsWith("$")
                         ? logical(key, e.getValue(), keyPath, depth)
                         : condition(key, e.getValue(), keyPath, depth);
@@ -254,7 +282,8 @@ public final class FilterParser {
                         path,
                         "Field path '" + abbreviate(key) + "' has " + names.size() + " segments; at most "
                                 + MAX_PATH_SEGMENTS + " are allowed.",
-                        null);
+                        "Filter on a field nearer the top of the object, such as '"
+                                + abbreviate(String.join(".", names.subList(0, MAX_PATH_SEGMENTS))) + "'.");
                 return null;
             }
             if (!prefixed && Names.isSystemField(names.get(0))) {
@@ -283,6 +312,9 @@ public final class FilterParser {
                 return null;
             }
             if (!value.isObject()) {
+                if (overCap(false, path)) {
+                    return null;
+                }
                 Value v = scalar(value, path, "$eq");
                 return v == null ? null : new Predicate.Compare(CompareOp.EQ, v);
             }
@@ -498,6 +530,9 @@ public final class FilterParser {
                         "Write {\"" + field + "\": {\"" + op.operator() + "\": 5}} or a date such as \"2024-01-31\".");
                 return null;
             }
+            if (overCap(false, path)) {
+                return null;
+            }
             Value v = scalar(operand, path, op.operator());
             return v == null ? null : new Predicate.Compare(op, v);
         }
@@ -532,6 +567,9 @@ public final class FilterParser {
             List<Value> values = new ArrayList<>();
             boolean failed = false;
             for (int i = 0; i < operand.size(); i++) {
+                if (overCap(false, index(path, i))) {
+                    return null;
+                }
                 Value v = scalar(operand.get(i), index(path, i), op);
                 if (v == null) {
                     failed = true;
@@ -555,7 +593,11 @@ public final class FilterParser {
                 return null;
             }
             if (n.get().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
-                error(ErrorCode.LIMIT_EXCEEDED, path, "'$size' is larger than any array can be.", null);
+                error(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        path,
+                        "'$size' is larger than any array can be.",
+                        "Give the number of elements the array must have, such as {\"$size\": 2}.");
                 return null;
             }
             return new Predicate.Size(n.get().intValueExact());
@@ -657,6 +699,13 @@ public final class FilterParser {
     /** Input echoed in a message is cut to a readable length: a model may send 100 kB. */
     static String abbreviate(String text) {
         return CodePoints.abbreviate(text, PREVIEW);
+    }
+
+    /** The first few keys, abbreviated, for a message that must stay short however many there are. */
+    static String names(List<String> keys) {
+        List<String> shown =
+                keys.stream().limit(5).map(FilterParser::abbreviate).toList();
+        return String.join(", ", shown) + (keys.size() > shown.size() ? ", …" : "");
     }
 
     static String describe(JsonNode node) {

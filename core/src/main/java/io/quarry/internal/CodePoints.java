@@ -78,4 +78,22 @@ public final class CodePoints {
         }
         return s.substring(0, s.offsetByCodePoints(0, max - 3)) + "...";
     }
+
+    /**
+     * Whether a string is valid Unicode: no surrogate without its pair (JSON's {@code "\uD800"}
+     * escape can make one, and databases either refuse it or store something else).
+     *
+     * @param s the string
+     */
+    public static boolean isValidUnicode(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -34,6 +34,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.function.LongConsumer;
 import javax.sql.DataSource;
 
 /**
@@ -144,6 +145,18 @@ public final class JdbcObjectStore implements ObjectStore {
                 present.add(rs.getString("FUNCTION_NAME").toUpperCase(Locale.ROOT));
             }
         }
+        // H2 lists its aliases only here, not in getFunctions
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT ROUTINE_NAME FROM INFORMATION_SCHEMA.ROUTINES WHERE ROUTINE_SCHEMA = ?")) {
+            ps.setString(1, schemaName(c));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    present.add(rs.getString(1).toUpperCase(Locale.ROOT));
+                }
+            }
+        } catch (SQLException e) {
+            // no INFORMATION_SCHEMA.ROUTINES: getFunctions said it all
+        }
         Set<String> missing = new LinkedHashSet<>();
         for (String ddl : statements) {
             Matcher m = CREATED_FUNCTION.matcher(ddl);
@@ -196,12 +209,23 @@ public final class JdbcObjectStore implements ObjectStore {
     /**
      * Loads a data set in one transaction, in batches; a bad row fails the load and nothing is kept.
      *
-     * @throws IllegalArgumentException when an object carries a scope key the mapping has no column for,
-     *     or a text (id, type, scope, property name or string) holds NUL on a dialect that cannot store it
+     * @throws IllegalArgumentException when the data is not whole ({@link DataFile#check}: a duplicate
+     *     id, a relationship to a missing object), an id is already in the database, an object carries a
+     *     scope key the mapping has no column for, or a text (id, type, scope, property name or string)
+     *     holds NUL on a dialect that cannot store it; the message is one line naming the entry
      * @throws UnsupportedOperationException with the table layout, which reads the host's own tables
      */
     public void load(DataFile.DataSet data) {
-        layout.load(session, data);
+        load(data, rows -> {});
+    }
+
+    /**
+     * {@link #load(DataFile.DataSet)}, telling {@code progress} after each batch how many rows are
+     * written: objects first, then relationships, up to their sum.
+     */
+    public void load(DataFile.DataSet data, LongConsumer progress) {
+        DataFile.check(data.objects(), data.relationships(), "data");
+        layout.load(session, data, requireNonNull(progress, "progress"));
     }
 
     @Override
@@ -268,10 +292,25 @@ public final class JdbcObjectStore implements ObjectStore {
         return layout.neighbourhood(session, ids, requireNonNull(scope, "scope"));
     }
 
+    /**
+     * The most bind parameters one statement may carry: under SQLite's 32766, PostgreSQL's and
+     * MariaDB's 65535 (SQLite builds older than 3.32, limited to 999, are not supported).
+     */
+    static final int MAX_BINDS = 30_000;
+
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
         @Override
         public PreparedStatement prepare(Connection c, Sql sql) throws SQLException {
+            if (sql.binds().size() > MAX_BINDS) {
+                // the filter limits keep statements far under this; a host that raised them gets an
+                // answer the model can act on instead of the driver's failure
+                throw QueryException.of(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        "",
+                        "The request needs more values than one database statement can take.",
+                        "Ask a narrower question with fewer conditions or shorter $in lists.");
+            }
             PreparedStatement ps = c.prepareStatement(sql.text());
             ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             for (int i = 0; i < sql.binds().size(); i++) {
@@ -298,6 +337,9 @@ public final class JdbcObjectStore implements ObjectStore {
             } catch (SQLTimeoutException e) {
                 throw timedOut(timeout);
             } catch (SQLException e) {
+                if (Unavailable.is(e)) {
+                    throw Unavailable.error(e);
+                }
                 if (dialect.isTimeout(e)) {
                     throw timedOut(timeout);
                 }
@@ -320,7 +362,14 @@ public final class JdbcObjectStore implements ObjectStore {
                     c.setAutoCommit(autoCommit);
                 }
             } catch (SQLException e) {
-                throw new IllegalStateException("loading failed, nothing was loaded: " + e.getMessage(), e);
+                // the first line only: later lines of some drivers' messages quote the statement and the row
+                throw new IllegalStateException(
+                        "loading failed, nothing was loaded: "
+                                + String.valueOf(e.getMessage())
+                                        .lines()
+                                        .findFirst()
+                                        .orElse(""),
+                        e);
             }
         }
     }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import io.quarry.schema.Names;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +32,15 @@ import java.util.Set;
  * <p>Every other top-level key of an object is a scope key with a string value. A missing
  * {@code created_at} takes {@code updated_at} and the other way round; when both are missing, both are
  * {@code 1970-01-01T00:00:00Z}. A relationship without {@code id} gets {@code src_id:type:dst_id}.
+ *
+ * <p>A data set is whole: object ids and relationship ids are unique, and both ends of every
+ * relationship are objects of the set ({@link #check}, the one check every loader applies).
  */
 public final class DataFile {
     private static final Set<String> OBJECT_KEYS = Set.of("id", "type", "properties", "created_at", "updated_at");
+
+    /** At most this many code points of an id are echoed in a message. */
+    private static final int ECHO = 60;
 
     private DataFile() {}
 
@@ -95,7 +103,46 @@ public final class DataFile {
         for (int i = 0; i < relsNode.size(); i++) {
             relationships.add(relationship(relsNode.get(i), source + ": relationships[" + i + "]"));
         }
+        check(objects, relationships, source);
         return new DataSet(objects, relationships);
+    }
+
+    /**
+     * Checks that a data set is whole: unique object ids, unique relationship ids, and both ends of
+     * every relationship among the objects. The message names the entry and the id, in one line.
+     *
+     * @param source names the data in the message, such as the file
+     * @throws IllegalArgumentException for the first duplicate id or relationship to a missing object
+     */
+    public static void check(List<GraphObject> objects, List<GraphRelationship> relationships, String source) {
+        Map<String, Integer> objectAt = new HashMap<>();
+        for (int i = 0; i < objects.size(); i++) {
+            Integer first = objectAt.putIfAbsent(objects.get(i).id(), i);
+            if (first != null) {
+                throw new IllegalArgumentException(source + ": objects[" + i + "]: duplicate object id '"
+                        + CodePoints.abbreviate(objects.get(i).id(), ECHO) + "', also at objects[" + first
+                        + "]; ids must be unique");
+            }
+        }
+        Map<String, Integer> relationshipAt = new HashMap<>();
+        for (int i = 0; i < relationships.size(); i++) {
+            GraphRelationship r = relationships.get(i);
+            Integer first = relationshipAt.putIfAbsent(r.id(), i);
+            if (first != null) {
+                throw new IllegalArgumentException(source + ": relationships[" + i + "]: duplicate relationship id '"
+                        + CodePoints.abbreviate(r.id(), ECHO) + "', also at relationships[" + first
+                        + "]; ids must be unique");
+            }
+            for (String end : List.of(r.srcId(), r.dstId())) {
+                if (!objectAt.containsKey(end)) {
+                    throw new IllegalArgumentException(source + ": relationships[" + i + "]: relationship '"
+                            + CodePoints.abbreviate(r.id(), ECHO) + "' refers to object '"
+                            + CodePoints.abbreviate(end, ECHO)
+                            + "', which the data does not have; both ends of a relationship must be objects of the"
+                            + " data");
+                }
+            }
+        }
     }
 
     private static GraphObject object(JsonNode node, String where) {

@@ -33,24 +33,13 @@ public final class InMemoryObjectStore implements ObjectStore {
     private record Entry(GraphObject object, ObjectNode document) {}
 
     private InMemoryObjectStore(Collection<GraphObject> objects, Collection<GraphRelationship> relationships) {
+        DataFile.check(List.copyOf(objects), List.copyOf(relationships), "data");
         Map<String, Entry> byId = new LinkedHashMap<>();
         for (GraphObject o : objects) {
-            if (byId.put(o.id(), new Entry(o, o.document())) != null) {
-                throw new IllegalArgumentException("duplicate object id '" + o.id() + "'");
-            }
+            byId.put(o.id(), new Entry(o, o.document()));
         }
         Map<String, List<GraphRelationship>> adjacency = new HashMap<>();
-        Map<String, GraphRelationship> relIds = new HashMap<>();
         for (GraphRelationship r : relationships) {
-            if (relIds.put(r.id(), r) != null) {
-                throw new IllegalArgumentException("duplicate relationship id '" + r.id() + "'");
-            }
-            for (String end : List.of(r.srcId(), r.dstId())) {
-                if (!byId.containsKey(end)) {
-                    throw new IllegalArgumentException(
-                            "relationship '" + r.id() + "' refers to unknown object '" + end + "'");
-                }
-            }
             adjacency.computeIfAbsent(r.srcId(), k -> new ArrayList<>()).add(r);
             if (!r.dstId().equals(r.srcId())) {
                 adjacency.computeIfAbsent(r.dstId(), k -> new ArrayList<>()).add(r);

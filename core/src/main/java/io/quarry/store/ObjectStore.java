@@ -64,25 +64,43 @@ public interface ObjectStore {
     }
 
     /**
-     * The types of the stored objects, inferred ({@link Schema#infer}) from the
-     * first objects of each type: for a store whose types no configuration declares.
+     * The schema of the data in the scope, inferred ({@link Schema#infer}) from the first objects of
+     * each type with objects in the scope: only names that objects in the scope carry, so another
+     * tenant's types and fields never appear. Empty when the scope holds no objects.
+     *
+     * @param scope the objects to read
+     * @param perType how many objects of each type to read, at most
+     */
+    default Schema inferSchema(Scope scope, int perType) {
+        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
+        countByType(scope).forEach((type, count) -> {
+            if (count > 0) {
+                for (GraphObject o : search(ObjectQuery.builder()
+                                .type(type)
+                                .scope(scope)
+                                .limit(perType)
+                                .build())
+                        .items()) {
+                    byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
+                }
+            }
+        });
+        return Schema.infer(byType);
+    }
+
+    /**
+     * The types of every stored object, in no scope ({@link #inferSchema(Scope, int)}): for a store
+     * whose types no configuration declares, served to one tenant or none.
      *
      * @param perType how many objects of each type to read, at most
      * @throws IllegalStateException when the store holds no objects, so there are no types to infer
      */
     default Schema inferSchema(int perType) {
-        Map<String, List<JsonNode>> byType = new LinkedHashMap<>();
-        for (String type : countByType(Scope.unrestricted()).keySet()) {
-            for (GraphObject o : search(
-                            ObjectQuery.builder().type(type).limit(perType).build())
-                    .items()) {
-                byType.computeIfAbsent(o.type(), k -> new ArrayList<>()).add(o.properties());
-            }
-        }
-        if (byType.isEmpty()) {
+        Schema schema = inferSchema(Scope.unrestricted(), perType);
+        if (schema.isEmpty()) {
             throw new IllegalStateException("the store holds no objects, so there are no types to infer");
         }
-        return Schema.infer(byType);
+        return schema;
     }
 
     /**

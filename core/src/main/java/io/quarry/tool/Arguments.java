@@ -8,7 +8,9 @@ import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
 import io.quarry.internal.Suggestions;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +71,7 @@ final class Arguments {
                     "The tool input must be a JSON object.",
                     "Parameters: " + String.join(", ", parameters) + ".");
         }
+        requireValidUnicode(input);
         for (Iterator<String> it = input.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (!parameters.contains(name)) {
@@ -85,6 +88,48 @@ final class Arguments {
             }
         }
         return new Arguments((ObjectNode) input);
+    }
+
+    /**
+     * Refuses text that is not valid Unicode anywhere in the input (a key or a string value, at any
+     * depth): every string the model sends passes here before any other check reads it, so no store
+     * sees a lone surrogate. The error names the path down to the last valid key and echoes nothing.
+     *
+     * @throws QueryException {@code INVALID_JSON}
+     */
+    static void requireValidUnicode(JsonNode input) {
+        Deque<Map.Entry<JsonNode, String>> pending = new ArrayDeque<>();
+        pending.push(Map.entry(input, ""));
+        while (!pending.isEmpty()) {
+            Map.Entry<JsonNode, String> next = pending.pop();
+            JsonNode node = next.getKey();
+            String path = next.getValue();
+            if (node.isTextual() && !CodePoints.isValidUnicode(node.textValue())) {
+                throw invalidUnicode(path);
+            }
+            if (node.isArray()) {
+                for (int i = 0; i < node.size(); i++) {
+                    pending.push(Map.entry(node.get(i), path + "[" + i + "]"));
+                }
+            }
+            if (node.isObject()) {
+                for (Map.Entry<String, JsonNode> e : node.properties()) {
+                    if (!CodePoints.isValidUnicode(e.getKey())) {
+                        throw invalidUnicode(path);
+                    }
+                    pending.push(
+                            Map.entry(e.getValue(), path.isEmpty() ? echo(e.getKey()) : path + "." + echo(e.getKey())));
+                }
+            }
+        }
+    }
+
+    private static QueryException invalidUnicode(String path) {
+        return QueryException.of(
+                ErrorCode.INVALID_JSON,
+                path,
+                "The tool input holds text that is not valid Unicode (a surrogate such as \\uD800 without its pair).",
+                "Send every string as valid Unicode: remove the broken character or write the whole pair.");
     }
 
     /** The raw value of a parameter; empty when absent or null. */

@@ -18,6 +18,9 @@ final class Examples {
     /** The id an example shows when the host named none: a call with it answers NOT_FOUND with a hint. */
     static final String PLACEHOLDER_ID = "<id from a result>";
 
+    /** The type an example shows when the schema is inferred per scope, so descriptions name none. */
+    static final String PLACEHOLDER_TYPE = "<type from get_database_schema>";
+
     private final SchemaView view;
     private final ToolConfig config;
     private final EntityType type;
@@ -27,12 +30,12 @@ final class Examples {
         this.config = config;
         this.type = config.example != null
                 ? view.schema.type(config.example.type()).orElseThrow()
-                : view.schema.types().get(0);
+                : view.schema.types().stream().findFirst().orElse(null);
     }
 
     /** The example type: the configured object's type, else the first type. */
     String type() {
-        return type.name();
+        return type == null ? PLACEHOLDER_TYPE : type.name();
     }
 
     /** The example object's id as a JSON string. */
@@ -42,6 +45,9 @@ final class Examples {
 
     /** The example type's first exposed enum field, if any. */
     Optional<String> enumField() {
+        if (type == null) {
+            return Optional.empty();
+        }
         return type.exposedFields().stream()
                 .filter(f -> f.type() == FieldType.ENUM && !f.values().isEmpty())
                 .map(Field::name)
@@ -72,6 +78,9 @@ final class Examples {
      * example type have: one it declares, else one another type declares towards it; empty if none.
      */
     String relationship() {
+        if (type == null) {
+            return "";
+        }
         if (!type.relationships().isEmpty()) {
             Relationship r = type.relationships().get(0);
             return ", \"direction\": " + quote(SchemaView.direction(r)) + ", \"relationship_type\": " + quote(r.name());

@@ -18,9 +18,13 @@ final class InputSchemas {
         return schema;
     }
 
+    /** A string of these values; with none (names inferred per scope), any string. */
     static ObjectNode enumString(List<String> values) {
         ObjectNode node = Json.object();
         node.put("type", "string");
+        if (values.isEmpty()) {
+            return node;
+        }
         ArrayNode list = node.putArray("enum");
         values.forEach(list::add);
         return node;

@@ -50,7 +50,9 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
                         Math.min(filter.maxLogicalItems(), f.maxLogicalItems()),
                         Math.min(filter.maxInItems(), f.maxInItems()),
                         Math.min(filter.maxAllItems(), f.maxAllItems()),
-                        Math.min(filter.maxPatternLength(), f.maxPatternLength())),
+                        Math.min(filter.maxPatternLength(), f.maxPatternLength()),
+                        Math.min(filter.maxConditions(), f.maxConditions()),
+                        Math.min(filter.maxValues(), f.maxValues())),
                 Math.min(sizeBudget, other.sizeBudget()),
                 statementTimeout.compareTo(other.statementTimeout()) <= 0
                         ? statementTimeout

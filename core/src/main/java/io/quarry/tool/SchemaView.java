@@ -65,7 +65,8 @@ final class SchemaView {
 
     /** Whether some type accepts any field name (declares none, or was inferred). */
     boolean anySchemaless() {
-        return schema.types().stream().anyMatch(EntityType::schemaless);
+        // no types: the schema is inferred per scope, so any field name may exist
+        return schema.isEmpty() || schema.types().stream().anyMatch(EntityType::schemaless);
     }
 
     /** Relationship names declared anywhere. */
@@ -97,6 +98,9 @@ final class SchemaView {
 
     /** A one-line summary of every type and its fields, for tool descriptions. */
     String typeSummary(int budget) {
+        if (schema.isEmpty()) {
+            return "call get_database_schema to learn them.";
+        }
         StringBuilder out = new StringBuilder();
         for (EntityType t : schema.types()) {
             String line =

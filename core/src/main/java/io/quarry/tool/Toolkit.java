@@ -11,6 +11,7 @@ import io.quarry.internal.Suggestions;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.store.ObjectStore;
+import io.quarry.store.Scope;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,13 +46,52 @@ public final class Toolkit {
             AggregateGraphObjectsTool.NAME,
             GetProjectGraphTool.NAME);
 
+    /** How many objects of each type a scope's schema is inferred from. */
+    private static final int INFERENCE_SAMPLE = 500;
+
+    /** How many scopes' inferred toolkits stay cached; the least recently used goes first. */
+    private static final int SCOPES_CACHED = 64;
+
     private final Schema schema;
     private final Limits limits;
     private final Map<String, Tool> tools;
     private final List<ToolListener> listeners;
     private final Runnable refreshStatistics;
+    /** Without a schema: the builder each scope's toolkit is built from; {@code null} with a schema. */
+    private final Builder inferred;
+
+    private final Map<Scope, Toolkit> byScope = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Scope, Toolkit> eldest) {
+            return size() > SCOPES_CACHED;
+        }
+    };
+
+    /**
+     * A toolkit whose schema is inferred from the data in each call's scope: its own tools carry no
+     * name from the data (the schema they describe is empty) and run each call on the toolkit of the
+     * call's scope.
+     */
+    private Toolkit(Builder b) {
+        this.inferred = b;
+        Toolkit neutral = new Toolkit(b.withSchema(Schema.builder().build()), b.toolConfig());
+        this.schema = neutral.schema;
+        this.limits = neutral.limits;
+        this.listeners = neutral.listeners;
+        Map<String, Tool> byName = new LinkedHashMap<>();
+        for (Tool tool : neutral.tools.values()) {
+            byName.put(tool.name(), new ScopedTool(tool, this));
+        }
+        this.tools = byName;
+        this.refreshStatistics = () -> {
+            synchronized (byScope) {
+                byScope.clear();
+            }
+        };
+    }
 
     private Toolkit(Builder b, ToolConfig config) {
+        this.inferred = null;
         this.schema = b.schema;
         this.limits = b.limits;
         this.listeners = List.copyOf(b.listeners);
@@ -138,7 +178,35 @@ public final class Toolkit {
         refreshStatistics.run();
     }
 
-    /** A builder: a schema and a store are required. */
+    /**
+     * The toolkit a call in this scope runs on. With a schema (given, or the configuration's types)
+     * it is this toolkit. Without one it is built over the schema inferred from the data in the scope
+     * ({@link ObjectStore#inferSchema(Scope, int)}, from up to 500 objects of each type), so its descriptions, input schemas and answers name only
+     * types and fields that objects in the scope carry; it is cached per scope until
+     * {@link #refreshStatistics()}. A server whose scope is fixed for a session (MCP over stdio)
+     * lists this toolkit's tools.
+     */
+    public Toolkit forScope(Scope scope) {
+        requireNonNull(scope, "scope");
+        if (inferred == null) {
+            return this;
+        }
+        synchronized (byScope) {
+            Toolkit cached = byScope.get(scope);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Schema inScope = inferred.store.inferSchema(scope, INFERENCE_SAMPLE);
+        Builder b = inferred.withSchema(inScope);
+        Toolkit built = new Toolkit(b, b.toolConfig());
+        synchronized (byScope) {
+            byScope.put(scope, built);
+        }
+        return built;
+    }
+
+    /** A builder: a store is required; without a schema it is inferred from the data in each scope. */
     public static Builder builder() {
         return new Builder();
     }
@@ -158,7 +226,10 @@ public final class Toolkit {
         return limits;
     }
 
-    /** The schema the tools were generated from. */
+    /**
+     * The schema the tools were generated from: empty when the schema is inferred from the data in each
+     * scope (see {@link #forScope}).
+     */
     public Schema schema() {
         return schema;
     }
@@ -171,6 +242,9 @@ public final class Toolkit {
      * @param context the host's context for this call
      */
     public ToolResult call(String name, JsonNode arguments, ToolContext context) {
+        if (inferred != null) {
+            return forScope(context.scope()).call(name, arguments, context);
+        }
         Tool tool = tools.get(name);
         if (tool == null) {
             List<String> near = Suggestions.nearest(String.valueOf(name), List.copyOf(tools.keySet()), 1);
@@ -269,7 +343,11 @@ public final class Toolkit {
             return this;
         }
 
-        /** The schema tools are generated from and filters are checked against. */
+        /**
+         * The schema tools are generated from and filters are checked against. Without one (and
+         * without a configuration's types) the schema is inferred from the data in each call's scope:
+         * see {@link Toolkit#forScope}.
+         */
         public Builder schema(Schema schema) {
             this.schema = schema;
             return this;
@@ -322,23 +400,48 @@ public final class Toolkit {
                     snapshots = graph;
                 }
             }
-            if (schema == null) {
-                throw new IllegalStateException("Toolkit.builder(): schema is required; pass a configuration with a "
-                        + "types section, Schema.builder()...build() or Schema.infer(...)");
-            }
             if (store == null) {
                 throw new IllegalStateException("Toolkit.builder(): store is required; pass an ObjectStore such as "
                         + "InMemoryObjectStore.of(objects, relationships)");
+            }
+            if (schema == null) {
+                // inferred from the data in each call's scope: the limits are checked now, not per scope
+                ToolConfig neutral = toolConfig();
+                if (limits == null) {
+                    limits = neutral.limits == null ? Limits.DEFAULTS : neutral.limits;
+                }
+                return new Toolkit(this);
             }
             if (schema.isEmpty()) {
                 throw new IllegalStateException(
                         "Toolkit.builder(): the schema declares no types; tools would have nothing to show");
             }
-            ToolConfig toolConfig = config == null ? ToolConfig.NONE : ToolConfig.read(config, schema, CATALOG);
+            ToolConfig toolConfig = toolConfig();
             if (limits == null) {
                 limits = toolConfig.limits == null ? Limits.DEFAULTS : toolConfig.limits;
             }
             return new Toolkit(this, toolConfig);
+        }
+
+        /** The configuration's {@code tools} and {@code limits} sections, checked against the schema. */
+        private ToolConfig toolConfig() {
+            return config == null
+                    ? ToolConfig.NONE
+                    : ToolConfig.read(config, schema == null ? Schema.builder().build() : schema, CATALOG);
+        }
+
+        /** A copy of this builder with this schema (a scope's, inferred from its data). */
+        private Builder withSchema(Schema inferredSchema) {
+            Builder b = new Builder();
+            b.schema = inferredSchema;
+            b.store = store;
+            b.limits = limits;
+            b.listeners.addAll(listeners);
+            b.disabled.addAll(disabled);
+            b.config = config;
+            b.projections = projections;
+            b.snapshots = snapshots;
+            return b;
         }
     }
 }

@@ -21,6 +21,8 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -35,8 +37,15 @@ import net.jqwik.api.statistics.Statistics;
  * {@link #backend()}; the data is loaded once. Each backend's test class nests one subclass
  * ({@link BackendUnderTest}), as with the other contracts, but as a jqwik {@code @Group}: JUnit's
  * {@code @Nested} is invisible to jqwik.
+ *
+ * <p>Volume: CI runs the tries written here; {@code -Pfuzz} runs the contract alone (tag {@value
+ * #FUZZ_TAG}) with the tries of {@link FuzzTries}.
  */
+@Tag(GeneratedFilterContract.FUZZ_TAG)
 abstract class GeneratedFilterContract implements BackendUnderTest {
+    /** The tag of the contracts that {@code -Pfuzz} runs. */
+    static final String FUZZ_TAG = "fuzz";
+
     /** Objects in the generated data set. */
     static final int OBJECTS = 120;
 
@@ -59,6 +68,7 @@ abstract class GeneratedFilterContract implements BackendUnderTest {
 
     // edge cases off: combining them over these nested arbitraries costs more than the queries
     @Property(tries = 10_000, edgeCases = EdgeCasesMode.NONE)
+    @AddLifecycleHook(FuzzTries.class)
     void sameObjectsSameOrderSamePages(@ForAll("queries") GeneratedFilters.GeneratedQuery q) {
         JdbcObjectStore sql = store();
         ObjectQuery all = query(q, 1_000, null);

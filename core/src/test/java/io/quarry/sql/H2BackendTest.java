@@ -27,6 +27,9 @@ class H2BackendTest {
     class GeneratedFilter extends GeneratedFilterContract implements OnH2 {}
 
     @Group
+    class HostileInput extends HostileInputContract implements OnH2 {}
+
+    @Group
     class RegexBounds extends RegexBoundsContract implements OnH2 {}
 
     @Nested

@@ -27,6 +27,9 @@ class MariaDbBackendIT {
     class GeneratedFilter extends GeneratedFilterContract implements OnMariaDb {}
 
     @Group
+    class HostileInput extends HostileInputContract implements OnMariaDb {}
+
+    @Group
     class RegexBounds extends RegexBoundsContract implements OnMariaDb {}
 
     @Nested

@@ -27,6 +27,9 @@ class PostgresBackendIT {
     class GeneratedFilter extends GeneratedFilterContract implements OnPostgres {}
 
     @Group
+    class HostileInput extends HostileInputContract implements OnPostgres {}
+
+    @Group
     class RegexBounds extends RegexBoundsContract implements OnPostgres {}
 
     @Nested

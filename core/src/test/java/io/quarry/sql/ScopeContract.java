@@ -23,6 +23,9 @@ import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
 import io.quarry.store.SortKey;
+import io.quarry.tool.Tool;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.Toolkit;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -80,6 +83,21 @@ abstract class ScopeContract implements BackendUnderTest {
             }
         }
         objects.add(new GraphObject("n1", "Thing", Json.object().put("n", 1), at, at, Map.of()));
+        // names only globex's data carries: a type, a field on a shared type, a field of that type
+        objects.add(new GraphObject(
+                "g7",
+                "Secret",
+                Json.object().put("classified", "yes").put("n", 7),
+                at,
+                at,
+                Map.of("org_id", "globex")));
+        objects.add(new GraphObject(
+                "g8",
+                TYPES.get(0),
+                Json.object().put("payroll", 1000).put("n", 8),
+                at,
+                at,
+                Map.of("org_id", "globex")));
         List<GraphRelationship> relationships = List.of(
                 new GraphRelationship("r1", "a1", "a2", "links"),
                 new GraphRelationship("r2", "a1", "g1", "links"),
@@ -253,6 +271,72 @@ abstract class ScopeContract implements BackendUnderTest {
                             .containsAll(list.stream().map(String::valueOf).toList());
                 }
             }
+        }
+    }
+
+    /** Names that only globex's objects carry: a type, a field of a shared type, a field of that type. */
+    static final List<String> GLOBEX_ONLY_NAMES = List.of("Secret", "payroll", "classified");
+
+    /** Calls whose answers or hints could name a type or field: near misses of globex's names. */
+    static Stream<String[]> nameProbes() {
+        return Stream.of(
+                new String[] {"get_database_schema", "{}"},
+                new String[] {"get_database_schema", "{\"detail\": \"full\"}"},
+                new String[] {"get_database_schema", "{\"detail\": \"names\"}"},
+                new String[] {"get_database_schema", "{\"types\": [\"Secre\"]}"},
+                new String[] {"discover_schema", "{\"query\": \"secret classified payroll\"}"},
+                new String[] {"query_graph_objects", "{\"type\": \"Secre\"}"},
+                new String[] {"query_graph_objects", "{\"properties\": {\"payrol\": 1}}"},
+                new String[] {"query_graph_objects", "{\"properties\": {\"classifie\": \"yes\"}}"},
+                new String[] {"query_graph_objects", "{\"sort\": [{\"field\": \"payrol\"}]}"},
+                new String[] {"query_graph_objects", "{\"query\": \"yes\"}"},
+                new String[] {"aggregate_graph_objects", "{\"group_by\": \"payrol\"}"},
+                new String[] {"aggregate_graph_objects", "{\"group_by\": \"type\"}"},
+                new String[] {"get_graph_object", "{\"id\": \"g7\"}"},
+                new String[] {"get_project_graph", "{\"root_id\": \"a1\"}"},
+                new String[] {"quer_graph_objects", "{}"});
+    }
+
+    /**
+     * With the schema inferred from the data (no schema given), nothing seen in acme's scope names a
+     * type or field that only globex's objects carry: no answer, hint, tool description or input
+     * schema, neither of the toolkit's own tools nor of the scope's ({@link Toolkit#forScope}). In
+     * globex's scope the same names do appear, so the check can fail.
+     */
+    @Test
+    void noNameOfAnotherTenantIsSeenWithASchemaInferredFromData() {
+        for (ObjectStore s : List.of(memory, store)) {
+            Toolkit toolkit = Toolkit.builder().store(s).build();
+            StringBuilder seen = new StringBuilder();
+            for (Tool tool : toolkit.tools()) {
+                seen.append(tool.description()).append(tool.inputSchemaJson());
+            }
+            for (Tool tool : toolkit.forScope(ACME).tools()) {
+                seen.append(tool.description()).append(tool.inputSchemaJson());
+            }
+            ToolContext inAcme = ToolContext.builder().scope(ACME).build();
+            nameProbes().forEach(p -> {
+                seen.append(toolkit.call(p[0], json(p[1]), inAcme).text());
+                seen.append(
+                        toolkit.tool(p[0]).map(t -> t.call(p[1], inAcme).text()).orElse(""));
+            });
+            for (String name : GLOBEX_ONLY_NAMES) {
+                assertThat(seen.toString()).as(s.getClass().getSimpleName()).doesNotContain(name);
+            }
+            String inGlobex = toolkit.call(
+                            "get_database_schema",
+                            json("{}"),
+                            ToolContext.builder().scope(GLOBEX).build())
+                    .text();
+            assertThat(inGlobex).contains(GLOBEX_ONLY_NAMES);
+        }
+    }
+
+    static com.fasterxml.jackson.databind.JsonNode json(String text) {
+        try {
+            return Json.parse(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(text, e);
         }
     }
 

@@ -27,6 +27,9 @@ class SqliteBackendTest {
     class GeneratedFilter extends GeneratedFilterContract implements OnSqlite {}
 
     @Group
+    class HostileInput extends HostileInputContract implements OnSqlite {}
+
+    @Group
     class RegexBounds extends RegexBoundsContract implements OnSqlite {}
 
     @Nested

@@ -177,7 +177,7 @@ class InMemoryObjectStoreTest {
                 .hasMessageContaining("duplicate object id 'a'");
         assertThatThrownBy(
                         () -> InMemoryObjectStore.of(List.of(a), List.of(new GraphRelationship("r", "a", "zz", "x"))))
-                .hasMessageContaining("unknown object 'zz'");
+                .hasMessageContaining("refers to object 'zz', which the data does not have");
     }
 
     private static GraphObject object(String id, String properties) {

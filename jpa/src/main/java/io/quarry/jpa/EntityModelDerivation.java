@@ -519,8 +519,8 @@ final class EntityModelDerivation {
                 spec,
                 "in",
                 inKind,
-                inKind + ": the " + spec.name + " objects this " + element.name + " is linked to through " + table
-                        + ".");
+                inKind + ": the " + spec.name + (many ? " objects" : "") + " this " + element.name
+                        + " is linked to through " + table + ".");
         ObjectNode edge = json.objectNode();
         edge.put("table", table);
         edge.put("src", physical(keyColumns[0]));

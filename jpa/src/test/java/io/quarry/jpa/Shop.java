@@ -68,13 +68,11 @@ final class Shop {
     static void load(EntityManagerFactory factory) {
         EntityManager em = factory.createEntityManager();
         em.getTransaction().begin();
-        Customer ada = new Customer(
-                1L, "Ada", new Address("1 Loop Lane", "London", "N1"), LocalDate.of(2020, 5, 1), Tier.GOLD);
-        Customer bob = new Customer(
-                2L, "Bob", new Address("2 Byte Road", "Paris", "75001"), LocalDate.of(2023, 1, 9), Tier.FREE);
+        Customer ada = new Customer(1L, "Ada", new Address("1 Loop Lane", "London", "N1"), Tier.GOLD);
+        Customer bob = new Customer(2L, "Bob", new Address("2 Byte Road", "Paris", "75001"), Tier.FREE);
         em.persist(ada);
         em.persist(bob);
-        em.persist(new LoyaltyCard(10L, 120, ada));
+        em.persist(new LoyaltyCard(10L, 120, LocalDate.of(2024, 5, 1), ada));
         Product lamp = new Product(20L, "Desk lamp", 1.5);
         Book book = new Book(21L, "Structure and Interpretation", 0.9, "978-0262510875");
         Gadget phone = new Gadget(22L, "Pocket phone", 0.2, 24);
@@ -82,11 +80,12 @@ final class Shop {
         em.persist(lamp);
         em.persist(book);
         em.persist(phone);
-        Order first = new Order(30L, ada, new BigDecimal("129.90"), OrderStatus.PAID, LocalDate.of(2024, 3, 1));
+        ada.favourites.add(lamp);
+        Order first = new Order(30L, ada, new BigDecimal("129.90"), OrderStatus.PAID);
         first.products.add(book);
         first.products.add(phone);
         first.payments.add(new CardPayment(40L, new BigDecimal("129.90"), "4242"));
-        Order second = new Order(31L, bob, new BigDecimal("15.00"), OrderStatus.OPEN, LocalDate.of(2024, 4, 2));
+        Order second = new Order(31L, bob, new BigDecimal("15.00"), OrderStatus.OPEN);
         second.products.add(lamp);
         second.payments.add(new TransferPayment(41L, new BigDecimal("15.00"), "DE89370400440532013000"));
         first.payments.forEach(em::persist);

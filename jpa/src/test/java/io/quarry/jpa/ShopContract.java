@@ -91,7 +91,8 @@ abstract class ShopContract {
         JsonNode customer = types().get("Customer").get("fields");
         assertThat(customer.get("name").asText()).isEqualTo("string");
         assertThat(customer.get("notes").asText()).isEqualTo("text");
-        assertThat(customer.get("customer_since").asText()).isEqualTo("date");
+        assertThat(types().get("LoyaltyCard").get("fields").get("issued_on").asText())
+                .isEqualTo("date");
         assertThat(customer.get("tier").get("values").toString()).isEqualTo("[\"FREE\",\"GOLD\"]");
         JsonNode order = types().get("Order").get("fields");
         assertThat(order.get("total").asText()).isEqualTo("number");
@@ -165,13 +166,14 @@ abstract class ShopContract {
                         new Introspection.Link("Payment", "payments", "Order", "out", "BELONGS_TO"),
                         new Introspection.Link("Order", "payments", "Payment", "in", "HAS_MANY"),
                         new Introspection.Link("Product", "replaced_by", "Product", "out", "BELONGS_TO"),
-                        new Introspection.Link("Product", "replaced_by", "Product", "in", "HAS_MANY"));
+                        new Introspection.Link("Product", "replaced_by", "Product", "in", "HAS_MANY"),
+                        new Introspection.Link("Customer", "favourites", "Product", "out", "HAS_MANY"),
+                        new Introspection.Link("Product", "favourites", "Customer", "in", "BELONGS_TO"));
         // the inverse sides (mappedBy) add nothing of their own
         assertThat(result.links())
                 .noneMatch(l ->
                         l.relationship().equals("orders") || l.relationship().equals("card"));
-        JsonNode edge = tables().get("edges").get(0);
-        assertThat(edge.get("type").asText()).isEqualTo("products");
+        assertThat(tables().get("edges").findValuesAsText("type")).containsExactlyInAnyOrder("favourites", "products");
     }
 
     @Test
@@ -186,10 +188,6 @@ abstract class ShopContract {
         ToolResult cards =
                 call("query_graph_objects", "{\"type\": \"Payment\", \"properties\": {\"method\": \"card\"}}");
         assertThat(cards.text()).contains("4242").doesNotContain("DE89");
-        ToolResult recent = call(
-                "query_graph_objects",
-                "{\"type\": \"Customer\", \"properties\": {\"customer_since\": {\"$gte\": \"2022-01-01\"}}}");
-        assertThat(recent.text()).contains("Bob").doesNotContain("Ada");
     }
 
     @Test
@@ -201,19 +199,7 @@ abstract class ShopContract {
                 .doesNotContain("CardPayment", "password_hash");
     }
 
-    @Test
-    void getObjectRelationshipsFollowsForeignKeysAndTheJoinTable() throws Exception {
-        String orderId = firstId("{\"type\": \"Order\", \"properties\": {\"total\": {\"$gt\": 100}}}");
-        ToolResult related =
-                call("get_object_relationships", "{\"id\": " + Json.MAPPER.writeValueAsString(orderId) + "}");
-        assertThat(related.text())
-                .doesNotContain("\"error\"")
-                .contains("Ada") // the customer
-                .contains("Structure and Interpretation", "Pocket phone") // the products, through order_product
-                .contains("4242"); // the card payment, through its order_id
-    }
-
-    private String firstId(String query) throws Exception {
+    String firstId(String query) throws Exception {
         JsonNode answer =
                 Json.MAPPER.readTree(call("query_graph_objects", query).text());
         return answer.findValue("id").asText();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.MatchOp;
+import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.Sql;
@@ -33,6 +34,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,6 +42,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.LongConsumer;
 
 /**
  * The graph layout of a {@link StoreMapping}: one objects table (id, type, JSON properties, timestamps,
@@ -47,6 +50,9 @@ import java.util.TreeMap;
  * relationships are read with {@code id IN (… UNION ALL …)}, never two OR'ed {@code EXISTS}.
  */
 final class GraphLayout implements StorageLayout {
+    /** Rows per batch of a load, and ids per statement of its check for ids already stored. */
+    private static final int BATCH = 500;
+
     private final Dialect dialect;
     private final StoreMapping mapping;
     private final SqlCompiler compiler;
@@ -72,7 +78,7 @@ final class GraphLayout implements StorageLayout {
      * before anything is written.
      */
     @Override
-    public void load(Session s, DataFile.DataSet data) {
+    public void load(Session s, DataFile.DataSet data, LongConsumer progress) {
         for (GraphObject o : data.objects()) {
             for (String key : o.scope().keySet()) {
                 if (!mapping.scopeColumns().contains(key)) {
@@ -90,8 +96,21 @@ final class GraphLayout implements StorageLayout {
             }
         }
         s.write(c -> {
-            insertObjects(c, data.objects());
-            insertRelationships(c, data.relationships());
+            refuseExisting(
+                    c,
+                    mapping.objectsTable(),
+                    mapping.id(),
+                    "object",
+                    data.objects().stream().map(GraphObject::id).toList());
+            refuseExisting(
+                    c,
+                    mapping.relationshipsTable(),
+                    mapping.relationshipId(),
+                    "relationship",
+                    data.relationships().stream().map(GraphRelationship::id).toList());
+            insertObjects(c, data.objects(), progress);
+            insertRelationships(
+                    c, data.relationships(), n -> progress.accept(data.objects().size() + n));
             return null;
         });
     }
@@ -118,7 +137,33 @@ final class GraphLayout implements StorageLayout {
         return out.toString();
     }
 
-    private void insertObjects(Connection c, List<GraphObject> objects) throws SQLException {
+    /**
+     * Refuses, before anything is written, an id of the data that the table already has: the one line
+     * names it, where the database's own error would show the statement and the row.
+     */
+    private void refuseExisting(Connection c, String table, String column, String what, List<String> ids)
+            throws SQLException {
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + BATCH));
+            String sql = "SELECT " + q(column) + " FROM " + q(table) + " WHERE " + q(column) + " IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < chunk.size(); i++) {
+                    ps.setString(i + 1, chunk.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        throw new IllegalArgumentException(
+                                "loading failed, nothing was loaded: " + what + " '"
+                                        + CodePoints.abbreviate(rs.getString(1), 60)
+                                        + "' is already in the database; load into an empty layout, or leave it out of the data");
+                    }
+                }
+            }
+        }
+    }
+
+    private void insertObjects(Connection c, List<GraphObject> objects, LongConsumer progress) throws SQLException {
         SqlWriter w = new SqlWriter()
                 .append("INSERT INTO ")
                 .append(q(mapping.objectsTable()))
@@ -151,15 +196,18 @@ final class GraphLayout implements StorageLayout {
                     ps.setString(i++, o.scope().get(s));
                 }
                 ps.addBatch();
-                if (++n % 500 == 0) {
+                if (++n % BATCH == 0) {
                     ps.executeBatch();
+                    progress.accept(n);
                 }
             }
             ps.executeBatch();
+            progress.accept(n);
         }
     }
 
-    private void insertRelationships(Connection c, List<GraphRelationship> relationships) throws SQLException {
+    private void insertRelationships(Connection c, List<GraphRelationship> relationships, LongConsumer progress)
+            throws SQLException {
         String sql = "INSERT INTO " + q(mapping.relationshipsTable()) + " (" + q(mapping.relationshipId()) + ", "
                 + q(mapping.srcId()) + ", " + q(mapping.dstId()) + ", " + q(mapping.relationshipType())
                 + ") VALUES (?, ?, ?, ?)";
@@ -171,11 +219,13 @@ final class GraphLayout implements StorageLayout {
                 ps.setString(3, r.dstId());
                 ps.setString(4, r.type());
                 ps.addBatch();
-                if (++n % 500 == 0) {
+                if (++n % BATCH == 0) {
                     ps.executeBatch();
+                    progress.accept(n);
                 }
             }
             ps.executeBatch();
+            progress.accept(n);
         }
     }
 

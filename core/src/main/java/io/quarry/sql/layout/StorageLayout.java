@@ -19,6 +19,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * How a {@link io.quarry.sql.JdbcObjectStore} reads and writes one storage layout: every store
@@ -49,12 +50,14 @@ public sealed interface StorageLayout permits GraphLayout, TablesLayout {
     List<String> createStatements();
 
     /**
-     * Loads a data set in one transaction of the session.
+     * Loads a data set in one transaction of the session, telling {@code progress} the number of rows
+     * written so far (objects, then relationships) after each batch.
      *
-     * @throws IllegalArgumentException when the data cannot be stored as it is
+     * @throws IllegalArgumentException when the data cannot be stored as it is, or an id of the data is
+     *     already in the database
      * @throws UnsupportedOperationException when the layout reads only the host's own tables
      */
-    void load(Session session, DataFile.DataSet data);
+    void load(Session session, DataFile.DataSet data, LongConsumer progress);
 
     /** One page of the objects a query selects: {@link io.quarry.store.ObjectStore#search}. */
     Page search(Session session, ObjectQuery query);

@@ -51,6 +51,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * The table layout ({@link TableLayout}): the host's own tables, one per type, read and never
@@ -85,7 +86,7 @@ final class TablesLayout implements StorageLayout {
 
     /** Refuses: the table layout reads the host's own tables, which the host fills. */
     @Override
-    public void load(Session s, DataFile.DataSet data) {
+    public void load(Session s, DataFile.DataSet data, LongConsumer progress) {
         throw new UnsupportedOperationException(
                 "load: the table layout reads the host's own tables; fill them with the host's statements");
     }

@@ -4,8 +4,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.OneToOne;
+import java.time.LocalDate;
 
-/** The owning side of a one-to-one. */
+/** The owning side of a one-to-one, with a LocalDate. */
 @Entity
 public class LoyaltyCard {
     @Id
@@ -13,15 +14,18 @@ public class LoyaltyCard {
 
     public Integer points;
 
+    public LocalDate issuedOn;
+
     @OneToOne
     @JoinColumn(name = "customer_id", unique = true)
     public Customer customer;
 
     protected LoyaltyCard() {}
 
-    public LoyaltyCard(Long id, Integer points, Customer customer) {
+    public LoyaltyCard(Long id, Integer points, LocalDate issuedOn, Customer customer) {
         this.id = id;
         this.points = points;
+        this.issuedOn = issuedOn;
         this.customer = customer;
     }
 }

@@ -11,7 +11,6 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,8 +30,6 @@ public class Order {
 
     public OrderStatus status;
 
-    public LocalDate orderedOn;
-
     @ManyToMany
     @JoinTable(
             name = "order_product",
@@ -46,11 +43,10 @@ public class Order {
 
     protected Order() {}
 
-    public Order(Long id, Customer customer, BigDecimal total, OrderStatus status, LocalDate orderedOn) {
+    public Order(Long id, Customer customer, BigDecimal total, OrderStatus status) {
         this.id = id;
         this.customer = customer;
         this.total = total;
         this.status = status;
-        this.orderedOn = orderedOn;
     }
 }
