@@ -28,11 +28,6 @@ class MariaDbChinookCommandsIT extends ChinookCommandsContract {
         return "mariadb";
     }
 
-    @Override
-    boolean textFiltersWork() {
-        return false;
-    }
-
     private void sql(String... statements) throws SQLException {
         try (Connection c = DriverManager.getConnection(url);
                 Statement s = c.createStatement()) {
@@ -42,30 +37,14 @@ class MariaDbChinookCommandsIT extends ChinookCommandsContract {
         }
     }
 
-    /**
-     * A user sees the tables it holds a grant on (MariaDB's information_schema shows it no other), and
-     * one without any grant on the database gets one line.
-     */
+    /** A user without any grant on the database, and an unknown user, get one line each. */
     @Test
-    void aUserSeesTheTablesItMayRead() throws Exception {
+    void aUserWithoutGrantsGetsOneLine() throws Exception {
         sql("DROP USER IF EXISTS '" + USER + "'@'%'", "CREATE USER '" + USER + "'@'%'");
         String asUser = url.replaceAll("user=[^&]*&?", "").replace("?&", "?");
         QuarryCliTest.Run nothing = run("", "tools", "--jdbc-url", asUser, "--user", USER);
         assertThat(nothing.exit()).isEqualTo(1);
         assertOneLine(nothing.err(), "the database user may not read what Quarry needs", "grant it SELECT");
-
-        sql("GRANT SELECT ON " + DATABASE + ".Album TO '" + USER + "'@'%'");
-        QuarryCliTest.Run tableGrants =
-                run("", "call", "get_database_schema", "{\"detail\": \"names\"}", "--jdbc-url", asUser, "--user", USER);
-        assertThat(tableGrants.exit()).as(tableGrants.err()).isZero();
-        assertThat(tableGrants.lines().get(0).get("types").findValuesAsText("name"))
-                .containsExactly("Album");
-
-        sql("GRANT SELECT ON " + DATABASE + ".* TO '" + USER + "'@'%'");
-        QuarryCliTest.Run run =
-                run("", "call", "get_database_schema", "{\"detail\": \"names\"}", "--jdbc-url", asUser, "--user", USER);
-        assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(run.lines().get(0).get("types").findValuesAsText("name")).contains("Album", "Track");
 
         QuarryCliTest.Run refused = run("", "tools", "--jdbc-url", asUser, "--user", "no_such_user_" + USER);
         assertThat(refused.exit()).isEqualTo(1);

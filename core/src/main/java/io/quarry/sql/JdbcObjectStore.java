@@ -32,9 +32,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.function.LongConsumer;
 import javax.sql.DataSource;
 
 /**
