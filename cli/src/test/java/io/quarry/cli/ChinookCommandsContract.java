@@ -139,15 +139,6 @@ abstract class ChinookCommandsContract {
     }
 
     @Test
-    void contextPrintsTheBlockAroundAnObjectOfTheTables() throws Exception {
-        JsonNode album = call("query_graph_objects", "{\"type\": \"Album\", \"properties\": {\"artist_id\": 2}}")
-                .at("/objects/0");
-        QuarryCliTest.Run run = run("", "context", album.get("id").asText(), "--budget", "4000", "--jdbc-url", url);
-        assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(run.out()).contains(first.at("/properties/title").asText());
-    }
-
-    @Test
     void aDatabaseWithoutGraphLayoutRefusesLayoutGraph() {
         QuarryCliTest.Run run = run("", "call", "get_database_schema", "{}", "--jdbc-url", url, "--layout", "graph");
         assertThat(run.exit()).isEqualTo(1);
