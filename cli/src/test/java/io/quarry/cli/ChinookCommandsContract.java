@@ -42,14 +42,19 @@ abstract class ChinookCommandsContract {
         Chinook.create(url, dialect());
     }
 
+    /**
+     * Calls over the tools that read the tables. The first four answer on every backend; the last
+     * three (aggregation and text columns on the table layout, which other work is changing) are
+     * compared for equal answers only.
+     */
     static final List<String> CALLS = List.of(
             "get_database_schema {}",
             "get_database_schema {\"detail\": \"full\", \"types\": [\"Track\", \"Album\"]}",
             "query_graph_objects {\"type\": \"Track\", \"properties\": {\"milliseconds\": {\"$gt\": 300000}}}",
-            "query_graph_objects {\"type\": \"Album\", \"query\": \"rock\"}",
             "discover_schema {\"query\": \"invoice lines\"}",
             "aggregate_graph_objects {\"type\": \"Track\", \"group_by\": \"album_id\"}",
-            "text_pattern_search {\"type\": \"Artist\", \"field\": \"name\", \"pattern\": \"*AC*\"}");
+            "query_graph_objects {\"type\": \"Album\", \"query\": \"rock\"}",
+            "text_pattern_search {\"entity_type\": \"Artist\", \"field\": \"name\", \"pattern\": \"AC\"}");
 
     JsonNode call(String tool, String json, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("call", tool, json, "--jdbc-url", url));
@@ -119,11 +124,17 @@ abstract class ChinookCommandsContract {
         QuarryCliTest.Run toolsFromFile = run("", "tools", "--schemas", "--jdbc-url", url, "--config", file.toString());
         assertThat(toolsFromFile.exit()).as(toolsFromFile.err()).isZero();
         assertThat(toolsFromFile.out()).isEqualTo(tools.out());
-        for (String c : CALLS) {
-            String[] parts = c.split(" ", 2);
+        for (int i = 0; i < CALLS.size(); i++) {
+            String[] parts = CALLS.get(i).split(" ", 2);
+            JsonNode introspected = call(parts[0], parts[1]);
+            if (i < 4) {
+                assertThat(introspected.has("error"))
+                        .as(introspected.toString())
+                        .isFalse();
+            }
             assertThat(call(parts[0], parts[1], "--config", file.toString()))
-                    .as(c)
-                    .isEqualTo(call(parts[0], parts[1]));
+                    .as(CALLS.get(i))
+                    .isEqualTo(introspected);
         }
     }
 

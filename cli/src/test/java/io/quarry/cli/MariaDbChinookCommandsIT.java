@@ -37,29 +37,14 @@ class MariaDbChinookCommandsIT extends ChinookCommandsContract {
         }
     }
 
-    /**
-     * MariaDB shows a user with table grants only the tables' columns, not their keys (its
-     * TABLE_CONSTRAINTS lists only what the user holds a privilege on at the database level), so
-     * introspection finds no key to serve them by: the user needs SELECT on the database.
-     */
+    /** A user without any grant on the database, and an unknown user, get one line each. */
     @Test
-    void aUserNeedsSelectOnTheDatabase() throws Exception {
+    void aUserWithoutGrantsGetsOneLine() throws Exception {
         sql("DROP USER IF EXISTS '" + USER + "'@'%'", "CREATE USER '" + USER + "'@'%'");
         String asUser = url.replaceAll("user=[^&]*&?", "").replace("?&", "?");
         QuarryCliTest.Run nothing = run("", "tools", "--jdbc-url", asUser, "--user", USER);
         assertThat(nothing.exit()).isEqualTo(1);
         assertOneLine(nothing.err(), "the database user may not read what Quarry needs", "grant it SELECT");
-
-        sql("GRANT SELECT ON " + DATABASE + ".Album TO '" + USER + "'@'%'");
-        QuarryCliTest.Run tableGrants = run("", "tools", "--jdbc-url", asUser, "--user", USER);
-        assertThat(tableGrants.exit()).isEqualTo(1);
-        assertOneLine(tableGrants.err(), "nor tables Quarry can serve");
-
-        sql("GRANT SELECT ON " + DATABASE + ".* TO '" + USER + "'@'%'");
-        QuarryCliTest.Run run =
-                run("", "call", "get_database_schema", "{\"detail\": \"names\"}", "--jdbc-url", asUser, "--user", USER);
-        assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(run.lines().get(0).get("types").findValuesAsText("name")).contains("Album", "Track");
 
         QuarryCliTest.Run refused = run("", "tools", "--jdbc-url", asUser, "--user", "no_such_user_" + USER);
         assertThat(refused.exit()).isEqualTo(1);

@@ -89,11 +89,13 @@ final class MySqlCatalog implements Catalog {
                 });
         Sweep.query(
                 c,
-                "SELECT k.TABLE_SCHEMA, k.TABLE_NAME, k.CONSTRAINT_NAME, t.CONSTRAINT_TYPE, k.COLUMN_NAME,"
+                // KEY_COLUMN_USAGE alone: MariaDB shows a user without global privileges no rows of
+                // TABLE_CONSTRAINTS. It holds primary (always named PRIMARY), unique and foreign keys only.
+                "SELECT k.TABLE_SCHEMA, k.TABLE_NAME, k.CONSTRAINT_NAME, CASE WHEN k.CONSTRAINT_NAME = 'PRIMARY'"
+                        + " THEN 'PRIMARY KEY' WHEN k.REFERENCED_TABLE_NAME IS NOT NULL THEN 'FOREIGN KEY'"
+                        + " ELSE 'UNIQUE' END, k.COLUMN_NAME,"
                         + " k.ORDINAL_POSITION, k.REFERENCED_TABLE_SCHEMA, k.REFERENCED_TABLE_NAME, k.REFERENCED_COLUMN_NAME"
-                        + " FROM information_schema.KEY_COLUMN_USAGE k JOIN information_schema.TABLE_CONSTRAINTS t"
-                        + " ON t.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA AND t.TABLE_NAME = k.TABLE_NAME"
-                        + " AND t.CONSTRAINT_NAME = k.CONSTRAINT_NAME WHERE k.TABLE_SCHEMA = ?",
+                        + " FROM information_schema.KEY_COLUMN_USAGE k WHERE k.TABLE_SCHEMA = ?",
                 schema,
                 rs -> {
                     String table = rs.getString(2);
