@@ -106,10 +106,13 @@ final class FilterWriter implements Filter.Visitor<Void> {
         String name = path.head();
         if (path.system()) {
             return switch (name) {
-                case "id" -> Reading.of(
-                        !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT))
-                                ? new ColumnTargets.Text(dialect, column(table.key().columns().get(0)))
-                                : new ColumnTargets.Key(dialect, table, columns.alias()));
+                case "id" ->
+                    Reading.of(
+                            !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT))
+                                    ? new ColumnTargets.Text(
+                                            dialect,
+                                            column(table.key().columns().get(0)))
+                                    : new ColumnTargets.Key(dialect, table, columns.alias()));
                 case "type" -> Reading.of(new ColumnTargets.Constant(table.type()));
                 default -> {
                     // no column: the type keeps no such timestamp, a missing field; NULL in it is missing too

@@ -69,9 +69,6 @@ abstract class ChinookContract implements BackendUnderTest {
                 DataSource ds = b.pooledDataSource("chinook_differential");
                 Backend.script(
                         ds, "/io/quarry/sql/introspect/chinook." + b.name().toLowerCase(Locale.ROOT) + ".sql");
-                if (b == Backend.MARIADB) {
-                    utf8mb4(ds);
-                }
                 QuarryConfig config = QuarryConfig.parse(
                         Introspector.builder()
                                 .dataSource(ds)
@@ -103,30 +100,6 @@ abstract class ChinookContract implements BackendUnderTest {
                 throw new IllegalStateException(e);
             }
         });
-    }
-
-    /**
-     * Converts Chinook's tables to {@code utf8mb4}: its {@code NVARCHAR} columns are {@code utf8mb3},
-     * and the MariaDB dialect's {@code COLLATE utf8mb4_nopad_bin} on a column of that character set
-     * fails (a sort or comparison on a text column ends in "query failed"), which this contract
-     * found and leaves to a fix of the dialect.
-     */
-    private static void utf8mb4(DataSource ds) throws java.sql.SQLException {
-        try (java.sql.Connection c = ds.getConnection();
-                java.sql.Statement st = c.createStatement()) {
-            List<String> tables = new ArrayList<>();
-            try (java.sql.ResultSet rs = st.executeQuery(
-                    "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()")) {
-                while (rs.next()) {
-                    tables.add(rs.getString(1));
-                }
-            }
-            st.execute("SET FOREIGN_KEY_CHECKS = 0");
-            for (String t : tables) {
-                st.execute("ALTER TABLE `" + t + "` CONVERT TO CHARACTER SET utf8mb4");
-            }
-            st.execute("SET FOREIGN_KEY_CHECKS = 1");
-        }
     }
 
     /**

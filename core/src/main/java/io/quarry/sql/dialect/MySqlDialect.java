@@ -233,7 +233,7 @@ public final class MySqlDialect implements Dialect {
     @Override
     public void textColumn(SqlWriter w, String column, ElementTest test) {
         w.append("(");
-        test.accept(new TestWriter(w, "JSON_QUOTE(" + column + ")", column + " COLLATE " + collation()));
+        test.accept(new TestWriter(w, "JSON_QUOTE(" + column + ")", binaryText(column)));
         w.append(" <=> 1)");
     }
 
@@ -543,7 +543,15 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public void textColumnSortKey(SqlWriter w, String column) {
-        w.append(column).append(" COLLATE ").append(collation());
+        w.append(binaryText(column));
+    }
+
+    /**
+     * A host's text column in the binary collation: converted to {@code utf8mb4} first, since a
+     * {@code utf8mb3} column (what MariaDB's {@code NVARCHAR} creates) refuses a {@code utf8mb4} collation.
+     */
+    private String binaryText(String column) {
+        return "CONVERT(" + column + " USING utf8mb4) COLLATE " + collation();
     }
 
     @Override

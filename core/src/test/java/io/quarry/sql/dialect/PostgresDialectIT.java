@@ -474,7 +474,7 @@ class PostgresDialectIT {
             in.append(i == 0 ? "" : ", ").append(i);
         }
         String filter =
-                in.append("]}, \"s\": {\"$regex\": \"(a|b|c|d)*e{0,1000}$\"}}").toString();
+                in.append("]}, \"s\": {\"$regex\": \"(a|b|c|d)*e{0,900}$\"}}").toString();
         assertThatThrownBy(() -> slow.search(query(filter, Scope.unrestricted(), null, null)))
                 .isInstanceOfSatisfying(
                         QueryException.class, e -> assertThat(e.first().code()).isEqualTo(ErrorCode.QUERY_TIMEOUT));

@@ -255,7 +255,11 @@ abstract class IntrospectionContract {
     @Test
     void aViewIsAType() {
         assertThat(schema().type("ShopInvoiceSummary")).isPresent();
-        assertThat(tables().get("types").get("ShopInvoiceSummary").get("id").get("column").asText())
+        assertThat(tables().get("types")
+                        .get("ShopInvoiceSummary")
+                        .get("id")
+                        .get("column")
+                        .asText())
                 .isEqualTo(chinook("InvoiceId"));
     }
 

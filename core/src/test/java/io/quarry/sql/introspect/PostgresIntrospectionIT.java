@@ -37,7 +37,12 @@ class PostgresIntrospectionIT extends IntrospectionContract {
 
     @Test
     void aMaterializedViewIsAType() {
-        assertThat(tables().get("types").get("GenreCount").get("id").get("column").asText()).isEqualTo("genre_id");
+        assertThat(tables().get("types")
+                        .get("GenreCount")
+                        .get("id")
+                        .get("column")
+                        .asText())
+                .isEqualTo("genre_id");
         assertThat(fieldType("GenreCount", "tracks")).isEqualTo("integer");
     }
 
