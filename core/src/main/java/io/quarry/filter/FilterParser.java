@@ -199,6 +199,10 @@ public final class FilterParser {
                     message = "'$not' negates a field's operator expression, not a whole filter.";
                     hint = "To negate a filter use {\"$nor\": [filter]}; to negate a field condition use "
                             + "{\"field\": {\"$not\": {\"$gt\": 5}}}.";
+                } else if (key.equals("$text") || key.equals("$search") || key.equals("$match")) {
+                    message = "There is no '" + key + "' in a filter.";
+                    hint = "Full-text search is the tool's 'query' parameter: {\"query\": \"auth login\"}, beside "
+                            + "'properties' for field conditions.";
                 } else if (FIELD_OPERATORS.contains(key)) {
                     message = "'" + key + "' must be inside a field, not at the filter level.";
                     hint = "Write {\"field\": {\"" + key + "\": value}}.";
@@ -265,6 +269,16 @@ public final class FilterParser {
             List<String> segments = List.of(key.split("\\.", -1));
             for (String segment : segments) {
                 if (!Names.isIdentifier(segment)) {
+                    if (key.matches("[A-Za-z_][A-Za-z0-9_-]*\\[\\d*]")) {
+                        String array = key.substring(0, key.indexOf('['));
+                        error(
+                                ErrorCode.UNKNOWN_FIELD,
+                                path,
+                                "'" + abbreviate(key) + "' is not a valid field name.",
+                                "A condition on the array '" + array + "' matches any element: {\"" + array
+                                        + "\": value}; there are no indexes.");
+                        return null;
+                    }
                     error(
                             ErrorCode.UNKNOWN_FIELD,
                             path,
@@ -334,6 +348,17 @@ public final class FilterParser {
             List<String> operators = new ArrayList<>();
             List<String> plain = new ArrayList<>();
             value.fieldNames().forEachRemaining(k -> (k.startsWith("$") ? operators : plain).add(k));
+            if (!plain.isEmpty()
+                    && plain.stream().allMatch(k -> SqlHabits.operator(k).isPresent() || isBetween(k) || isLike(k))) {
+                for (String k : plain) {
+                    error(
+                            ErrorCode.UNKNOWN_OPERATOR,
+                            join(path, k),
+                            "'" + abbreviate(k) + "' is not an operator; operators start with $.",
+                            operatorHint(field, k, value.get(k)));
+                }
+                return null;
+            }
             if (!plain.isEmpty()) {
                 if (!operators.isEmpty()) {
                     error(
@@ -462,7 +487,13 @@ public final class FilterParser {
                                 ErrorCode.INVALID_OPERAND,
                                 path,
                                 "'$not' takes an operator expression, not " + describe(operand) + ".",
-                                "Write {\"" + field + "\": {\"$not\": {\"$regex\": \"^test\"}}}.");
+                                operand.isArray()
+                                        ? "For none of several values write {\"" + field + "\": {\"$nin\": "
+                                                + Json.preview(operand, PREVIEW) + "}}."
+                                        : operand.isValueNode()
+                                                ? "For not equal write {\"" + field + "\": {\"$ne\": "
+                                                        + Json.preview(operand, PREVIEW) + "}}."
+                                                : "Write {\"" + field + "\": {\"$not\": {\"$regex\": \"^test\"}}}.");
                         return null;
                     }
                     if (depth + 1 > limits.maxDepth()) {
@@ -477,26 +508,33 @@ public final class FilterParser {
                     return inner == null ? null : new Predicate.Not(inner);
                 }
                 default:
-                    unknownFieldOperator(field, op, path);
+                    unknownFieldOperator(field, op, operand, path);
                     return null;
             }
         }
 
-        void unknownFieldOperator(String field, String op, String path) {
+        void unknownFieldOperator(String field, String op, JsonNode operand, String path) {
             if (LOGICAL_OPERATORS.contains(op)) {
+                String in = op.equals("$nor") ? "$nin" : "$in";
                 error(
                         ErrorCode.UNKNOWN_OPERATOR,
                         path,
                         "'" + op + "' goes at the filter level, not inside field '" + field + "'.",
-                        "Write {\"" + op + "\": [{\"" + field + "\": \"a\"}, {\"" + field + "\": \"b\"}]}, or {\""
-                                + field + "\": {\"$in\": [\"a\", \"b\"]}} for several values of one field.");
+                        "For several values of one field write {\"" + field + "\": {\"" + in
+                                + "\": [\"a\", \"b\"]}}; or {\"" + op + "\": [{\"" + field + "\": \"a\"}, {\"" + field
+                                + "\": \"b\"}]}.");
+                return;
+            }
+            if (isBetween(op) || isLike(op) || SqlHabits.operator(op).isPresent()) {
+                error(
+                        ErrorCode.UNKNOWN_OPERATOR,
+                        path,
+                        "Unknown operator '" + op + "'.",
+                        operatorHint(field, op, operand));
                 return;
             }
             String hint =
                     switch (op) {
-                        case "$like", "$ilike" ->
-                            "Use $contains, $startsWith or $endsWith with a literal string, "
-                                    + "and \"$options\": \"i\" for case-insensitive matching. ";
                         case "$elemMatch" ->
                             "Operators already match any element of an array: {\"" + field + "\": \"x\"}. ";
                         case "$type" -> "Use $exists, or compare with a value of the type you expect. ";
@@ -508,6 +546,28 @@ public final class FilterParser {
                     path,
                     "Unknown operator '" + op + "'.",
                     hint + "Field operators: " + FIELD_OPERATOR_LIST + ".");
+        }
+
+        /** The operator a SQL or symbol key meant, written out with the model's own operand. */
+        String operatorHint(String field, String key, JsonNode operand) {
+            if (isBetween(key)) {
+                JsonNode lo = operand.isArray() && operand.size() == 2 ? operand.get(0) : null;
+                JsonNode hi = lo == null ? null : operand.get(1);
+                return "A range is two operators: {\"" + field + "\": {\"$gte\": " + (lo == null ? "1" : Json.write(lo))
+                        + ", \"$lte\": " + (hi == null ? "5" : Json.write(hi)) + "}} (both ends included).";
+            }
+            if (isLike(key)) {
+                String pattern = operand.isTextual() ? operand.asText() : "%text%";
+                boolean start = pattern.startsWith("%");
+                boolean end = pattern.endsWith("%");
+                String literal = pattern.replaceAll("^%+|%+$", "");
+                String op = start && end ? "$contains" : end ? "$startsWith" : start ? "$endsWith" : "$eq";
+                return "There is no LIKE: write {\"" + field + "\": {\"" + op + "\": "
+                        + Json.write(Json.MAPPER.getNodeFactory().textNode(literal)) + ", \"$options\": \"i\"}}"
+                        + " ($contains, $startsWith and $endsWith take the text without %).";
+            }
+            String op = SqlHabits.operator(key).orElseThrow();
+            return "Write {\"" + field + "\": {\"" + op + "\": " + Json.preview(operand, PREVIEW) + "}}.";
         }
 
         Predicate compare(CompareOp op, JsonNode operand, String path, String field) {
@@ -538,6 +598,14 @@ public final class FilterParser {
         }
 
         List<Value> list(String op, JsonNode operand, String path, int max, int min) {
+            if (operand.isTextual() && SqlHabits.list(operand.asText()).size() > 1) {
+                error(
+                        ErrorCode.INVALID_OPERAND,
+                        path,
+                        "'" + op + "' takes a JSON array of values, not a string listing them.",
+                        "Write {\"" + op + "\": " + SqlHabits.jsonList(SqlHabits.list(operand.asText())) + "}.");
+                return null;
+            }
             if (!operand.isArray()) {
                 error(
                         ErrorCode.INVALID_OPERAND,
@@ -628,7 +696,8 @@ public final class FilterParser {
                         ErrorCode.INVALID_REGEX,
                         path,
                         "The pattern is outside the portable subset: " + violation.get(),
-                        "Portable patterns use literals, ., [...] classes, \\d \\w \\s, ^ $, groups, | and the quantifiers "
+                        (pattern.startsWith("(?i)") ? "Drop (?i) and add \"$options\": \"i\" beside $regex. " : "")
+                                + "Portable patterns use literals, ., [...] classes, \\d \\w \\s, ^ $, groups, | and the quantifiers "
                                 + "* + ? {m,n}; for a literal substring use $contains.");
                 return null;
             }
@@ -689,6 +758,15 @@ public final class FilterParser {
                             : "Use a dotted path to compare a nested field.");
             return null;
         }
+    }
+
+    static boolean isBetween(String key) {
+        return key.equalsIgnoreCase("between") || key.equalsIgnoreCase("$between");
+    }
+
+    static boolean isLike(String key) {
+        String k = key.toLowerCase(java.util.Locale.ROOT);
+        return k.equals("like") || k.equals("ilike") || k.equals("$like") || k.equals("$ilike");
     }
 
     static String didYouMean(String input, List<String> candidates) {

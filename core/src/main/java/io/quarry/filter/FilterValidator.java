@@ -92,7 +92,7 @@ public final class FilterValidator {
             FieldPath path = condition.path();
             String where = condition.source();
             Optional<FieldKind> kind = path.system() ? Optional.of(systemKind(path.head())) : propertyKind(path, where);
-            kind.ifPresent(k -> condition.predicate().accept(new TypeCheck(k, where, errors)));
+            kind.ifPresent(k -> condition.predicate().accept(new TypeCheck(k, where, errors, warnings)));
             return null;
         }
 
@@ -115,7 +115,7 @@ public final class FilterValidator {
                     ErrorCode.UNKNOWN_FIELD,
                     where,
                     "No type has a field '" + head + "'.",
-                    fieldHint(head, new ArrayList<>(known), "Fields"));
+                    unknownHint(null, path, new ArrayList<>(known), "Fields"));
             if (hidden.contains(head)) {
                 if (declaring.isEmpty()) {
                     // worded exactly as a field no type has
@@ -158,6 +158,20 @@ public final class FilterValidator {
                 return Optional.empty();
             }
             Field field = declaring.get(0).field(head).orElseThrow();
+            if (field.type() == FieldType.ENUM && declaring.size() > 1) {
+                // a field several types share: a value of any of them is a value of the field
+                Set<String> values = new LinkedHashSet<>();
+                declaring.forEach(t -> values.addAll(t.field(head).orElseThrow().values()));
+                return Optional.of(new FieldKind(
+                        "'" + head + "' (of "
+                                + String.join(
+                                        ", ",
+                                        declaring.stream().map(EntityType::name).toList()) + ")",
+                        FieldType.ENUM,
+                        List.copyOf(values),
+                        null,
+                        false));
+            }
             return Optional.of(FieldKind.of(field, "'" + head + "'"));
         }
 
@@ -172,7 +186,7 @@ public final class FilterValidator {
                         ErrorCode.UNKNOWN_FIELD,
                         where,
                         t.name() + " has no field '" + head + "'.",
-                        fieldHint(head, t.exposedFieldNames(), t.name() + " fields"));
+                        unknownHint(t, path, t.exposedFieldNames(), t.name() + " fields"));
                 if (t.schemaless() && !t.hides(head)) {
                     warnings.add(new QueryError(
                             ErrorCode.UNKNOWN_FIELD,
@@ -193,11 +207,90 @@ public final class FilterValidator {
                             ErrorCode.UNKNOWN_FIELD,
                             where,
                             t.name() + "." + head + " is " + aField(field.get().type()) + " and has no nested fields.",
-                            "Filter on '" + head + "' itself."));
+                            field.get().type() == FieldType.ARRAY
+                                    ? "A condition on '" + head + "' matches any element: {\"" + head
+                                            + "\": value}; $all requires several, $size counts them."
+                                    : "Filter on '" + head + "' itself."));
+                } else {
+                    checkKey(t, field.get(), path, where);
                 }
                 return Optional.empty();
             }
             return Optional.of(FieldKind.of(field.get(), t.name() + "." + head));
+        }
+
+        /** A key of an object field that its description does not list: a warning, as data may hold more. */
+        private void checkKey(EntityType t, Field field, FieldPath path, String where) {
+            List<String> keys = NameHints.objectKeys(field);
+            String key = path.segments().get(1);
+            if (keys.isEmpty() || keys.contains(key)) {
+                return;
+            }
+            List<String> near =
+                    keys.stream().filter(k -> k.equalsIgnoreCase(key)).toList();
+            if (near.isEmpty()) {
+                near = Suggestions.nearest(key, keys, 1);
+            }
+            String prefix = field.name() + ".";
+            warnings.add(new QueryError(
+                    ErrorCode.UNKNOWN_FIELD,
+                    where,
+                    t.name() + "." + field.name() + " has no key '" + key + "' that its description names; keys are"
+                            + " case-sensitive.",
+                    (near.isEmpty() ? "" : "Did you mean '" + prefix + near.get(0) + "'? ") + "Its keys are "
+                            + String.join(
+                                    " and ",
+                                    keys.stream()
+                                            .map(k -> "'" + prefix + k + "'")
+                                            .toList())
+                            + "."));
+        }
+
+        /**
+         * The hint for an unknown field: the type it names, the relationship it means, the nested path,
+         * a synonym, a near name, the types that have it; then every name.
+         */
+        private String unknownHint(EntityType t, FieldPath path, List<String> names, String label) {
+            String head = path.head();
+            StringBuilder hint = new StringBuilder();
+            if (path.nested() && schema.type(head).isPresent()) {
+                String rest = String.join(
+                        ".", path.segments().subList(1, path.segments().size()));
+                return "Pass \"type\": \"" + head + "\" and filter on '" + rest + "' without the type name.";
+            }
+            List<String> nested = NameHints.nestedPaths(schema, t, head);
+            List<String> near = new ArrayList<>(NameHints.synonyms(t, head));
+            for (String n : Suggestions.nearest(head, names, SUGGESTIONS)) {
+                if (!near.contains(n)) {
+                    near.add(n);
+                }
+            }
+            List<String> meant = new ArrayList<>(nested);
+            meant.addAll(near);
+            if (!meant.isEmpty()) {
+                hint.append("Did you mean ")
+                        .append(quoteAll(meant.subList(0, Math.min(3, meant.size())), " or "))
+                        .append("? ");
+            }
+            List<String> others = NameHints.typesWithField(schema, t, head);
+            if (t != null && !others.isEmpty()) {
+                hint.append(String.join(", ", others))
+                        .append(others.size() == 1 ? " has" : " have")
+                        .append(" '")
+                        .append(head)
+                        .append("': pass \"type\": \"")
+                        .append(others.get(0))
+                        .append("\" to filter on it. ");
+            } else if (meant.isEmpty()) {
+                NameHints.relationship(schema, t, path.toString())
+                        .ifPresent(m ->
+                                hint.append(NameHints.relationshipHint(head, m)).append(' '));
+            }
+            hint.append(label)
+                    .append(": ")
+                    .append(names.isEmpty() ? "(none)" : String.join(", ", names))
+                    .append('.');
+            return hint.toString();
         }
 
         private FieldKind systemKind(String name) {
@@ -207,6 +300,11 @@ public final class FilterValidator {
                 default -> new FieldKind(name, FieldType.STRING, List.of(), null, false);
             };
         }
+    }
+
+    /** {@code "a string field"}, {@code "an enum field"}, for the hints of the tools. */
+    public static String aFieldOf(FieldType type) {
+        return aField(type);
     }
 
     /** {@code "a string field"}, {@code "an integer field"}: messages are read, so the article fits. */
@@ -239,6 +337,13 @@ public final class FilterValidator {
      * @param instant whether every store keeps an instant here, never a string: the system timestamps
      */
     record FieldKind(String label, FieldType type, List<String> values, FieldType items, boolean instant) {
+        /** The field's name as a filter writes it, for the examples of hints. */
+        String name() {
+            String n = label.startsWith("'") ? label.substring(1, label.indexOf('\'', 1)) : label;
+            n = n.contains(".") ? n.substring(n.indexOf('.') + 1) : n;
+            return n.endsWith(" elements") ? n.substring(0, n.length() - " elements".length()) : n;
+        }
+
         static FieldKind of(Field field, String label) {
             return new FieldKind(label, field.type(), field.values(), field.items(), false);
         }
@@ -250,8 +355,12 @@ public final class FilterValidator {
     }
 
     /** Checks each operator and value against the field's declared type. */
-    private record TypeCheck(FieldKind field, String where, List<QueryError> errors)
+    private record TypeCheck(FieldKind field, String where, List<QueryError> errors, List<QueryError> warnings)
             implements Predicate.Visitor<Void> {
+
+        private void warn(String message, String hint) {
+            warnings.add(new QueryError(ErrorCode.TYPE_MISMATCH, where, message, hint));
+        }
 
         private void mismatch(String message, String hint) {
             errors.add(new QueryError(ErrorCode.TYPE_MISMATCH, where, message, hint));
@@ -269,6 +378,31 @@ public final class FilterValidator {
                 return null;
             }
             if (compare.op() == CompareOp.EQ) {
+                if (compare.operand() instanceof Value.Str s && SqlHabits.isNullWord(s.value())) {
+                    String hint = "SQL's NULL is JSON null: write {\"" + kind.name()
+                            + "\": null} (missing or null), or "
+                            + "{\"" + kind.name() + "\": {\"$exists\": "
+                            + !s.value().toUpperCase(java.util.Locale.ROOT).contains("NOT") + "}}; $exists: false "
+                            + "finds objects without it.";
+                    if (kind.type() == FieldType.STRING || kind.type() == FieldType.TEXT) {
+                        warn("'" + s.value() + "' is compared as text with " + kind.label() + ".", hint);
+                    } else {
+                        mismatch("'" + s.value() + "' is not a value of " + kind.label() + ".", hint);
+                    }
+                    return null;
+                }
+                if (compare.operand() instanceof Value.Str s
+                        && (kind.type() == FieldType.STRING || kind.type() == FieldType.TEXT)
+                        && s.value().length() > 2
+                        && s.value().startsWith("%")
+                        && s.value().endsWith("%")) {
+                    warn(
+                            "'%' is not a wildcard here: " + kind.label() + " must equal \"" + s.value() + "\".",
+                            "For a substring write {\"" + kind.name() + "\": {\"$contains\": \""
+                                    + s.value().substring(1, s.value().length() - 1) + "\", \"$options\": \"i\"}}.");
+                    return null;
+                }
+                dateEquality(kind, compare.operand());
                 checkValue(kind, compare.operand(), "$eq");
                 return null;
             }
@@ -291,6 +425,7 @@ public final class FilterValidator {
         public Void in(Predicate.In in) {
             FieldKind kind = scalarKind();
             if (kind != null) {
+                in.values().forEach(v -> dateEquality(kind, v));
                 in.values().forEach(v -> checkValue(kind, v, "$in"));
             }
             return null;
@@ -301,15 +436,45 @@ public final class FilterValidator {
             return null;
         }
 
+        /** A date compared for equality with a date-time matches only midnight: the range is meant. */
+        private void dateEquality(FieldKind kind, Value value) {
+            if ((kind.type() == FieldType.DATETIME || kind.instant())
+                    && value instanceof Value.Str s
+                    && s.value().length() == 10
+                    && IsoDateTime.isDateTime(s.value())) {
+                java.time.LocalDate day = java.time.LocalDate.parse(s.value());
+                warn(
+                        kind.label() + " is a date-time: equality with the date \"" + s.value()
+                                + "\" matches only midnight UTC.",
+                        "For the whole day write {\"" + kind.name() + "\": {\"$gte\": \"" + day + "\", \"$lt\": \""
+                                + day.plusDays(1) + "\"}}.");
+            }
+        }
+
         @Override
         public Void regex(Predicate.Regex regex) {
             textual("$regex");
+            if (regex.pattern().contains("%")) {
+                warn(
+                        "'%' is a literal character in a regular expression.",
+                        "Any run of characters is .* in a regex: \""
+                                + regex.pattern().replace("%", ".*") + "\"; or use $contains for a substring.");
+            }
             return null;
         }
 
         @Override
         public Void match(Predicate.Match match) {
             textual(match.op().operator());
+            String literal = match.literal();
+            if (literal.length() > 1
+                    && (literal.startsWith("%") || (match.op() != MatchOp.ENDS_WITH && literal.endsWith("%")))) {
+                warn(
+                        "'%' is not a wildcard here: " + match.op().operator()
+                                + " looks for the characters as written.",
+                        "Write the text alone: {\"" + match.op().operator() + "\": \""
+                                + literal.replaceAll("^%+|%+$", "") + "\"}; $contains already matches anywhere.");
+            }
             return null;
         }
 
@@ -376,7 +541,11 @@ public final class FilterValidator {
                                         && NumericLiteral.parse(s.value()).isPresent()
                                 ? "Write the number without quotes: "
                                         + s.value().strip() + "."
-                                : "Give a number, such as 5.";
+                                : value instanceof Value.Str s
+                                                && SqlHabits.comparison(s.value())
+                                                        .isPresent()
+                                        ? SqlHabits.comparisonHint(kind.name(), s.value())
+                                        : "Give a number, such as 5.";
                         mismatch(kind.label() + " is a number field; " + value + " is not a number.", hint);
                     }
                 }
@@ -390,18 +559,29 @@ public final class FilterValidator {
                 case ENUM -> {
                     if (!(value instanceof Value.Str s) || !kind.values().contains(s.value())) {
                         String input = value instanceof Value.Str s ? s.value() : value.toString();
-                        List<String> near = Suggestions.nearest(input, kind.values(), 1);
+                        List<String> near = kind.values().stream()
+                                .filter(v -> v.equalsIgnoreCase(input) || v.equalsIgnoreCase(input.replace('_', ' ')))
+                                .toList();
+                        if (near.isEmpty()) {
+                            near = Suggestions.nearest(input, kind.values(), 1);
+                        }
+                        List<String> several = SqlHabits.list(input).stream()
+                                .filter(kind.values()::contains)
+                                .toList();
+                        String meant = several.size() > 1
+                                ? "For any of several values write {\"" + kind.name() + "\": {\"$in\": "
+                                        + SqlHabits.jsonList(several) + "}}. "
+                                : near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ";
                         mismatch(
                                 value + " is not a value of " + kind.label() + ".",
-                                (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Allowed values: "
-                                        + String.join(", ", kind.values()) + ".");
+                                meant + "Allowed values: " + String.join(", ", kind.values()) + ".");
                     }
                 }
                 case DATE, DATETIME -> {
                     if (!(value instanceof Value.Str s) || !IsoDateTime.isDateTime(s.value())) {
                         mismatch(
                                 kind.label() + " is " + aField(kind.type()) + "; " + value + " is not a date.",
-                                DATE_FORMATS);
+                                SqlHabits.dateHint(kind.name(), value) + DATE_FORMATS);
                     }
                 }
                 case STRING, TEXT -> {

@@ -11,8 +11,10 @@ import io.quarry.filter.Filter;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
+import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.ObjectStore;
@@ -203,6 +205,25 @@ final class AggregateGraphObjectsTool implements CatalogTool {
         for (int i = 0; i < node.get().size(); i++) {
             String where = "metrics[" + i + "]";
             JsonNode m = node.get().get(i);
+            if (m.isTextual() && OPS.contains(m.textValue())) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where,
+                        "Each metric is an object, not a string.",
+                        "Write {\"op\": \"" + m.textValue() + "\"}"
+                                + (m.textValue().equals("count") ? "" : " with a field") + ".");
+            }
+            if (m.isObject() && !m.has("op")) {
+                for (String k : List.of("aggregation", "function", "fn", "agg", "type", "operation", "metric")) {
+                    if (m.has(k)) {
+                        throw QueryException.of(
+                                ErrorCode.INVALID_OPERAND,
+                                where + "." + k,
+                                "Unknown metric parameter '" + k + "'.",
+                                "Did you mean 'op'? A metric is {\"op\", \"field\"?, \"p\"?}.");
+                    }
+                }
+            }
             if (!m.isObject() || !m.path("op").isTextual()) {
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
@@ -213,20 +234,44 @@ final class AggregateGraphObjectsTool implements CatalogTool {
             for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
                 if (!Set.of("op", "field", "p").contains(k)) {
+                    String meant = Arguments.meant(k, List.of("op", "field", "p"))
+                            .orElse(
+                                    Set.of("column", "property", "attribute", "of", "on")
+                                                    .contains(k)
+                                            ? "field"
+                                            : Set.of("percentile", "percent", "q", "quantile")
+                                                            .contains(k)
+                                                    ? "p"
+                                                    : null);
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,
                             where + "." + k,
                             "Unknown metric parameter '" + Arguments.echo(k) + "'.",
-                            "A metric is {\"op\", \"field\"?, \"p\"?}.");
+                            (meant == null ? "" : "Did you mean '" + meant + "'? ")
+                                    + "A metric is {\"op\", \"field\"?, \"p\"?}.");
                 }
             }
             String op = m.get("op").textValue();
             if (!OPS.contains(op)) {
+                String lower = op.toLowerCase(Locale.ROOT);
+                String meant = Set.of("average", "mean").contains(lower)
+                        ? "Did you mean 'avg'? "
+                        : lower.equals("median")
+                                ? "The median is {\"op\": \"percentile\", \"p\": 50}. "
+                                : lower.matches("p\\d{1,2}|percentile_?\\d{1,2}|quantile")
+                                        ? "Write {\"op\": \"percentile\", \"p\": " + lower.replaceAll("\\D", "") + "}. "
+                                        : lower.contains("distinct") || lower.contains("unique")
+                                                ? "To count distinct values, group_by the field and read the number of"
+                                                        + " groups ('total'). "
+                                                : Suggestions.nearest(op, OPS, 1).stream()
+                                                        .map(n -> "Did you mean '" + n + "'? ")
+                                                        .findFirst()
+                                                        .orElse("");
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
                         where + ".op",
                         "op must be one of " + String.join(", ", OPS) + ", not '" + Arguments.echo(op) + "'.",
-                        "count counts objects; sum, avg, min, max and percentile need a field.");
+                        meant + "count counts objects; sum, avg, min, max and percentile need a field.");
             }
             FieldPath field = null;
             if (m.hasNonNull("field")) {
@@ -255,7 +300,14 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                             where + ".field",
                             op + " needs a number field; " + type.name() + "." + field + " is "
                                     + declared.get().type().jsonName() + ".",
-                            "Use count, min or max on it, or group_by it.");
+                            declared.get().type() == FieldType.OBJECT
+                                            && !io.quarry.filter.NameHints.objectKeys(declared.get())
+                                                    .isEmpty()
+                                    ? "Name a number key inside it with a dotted path, such as '" + field + "."
+                                            + io.quarry.filter.NameHints.objectKeys(declared.get())
+                                                    .get(0)
+                                            + "'."
+                                    : "Use count, min or max on it, or group_by it.");
                 }
             }
             BigDecimal p = null;
@@ -266,6 +318,15 @@ final class AggregateGraphObjectsTool implements CatalogTool {
                                 where + ".p",
                                 "percentile needs p, a number from 0 to 100.",
                                 "Such as {\"op\": \"percentile\", \"field\": \"estimate_hours\", \"p\": 90}."));
+                if (p.signum() > 0 && p.compareTo(BigDecimal.ONE) < 0) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + ".p",
+                            "p is a percent from 0 to 100, not a fraction: " + p.toPlainString() + " would be the "
+                                    + p.toPlainString() + "th percentile.",
+                            "Write \"p\": "
+                                    + p.movePointRight(2).stripTrailingZeros().toPlainString() + ".");
+                }
                 if (p.signum() < 0 || p.compareTo(BigDecimal.valueOf(100)) > 0) {
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,

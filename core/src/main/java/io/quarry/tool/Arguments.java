@@ -3,6 +3,7 @@ package io.quarry.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
@@ -18,25 +19,87 @@ import java.util.Optional;
 
 /** A tool's input, read parameter by parameter with errors that name the parameter and say what it takes. */
 final class Arguments {
-    /** Names models often use for a parameter, mapped to the parameter they meant. */
-    private static final Map<String, String> SYNONYMS = Map.ofEntries(
-            Map.entry("filter", "properties"),
-            Map.entry("filters", "properties"),
-            Map.entry("where", "properties"),
-            Map.entry("conditions", "properties"),
-            Map.entry("entity_type", "type"),
-            Map.entry("object_type", "type"),
-            Map.entry("kind", "type"),
-            Map.entry("search", "query"),
-            Map.entry("text", "query"),
-            Map.entry("q", "query"),
-            Map.entry("page_size", "limit"),
-            Map.entry("max_results", "limit"),
-            Map.entry("top_k", "limit"),
-            Map.entry("order_by", "sort"),
-            Map.entry("orderBy", "sort"),
-            Map.entry("next_cursor", "cursor"),
-            Map.entry("page_token", "cursor"));
+    /**
+     * Names models often use for a parameter, mapped to the parameters they may have meant, in order
+     * of preference: the first that the tool has is suggested, so one table serves every tool,
+     * including tools added later.
+     */
+    private static final Map<String, List<String>> SYNONYMS = synonyms(
+            "properties: filter filters where conditions condition match props criteria query_filter predicate",
+            "type: entity_type object_type kind table entity collection model class node_type table_name",
+            "entity_type: type object_type kind table entity collection model class node_type table_name",
+            "types: table_names tables entity_types type_names object_types",
+            "relationship_type: relationship relation rel_type rel edge_type relationship_name link_type relation_type "
+                    + "edge link",
+            "query: search text q keywords question topic term search_text full_text words search_query",
+            "pattern: query search text q keywords term value substring regex search_text contains like",
+            "upper_value: max max_value upper upper_bound to_value high end_value",
+            "limit: max size page_size max_results top_k top count n k num_results num results per_page first "
+                    + "max_count",
+            "max_nodes: limit max size max_results count nodes",
+            "value: min min_value lower lower_bound threshold number amount from_value low target",
+            "operator: op comparison comparator operation cmp compare",
+            "max_depth: depth levels hops max_level max_hops level radius",
+            "detail: level verbose detail_level verbosity details",
+            "sort: order order_by orderBy sort_by sorting sort_order",
+            "cursor: page offset page_token next_cursor skip after start_cursor page_number",
+            "related_to_id: related_to relatedTo linked_to connected_to neighbor_of related_id related linked_id "
+                    + "neighbour_of",
+            "case_sensitive: ignore_case case_insensitive caseSensitive insensitive match_case",
+            "mode: match_type match_mode search_mode method kind_of_match",
+            "start_datetime: from start since start_date from_date begin min_date after start_time",
+            "end_datetime: to end until end_date to_date before max_date end_time",
+            "datetime: date datetime_value time timestamp at on",
+            "relative_period: period relative last range window time_range relative_time",
+            "tolerance: tolerance_pct tolerance_percent margin epsilon delta",
+            "round_to: round rounding round_value nearest",
+            "values: value in options enum_values choices allowed_values values_in",
+            "exclude: negate not invert exclude_values excluded negated is_not nin none_of",
+            "group_by: group groupBy group_field grouping by group_by_field dimension partition_by",
+            "metrics: aggregations metric aggregates aggregation measures functions ops agg aggs stats",
+            "field: property field_name attribute column");
+
+    /** Words a model uses for "the object's id"; any name ending in {@code id} counts too. */
+    private static final List<String> ID_WORDS =
+            List.of("uuid", "key", "identifier", "root", "node", "object", "project", "entity", "task", "start");
+
+    private static Map<String, List<String>> synonyms(String... lines) {
+        Map<String, List<String>> table = new java.util.LinkedHashMap<>();
+        for (String line : lines) {
+            int colon = line.indexOf(':');
+            String meant = line.substring(0, colon);
+            for (String wrong : line.substring(colon + 1).trim().split(" +")) {
+                table.computeIfAbsent(wrong, k -> new ArrayList<>()).add(meant);
+            }
+        }
+        return Map.copyOf(table);
+    }
+
+    /**
+     * The parameter a wrong name most likely meant: a synonym the tool has, else a name near in
+     * spelling, else, for an id-like name, the tool's only id parameter.
+     */
+    static Optional<String> meant(String name, List<String> parameters) {
+        for (String candidate : SYNONYMS.getOrDefault(name, List.of())) {
+            if (parameters.contains(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        List<String> near = Suggestions.nearest(name, parameters, 1);
+        if (!near.isEmpty()) {
+            return Optional.of(near.get(0));
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT).replace("_", "");
+        if (lower.endsWith("id") || ID_WORDS.contains(lower)) {
+            List<String> ids = parameters.stream()
+                    .filter(p -> p.equals("id") || p.endsWith("_id"))
+                    .toList();
+            if (ids.size() == 1) {
+                return Optional.of(ids.get(0));
+            }
+        }
+        return Optional.empty();
+    }
 
     /** At most this many code points of a wrong value are echoed in a message, as in filter errors. */
     private static final int ECHO = 60;
@@ -50,9 +113,11 @@ final class Arguments {
     }
 
     private final ObjectNode input;
+    private final List<String> parameters;
 
-    private Arguments(ObjectNode input) {
+    private Arguments(ObjectNode input, List<String> parameters) {
         this.input = input;
+        this.parameters = parameters;
     }
 
     /**
@@ -62,7 +127,7 @@ final class Arguments {
      */
     static Arguments of(JsonNode input, List<String> parameters) {
         if (input == null || input.isNull() || input.isMissingNode()) {
-            return new Arguments(Json.object());
+            return new Arguments(Json.object(), parameters);
         }
         if (!input.isObject()) {
             throw QueryException.of(
@@ -72,22 +137,23 @@ final class Arguments {
                     "Parameters: " + String.join(", ", parameters) + ".");
         }
         requireValidUnicode(input);
+        List<QueryError> unknown = new ArrayList<>();
         for (Iterator<String> it = input.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (!parameters.contains(name)) {
-                String meant = SYNONYMS.get(name);
-                List<String> near = meant != null && parameters.contains(meant)
-                        ? List.of(meant)
-                        : Suggestions.nearest(name, parameters, 1);
-                throw QueryException.of(
+                Optional<String> meant = meant(name, parameters).filter(m -> !input.has(m));
+                unknown.add(new QueryError(
                         ErrorCode.INVALID_OPERAND,
                         echo(name),
                         "Unknown parameter '" + echo(name) + "'.",
-                        (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Parameters: "
-                                + String.join(", ", parameters) + ".");
+                        meant.map(m -> "Did you mean '" + m + "'? ").orElse("") + "Parameters: "
+                                + String.join(", ", parameters) + "."));
             }
         }
-        return new Arguments((ObjectNode) input);
+        if (!unknown.isEmpty()) {
+            throw new QueryException(unknown);
+        }
+        return new Arguments((ObjectNode) input, parameters);
     }
 
     /**
@@ -148,12 +214,15 @@ final class Arguments {
                     ErrorCode.INVALID_OPERAND,
                     name,
                     "'" + name + "' must be a string.",
-                    v.get().isValueNode()
-                            ? "Write it in quotes: \"" + name + "\": "
-                                    + Json.write(Json.MAPPER
-                                            .getNodeFactory()
-                                            .textNode(v.get().asText())) + "."
-                            : "Give one string, such as \"" + name + "\": \"...\".");
+                    v.get().isObject() && parameters.contains("properties")
+                            ? "'" + name + "' takes words; a filter object goes in 'properties': {\"properties\": "
+                                    + Json.preview(v.get(), ECHO) + "}."
+                            : v.get().isValueNode()
+                                    ? "Write it in quotes: \"" + name + "\": "
+                                            + Json.write(Json.MAPPER
+                                                    .getNodeFactory()
+                                                    .textNode(v.get().asText())) + "."
+                                    : "Give one string, such as \"" + name + "\": \"...\".");
         }
         return Optional.of(v.get().textValue());
     }

@@ -64,12 +64,7 @@ final class GetDatabaseSchemaTool implements ToolHandler {
         if (requested == null) {
             types.addAll(view.schema.types());
         } else {
-            for (int i = 0; i < requested.size(); i++) {
-                EntityType t = view.type(requested.get(i), "types[" + i + "]");
-                if (!types.contains(t)) {
-                    types.add(t);
-                }
-            }
+            types.addAll(view.types(requested, "types"));
         }
         Map<String, Long> counts = store.countByType(call.context().scope());
         ObjectNode result = render(types, counts, detail, call.context().scope());

@@ -2,11 +2,8 @@ package io.quarry.tool;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.error.ErrorCode;
-import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
-import io.quarry.internal.Suggestions;
 import io.quarry.projection.Projection;
 import io.quarry.store.Cursor;
 import io.quarry.store.GraphObject;
@@ -67,16 +64,8 @@ final class GetObjectRelationshipsTool implements CatalogTool {
         String id = args.string("id").orElseThrow(() -> TypedSearch.missing("id"));
         String direction = args.choice("direction", DIRECTIONS).orElse("both");
         String type = args.string("relationship_type").orElse(null);
-        if (type != null
-                && !view.relationshipNames().isEmpty()
-                && !view.relationshipNames().contains(type)) {
-            List<String> near = Suggestions.nearest(type, view.relationshipNames(), 1);
-            throw QueryException.of(
-                    ErrorCode.INVALID_OPERAND,
-                    "relationship_type",
-                    "There is no relationship type '" + Arguments.echo(type) + "'.",
-                    (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Relationship types: "
-                            + String.join(", ", view.relationshipNames()) + ".");
+        if (type != null) {
+            view.relationshipType(type, "relationship_type");
         }
         int limit = args.integer("limit", 1, call.limits().maxLimit())
                 .orElse(call.limits().defaultLimit());

@@ -74,12 +74,13 @@ final class GetProjectGraphTool implements ToolHandler {
                 args.integer("max_per_kind", 1, host.maxPerKind()).orElse(host.maxPerKind()));
         GraphObject root = store.get(rootId, call.context().scope())
                 .filter(o -> view.schema.type(o.type()).isPresent())
-                .orElseThrow(
-                        () -> QueryException.of(
-                                ErrorCode.NOT_FOUND,
-                                "root_id",
-                                "No object '" + Arguments.echo(rootId) + "' exists.",
-                                "Use an id from a previous result; query_graph_objects with {\"type\": \"Project\"} lists projects."));
+                .orElseThrow(() -> NearIds.notFound(
+                        rootId,
+                        "root_id",
+                        "Use an id from a previous result; query_graph_objects with {\"type\": \"Project\"} lists projects.",
+                        store,
+                        call.context().scope(),
+                        view));
         ScopeGraph graph = view.visible(store.graph(call.context().scope()));
         int budget = call.limits().sizeBudget();
         GraphSnapshot snapshot = builder.build(graph, root.id(), caps);

@@ -1,6 +1,5 @@
 package io.quarry.tool;
 
-import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
@@ -35,12 +34,14 @@ record LinkedObject(GraphObject object, List<Edge> edges, Map<String, GraphObjec
     static LinkedObject of(String id, SchemaView view, ObjectStore store, Scope scope, String path) {
         GraphObject object = store.get(id, scope)
                 .filter(o -> view.schema.type(o.type()).isPresent())
-                .orElseThrow(() -> QueryException.of(
-                        ErrorCode.NOT_FOUND,
+                .orElseThrow(() -> NearIds.notFound(
+                        id,
                         path,
-                        "No object '" + Arguments.echo(id) + "' exists.",
                         "Use an id from a previous result; query_graph_objects and text_pattern_search find "
-                                + "objects by their fields."));
+                                + "objects by their fields.",
+                        store,
+                        scope,
+                        view));
         Map<String, GraphObject> neighbours = new HashMap<>();
         store.search(ObjectQuery.builder()
                         .types(view.typeNames())

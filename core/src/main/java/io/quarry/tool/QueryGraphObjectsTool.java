@@ -110,7 +110,11 @@ final class QueryGraphObjectsTool implements ToolHandler {
                     ErrorCode.INVALID_OPERAND,
                     "relationship_type",
                     "'relationship_type' needs 'related_to_id'.",
-                    "Give the id of the object whose relationships you want.");
+                    "Pass \"related_to_id\": the id of the object at the other end (find it with query_graph_objects),"
+                            + " and 'relationship_type' keeps only that kind of link.");
+        }
+        if (relationshipType != null) {
+            view.relationshipType(relationshipType, "relationship_type");
         }
         List<SortKey> sort = sort(args, type, parser);
         int limit = args.integer("limit", 1, call.limits().maxLimit())
@@ -179,7 +183,16 @@ final class QueryGraphObjectsTool implements ToolHandler {
                         "direction must be \"asc\" or \"desc\".",
                         "Use \"asc\" (smallest first) or \"desc\" (largest first).");
             }
-            FieldPath path = parser.parsePath(item.get("field").textValue(), where + ".field");
+            String name = item.get("field").textValue();
+            if (name.startsWith("-") || name.startsWith("+")) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where + ".field",
+                        "'" + Arguments.echo(name) + "' is not a field name.",
+                        "The order is its own key: {\"field\": \"" + Arguments.echo(name.substring(1))
+                                + "\", \"direction\": \"" + (name.startsWith("-") ? "desc" : "asc") + "\"}.");
+            }
+            FieldPath path = parser.parsePath(name, where + ".field");
             keys.add(runner.sortKey(path, direction.equals("desc"), type, where + ".field"));
         }
         return keys;

@@ -67,6 +67,10 @@ final class QueryRunner {
             String cursor,
             Projection.Detail detail) {}
 
+    /** Text in 'query' that is SQL or a filter expression rather than words. */
+    private static final java.util.regex.Pattern SQL_LIKE = java.util.regex.Pattern.compile(
+            "(?i)^\\s*select\\b|\\bwhere\\b.*[=<>]|[A-Za-z_]\\s*(=|!=|<>|>=?|<=?)\\s*\\S|^[A-Za-z_]+:\\S|\\b(in|like)\\s*\\(|\\bis\\s+(not\\s+)?null\\b");
+
     ValidatedFilter validate(Filter filter, EntityType type) {
         return validator.validate(filter, type);
     }
@@ -84,13 +88,23 @@ final class QueryRunner {
                     "Give a few words; filter on fields with 'properties' for anything longer.");
         }
         List<QueryError> warnings = new ArrayList<>(validated.warnings());
+        if (request.text() != null && SQL_LIKE.matcher(request.text()).find()) {
+            warnings.add(new QueryError(
+                    ErrorCode.INVALID_OPERAND,
+                    "query",
+                    "'query' is full-text words, matched as written; it is not SQL or a filter.",
+                    "Put field conditions in 'properties', such as {\"properties\": {\"status\": \"Open\", \"priority\": "
+                            + "{\"$gt\": 5}}}, and keep 'query' for words."));
+        }
         if (request.relatedToId() != null
                 && store.get(request.relatedToId(), call.context().scope()).isEmpty()) {
-            throw QueryException.of(
-                    ErrorCode.NOT_FOUND,
+            throw NearIds.notFound(
+                    request.relatedToId(),
                     "related_to_id",
-                    "No object '" + Arguments.echo(request.relatedToId()) + "' exists.",
-                    "Use an id from a previous result; query_graph_objects finds objects by their fields.");
+                    "Use an id from a previous result; query_graph_objects finds objects by their fields.",
+                    store,
+                    call.context().scope(),
+                    view);
         }
         List<String> types = request.type() == null
                 ? view.typeNames()

@@ -38,22 +38,110 @@ final class SchemaView {
      * @throws QueryException {@code UNKNOWN_TYPE} with the nearest names
      */
     EntityType type(String name, String path) {
-        return schema.type(name).orElseThrow(() -> {
-            List<String> near = Suggestions.nearest(name, typeNames(), 3);
-            return QueryException.of(
-                    ErrorCode.UNKNOWN_TYPE,
-                    path,
-                    "There is no type '" + Arguments.echo(name) + "'.",
-                    (near.isEmpty()
-                                    ? ""
-                                    : "Did you mean "
-                                            + String.join(
-                                                    " or ",
-                                                    near.stream()
-                                                            .map(n -> "'" + n + "'")
-                                                            .toList()) + "? ")
-                            + "Types: " + String.join(", ", typeNames()) + ".");
-        });
+        return schema.type(name).orElseThrow(() -> new QueryException(List.of(unknownType(name, path))));
+    }
+
+    /**
+     * The types a list parameter names, every unknown name reported at once.
+     *
+     * @throws QueryException {@code UNKNOWN_TYPE} for each unknown name, with the nearest names
+     */
+    List<EntityType> types(List<String> names, String path) {
+        List<EntityType> out = new ArrayList<>();
+        List<io.quarry.error.QueryError> unknown = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            java.util.Optional<EntityType> t = schema.type(names.get(i));
+            if (t.isEmpty()) {
+                unknown.add(unknownType(names.get(i), path + "[" + i + "]"));
+            } else if (!out.contains(t.get())) {
+                out.add(t.get());
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new QueryException(unknown);
+        }
+        return out;
+    }
+
+    /** Words models use for a type, mapped to the type names they may mean. */
+    private static final java.util.Map<String, List<String>> TYPE_WORDS = java.util.Map.of(
+            "people", List.of("Person", "User", "Employee"),
+            "ticket", List.of("Task", "Issue"),
+            "issue", List.of("Task", "Ticket"),
+            "story", List.of("Task"),
+            "todo", List.of("Task"),
+            "employee", List.of("Person", "User"),
+            "user", List.of("Person", "Employee", "Customer"),
+            "member", List.of("Person"),
+            "epic", List.of("Project"),
+            "objective", List.of("Goal"));
+
+    private io.quarry.error.QueryError unknownType(String name, String path) {
+        List<String> near = new ArrayList<>();
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        List<String> singular = List.of(
+                lower,
+                lower.endsWith("ies") ? lower.substring(0, lower.length() - 3) + "y" : lower,
+                lower.endsWith("es") ? lower.substring(0, lower.length() - 2) : lower,
+                lower.endsWith("s") ? lower.substring(0, lower.length() - 1) : lower);
+        for (String s : singular) {
+            for (String candidate : TYPE_WORDS.getOrDefault(s, List.of())) {
+                if (schema.type(candidate).isPresent() && !near.contains(candidate)) {
+                    near.add(candidate);
+                }
+            }
+            for (String t : typeNames()) {
+                if (t.toLowerCase(java.util.Locale.ROOT).equals(s) && !near.contains(t)) {
+                    near.add(t);
+                }
+            }
+        }
+        for (String n : Suggestions.nearest(name, typeNames(), 3)) {
+            if (!near.contains(n)) {
+                near.add(n);
+            }
+        }
+        near = near.subList(0, Math.min(3, near.size()));
+        return new io.quarry.error.QueryError(
+                ErrorCode.UNKNOWN_TYPE,
+                path,
+                "There is no type '" + Arguments.echo(name) + "'.",
+                (near.isEmpty()
+                                ? ""
+                                : "Did you mean "
+                                        + String.join(
+                                                " or ",
+                                                near.stream()
+                                                        .map(n -> "'" + n + "'")
+                                                        .toList())
+                                        + "? ")
+                        + "Types: " + String.join(", ", typeNames()) + ".");
+    }
+
+    /**
+     * The relationship type a parameter names: exact, or the one its spelling, case or role means.
+     *
+     * @throws QueryException {@code INVALID_OPERAND} with the relationship meant and every name
+     */
+    String relationshipType(String name, String path) {
+        List<String> names = relationshipNames();
+        if (names.isEmpty() || names.contains(name)) {
+            return name;
+        }
+        List<String> near = names.stream()
+                .filter(n -> n.replace("_", "").equalsIgnoreCase(name.replace("_", "")))
+                .toList();
+        if (near.isEmpty()) {
+            near = io.quarry.filter.NameHints.relationship(schema, null, name)
+                    .map(m -> List.of(m.relationship()))
+                    .orElse(Suggestions.nearest(name, names, 1));
+        }
+        throw QueryException.of(
+                ErrorCode.INVALID_OPERAND,
+                path,
+                "There is no relationship type '" + Arguments.echo(name) + "'; names are exact and case-sensitive.",
+                (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Relationship types: "
+                        + String.join(", ", names) + ".");
     }
 
     /** System fields then every exposed field of every type, without repeats. */

@@ -81,7 +81,17 @@ final class TextPatternSearchTool extends TypedSearch {
                     case "regex" -> new Predicate.Regex(pattern, ignoreCase);
                     default -> new Predicate.Regex(glob(pattern), ignoreCase);
                 };
-        return run(target, predicate, "pattern", List.of(), DEFAULT_LIMIT, args, call);
+        ObjectNode result = run(target, predicate, "pattern", List.of(), DEFAULT_LIMIT, args, call);
+        if (!mode.equals("glob") && !mode.equals("regex") && pattern.length() > 1 && pattern.contains("*")) {
+            result.withArray("warnings")
+                    .add(Results.error(new io.quarry.error.QueryError(
+                            ErrorCode.INVALID_OPERAND,
+                            "pattern",
+                            "'*' is not a wildcard in mode " + mode + ": the text is looked for as written.",
+                            "For wildcards use \"mode\": \"glob\" (* any text, ? one character); for a substring "
+                                    + "give the text alone, such as \"" + pattern.replace("*", "") + "\".")));
+        }
+        return result;
     }
 
     /** A glob as an anchored portable regex: {@code *} any text, {@code ?} one character, the rest literal. */

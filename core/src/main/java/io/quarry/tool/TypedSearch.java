@@ -170,17 +170,37 @@ abstract class TypedSearch implements CatalogTool {
         String fieldName = args.string("field").orElseThrow(() -> missing("field"));
         if (!fields.contains(fieldName)) {
             List<String> near = Suggestions.nearest(fieldName, fields, 1);
+            Field other = view.schema
+                    .type(typeName)
+                    .flatMap(t -> t.field(fieldName))
+                    .filter(Field::exposed)
+                    .orElse(null);
+            String served = other == null
+                    ? ""
+                    : typeName + "." + fieldName + " is " + io.quarry.filter.FilterValidator.aFieldOf(other.type())
+                            + ": search it with " + toolFor(other.type(), fieldName) + ". ";
             throw QueryException.of(
                     ErrorCode.UNKNOWN_FIELD,
                     "field",
                     typeName + " has no field '" + fieldName + "' this tool searches.",
-                    (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + typeName + " fields here: "
-                            + String.join(", ", fields) + ".");
+                    served + (near.isEmpty() || other != null ? "" : "Did you mean '" + near.get(0) + "'? ") + typeName
+                            + " fields here: " + String.join(", ", fields) + ".");
         }
         EntityType type = view.schema.type(typeName).orElseThrow();
         Field field = type.field(fieldName).orElse(null);
         FieldPath path = field == null ? FieldPath.systemField(fieldName) : FieldPath.property(fieldName);
         return new Target(type, field, path, fieldName);
+    }
+
+    /** The tool that searches a field of this type. */
+    static String toolFor(FieldType type, String field) {
+        return switch (type) {
+            case ENUM -> "enum_filter_search";
+            case STRING, TEXT -> "text_pattern_search";
+            case NUMBER, INTEGER -> "number_range_search";
+            case DATE, DATETIME -> "datetime_range_search";
+            default -> "query_graph_objects and 'properties', such as {\"" + field + "\": ...}";
+        };
     }
 
     /** The field's type; system timestamps are date-times. */
