@@ -269,8 +269,8 @@ public final class FilterParser {
             List<String> segments = List.of(key.split("\\.", -1));
             for (String segment : segments) {
                 if (!Names.isIdentifier(segment)) {
-                    if (key.matches("[A-Za-z_][A-Za-z0-9_-]*\\[\\d*]")) {
-                        String array = key.substring(0, key.indexOf('['));
+                    if (key.matches("[A-Za-z_][A-Za-z0-9_-]*(\\[\\d*]|\\.\\d+)")) {
+                        String array = key.split("[\\[.]")[0];
                         error(
                                 ErrorCode.UNKNOWN_FIELD,
                                 path,
@@ -710,7 +710,10 @@ public final class FilterParser {
                         ErrorCode.INVALID_OPERAND,
                         path,
                         "'" + op.operator() + "' takes a non-empty string, not " + describe(operand) + ".",
-                        "Write {\"" + op.operator() + "\": \"auth\"}.");
+                        operand.isArray()
+                                ? "For array elements write {\"$all\": " + Json.preview(operand, PREVIEW)
+                                        + "} (every one) or {\"$in\": [...]} (any); a plain value matches any element."
+                                : "Write {\"" + op.operator() + "\": \"auth\"}.");
                 return null;
             }
             String literal = operand.asText();

@@ -472,8 +472,8 @@ public final class FilterValidator {
                 warn(
                         "'%' is not a wildcard here: " + match.op().operator()
                                 + " looks for the characters as written.",
-                        "Write the text alone: {\"" + match.op().operator() + "\": \""
-                                + literal.replaceAll("^%+|%+$", "") + "\"}; $contains already matches anywhere.");
+                        "Drop the % signs: {\"" + match.op().operator() + "\": \"" + literal.replaceAll("^%+|%+$", "")
+                                + "\"}; $contains already matches anywhere.");
             }
             return null;
         }

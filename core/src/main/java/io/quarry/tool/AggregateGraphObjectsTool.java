@@ -313,11 +313,12 @@ final class AggregateGraphObjectsTool implements CatalogTool {
             BigDecimal p = null;
             if (op.equals("percentile")) {
                 p = Json.decimal(m.get("p"))
-                        .orElseThrow(() -> QueryException.of(
-                                ErrorCode.INVALID_OPERAND,
-                                where + ".p",
-                                "percentile needs p, a number from 0 to 100.",
-                                "Such as {\"op\": \"percentile\", \"field\": \"estimate_hours\", \"p\": 90}."));
+                        .orElseThrow(
+                                () -> QueryException.of(
+                                        ErrorCode.INVALID_OPERAND,
+                                        where + ".p",
+                                        "percentile needs p, a number from 0 to 100.",
+                                        "Add 'p', such as {\"op\": \"percentile\", \"field\": \"estimate_hours\", \"p\": 90}."));
                 if (p.signum() > 0 && p.compareTo(BigDecimal.ONE) < 0) {
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,

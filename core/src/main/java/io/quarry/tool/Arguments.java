@@ -29,7 +29,7 @@ final class Arguments {
             "type: entity_type object_type kind table entity collection model class node_type table_name",
             "entity_type: type object_type kind table entity collection model class node_type table_name",
             "types: table_names tables entity_types type_names object_types",
-            "relationship_type: relationship relation rel_type rel edge_type relationship_name link_type relation_type "
+            "relationship_type: type relationship relation rel_type rel edge_type relationship_name link_type relation_type "
                     + "edge link",
             "query: search text q keywords question topic term search_text full_text words search_query",
             "pattern: query search text q keywords term value substring regex search_text contains like",
@@ -62,6 +62,30 @@ final class Arguments {
     /** Words a model uses for "the object's id"; any name ending in {@code id} counts too. */
     private static final List<String> ID_WORDS =
             List.of("uuid", "key", "identifier", "root", "node", "object", "project", "entity", "task", "start");
+
+    /** Values models use for a choice, mapped to the value they meant where the choice has it. */
+    private static final Map<String, String> VALUE_SYNONYMS = Map.ofEntries(
+            Map.entry("since", "after"),
+            Map.entry("from", "after"),
+            Map.entry("until", "before"),
+            Map.entry("to", "before"),
+            Map.entry("range", "between"),
+            Map.entry("within", "between"),
+            Map.entry("prefix", "starts_with"),
+            Map.entry("suffix", "ends_with"),
+            Map.entry("equals", "exact"),
+            Map.entry("ascending", "asc"),
+            Map.entry("descending", "desc"),
+            Map.entry("eq", "equal"),
+            Map.entry("=", "equal"),
+            Map.entry(">", "gt"),
+            Map.entry(">=", "gte"),
+            Map.entry("<", "lt"),
+            Map.entry("<=", "lte"),
+            Map.entry("about", "approximately"),
+            Map.entry("around", "approximately"),
+            Map.entry("like", "contains"),
+            Map.entry("wildcard", "glob"));
 
     private static Map<String, List<String>> synonyms(String... lines) {
         Map<String, List<String>> table = new java.util.LinkedHashMap<>();
@@ -146,7 +170,9 @@ final class Arguments {
                         ErrorCode.INVALID_OPERAND,
                         echo(name),
                         "Unknown parameter '" + echo(name) + "'.",
-                        meant.map(m -> "Did you mean '" + m + "'? ").orElse("") + "Parameters: "
+                        meant.map(m -> "Did you mean '" + m + "'? ")
+                                        .orElse("This tool has nothing like '" + echo(name) + "'. ")
+                                + "Parameters: "
                                 + String.join(", ", parameters) + "."));
             }
         }
@@ -269,7 +295,11 @@ final class Arguments {
                     name,
                     "'" + name + "' must be one of " + String.join(", ", allowed) + ", not '"
                             + CodePoints.abbreviate(v.get(), ECHO) + "'.",
-                    io.quarry.internal.Suggestions.nearest(v.get(), allowed, 1).stream()
+                    Optional.ofNullable(VALUE_SYNONYMS.get(v.get().toLowerCase(java.util.Locale.ROOT)))
+                            .filter(allowed::contains)
+                            .map(List::of)
+                            .orElse(io.quarry.internal.Suggestions.nearest(v.get(), allowed, 1))
+                            .stream()
                             .map(n -> "Did you mean '" + n + "'?")
                             .findFirst()
                             .orElse("Use one of the values listed; they are exact and case-sensitive."));
@@ -289,7 +319,10 @@ final class Arguments {
                     ErrorCode.INVALID_OPERAND,
                     name,
                     "'" + name + "' must be a whole number.",
-                    "Give a number from " + min + " to " + max + ".");
+                    (v.get().isTextual() && n.isPresent()
+                                    ? "Write it without quotes: " + n.get().toPlainString() + ". "
+                                    : "")
+                            + "Give a number from " + min + " to " + max + ".");
         }
         if (n.get().compareTo(BigDecimal.valueOf(min)) < 0 || n.get().compareTo(BigDecimal.valueOf(max)) > 0) {
             throw QueryException.of(

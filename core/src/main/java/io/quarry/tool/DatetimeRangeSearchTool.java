@@ -108,7 +108,7 @@ final class DatetimeRangeSearchTool extends TypedSearch {
                             ErrorCode.INVALID_OPERAND,
                             "end_datetime",
                             "end_datetime is before start_datetime.",
-                            "Swap them: start_datetime is the earlier one.");
+                            "Swap start_datetime and end_datetime: start_datetime is the earlier one.");
                 }
                 predicate = new Predicate.Every(List.of(compare(CompareOp.GTE, start), compare(CompareOp.LT, end)));
                 source = "start_datetime";

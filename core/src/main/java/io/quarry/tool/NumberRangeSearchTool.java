@@ -110,7 +110,7 @@ final class NumberRangeSearchTool extends TypedSearch {
                                     "upper_value",
                                     "upper_value (" + upper.toPlainString() + ") is less than value ("
                                             + value.toPlainString() + ").",
-                                    "Swap them: value is the lower bound.");
+                                    "Swap value and upper_value: value is the lower bound.");
                         }
                         yield range(value, CompareOp.LTE, upper);
                     }

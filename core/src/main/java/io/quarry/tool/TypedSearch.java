@@ -161,11 +161,18 @@ abstract class TypedSearch implements CatalogTool {
         List<String> fields = eligible.get(typeName);
         if (fields == null) {
             EntityType exists = view.type(typeName, "entity_type"); // UNKNOWN_TYPE for a type that does not exist
+            String served = args.string("field")
+                    .flatMap(exists::field)
+                    .filter(Field::exposed)
+                    .map(f -> exists.name() + "." + f.name() + " is "
+                            + io.quarry.filter.FilterValidator.aFieldOf(f.type()) + ": search it with "
+                            + toolFor(f.type(), f.name()) + ". ")
+                    .orElse("");
             throw QueryException.of(
                     ErrorCode.UNKNOWN_TYPE,
                     "entity_type",
                     exists.name() + " has no field this tool searches.",
-                    "Types with such fields: " + String.join(", ", eligible.keySet()) + ".");
+                    served + "Types with such fields: " + String.join(", ", eligible.keySet()) + ".");
         }
         String fieldName = args.string("field").orElseThrow(() -> missing("field"));
         if (!fields.contains(fieldName)) {
