@@ -567,7 +567,8 @@ public final class FilterParser {
                         + " ($contains, $startsWith and $endsWith take the text without %).";
             }
             String op = SqlHabits.operator(key).orElseThrow();
-            return "Write {\"" + field + "\": {\"" + op + "\": " + Json.preview(operand, PREVIEW) + "}}.";
+            return (key.startsWith("$") ? "Did you mean '" + op + "'? " : "") + "Write {\"" + field + "\": {\"" + op
+                    + "\": " + Json.preview(operand, PREVIEW) + "}}.";
         }
 
         Predicate compare(CompareOp op, JsonNode operand, String path, String field) {

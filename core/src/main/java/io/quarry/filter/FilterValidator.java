@@ -442,7 +442,12 @@ public final class FilterValidator {
                     && value instanceof Value.Str s
                     && s.value().length() == 10
                     && IsoDateTime.isDateTime(s.value())) {
-                java.time.LocalDate day = java.time.LocalDate.parse(s.value());
+                java.time.LocalDate day;
+                try {
+                    day = java.time.LocalDate.parse(s.value());
+                } catch (java.time.DateTimeException e) {
+                    return;
+                }
                 warn(
                         kind.label() + " is a date-time: equality with the date \"" + s.value()
                                 + "\" matches only midnight UTC.",

@@ -182,6 +182,9 @@ public final class NameHints {
 
     /** The types other than {@code except} with an exposed field of this name. */
     public static List<String> typesWithField(Schema schema, EntityType except, String name) {
+        if (schema.types().stream().anyMatch(t -> t.hides(name))) {
+            return List.of(); // a field hidden anywhere is named nowhere
+        }
         return schema.types().stream()
                 .filter(t -> except == null || !t.name().equals(except.name()))
                 .filter(t -> t.field(name).map(Field::exposed).orElse(false))

@@ -119,6 +119,9 @@ final class SqlHabits {
     static String dateHint(String field, Value value) {
         if (value instanceof Value.Num n) {
             long v = n.value().longValue();
+            if (v < 0 || v > 10_000_000_000_000L) {
+                return "";
+            }
             Instant at = v > 100_000_000_000L ? Instant.ofEpochMilli(v) : Instant.ofEpochSecond(v);
             return "Dates are ISO-8601 strings, not epoch numbers: " + v + " is \"" + at + "\". ";
         }
