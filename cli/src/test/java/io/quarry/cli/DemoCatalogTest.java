@@ -86,6 +86,17 @@ class DemoCatalogTest {
                 .append(" | ")
                 .append(schemas)
                 .append(" |\n\n");
+        String summary = H2.call("get_database_schema", Json.parse("{\"detail\": \"summary\"}"), TourCommand.context())
+                .text();
+        table.append("In tokens (o200k_base, counted with jtokkit): the whole catalog as an MCP client lists it ")
+                .append(tokens(catalog(H2)))
+                .append(" (budget ")
+                .append(CATALOG_TOKENS)
+                .append("), `get_database_schema` with `detail: summary` ")
+                .append(tokens(summary))
+                .append(" (budget ")
+                .append(SCHEMA_SUMMARY_TOKENS)
+                .append(").\n\n");
         String tour = QuarryCliTest.run("", "tour").out();
         String tourJson = QuarryCliTest.run("", "tour", "--json").out();
         table.append("`quarry tour` prints ")
@@ -111,6 +122,86 @@ class DemoCatalogTest {
         assertThat(doc.substring(from, to + END.length()))
                 .as("docs/tools.md sizes; rerun with -Dquarry.golden.update=true to update them")
                 .isEqualTo(table.toString());
+    }
+
+    /** The most tokens (o200k_base) the demo's schema summary and whole tool catalog may cost a model. */
+    static final int SCHEMA_SUMMARY_TOKENS = 2_500;
+
+    static final int CATALOG_TOKENS = 6_000;
+
+    /** Counts tokens with o200k_base, the encoding of current OpenAI models: a real tokenizer, not characters. */
+    static int tokens(String text) {
+        return com.knuddels.jtokkit.Encodings.newLazyEncodingRegistry()
+                .getEncoding(com.knuddels.jtokkit.api.EncodingType.O200K_BASE)
+                .countTokens(text);
+    }
+
+    /** The catalog as an MCP client lists it: every tool's name, description and input schema. */
+    static String catalog(Toolkit toolkit) {
+        com.fasterxml.jackson.databind.node.ArrayNode tools = Json.MAPPER.createArrayNode();
+        for (Tool tool : toolkit.tools()) {
+            tools.addObject()
+                    .put("name", tool.name())
+                    .put("description", tool.description())
+                    .set("inputSchema", tool.inputSchema());
+        }
+        return Json.write(tools);
+    }
+
+    @Test
+    void theSchemaSummaryAndTheCatalogFitTheirTokenBudgets() throws Exception {
+        String summary = H2.call("get_database_schema", Json.parse("{\"detail\": \"summary\"}"), TourCommand.context())
+                .text();
+        assertThat(tokens(summary)).as("schema summary tokens").isLessThanOrEqualTo(SCHEMA_SUMMARY_TOKENS);
+        assertThat(tokens(catalog(H2))).as("catalog tokens").isLessThanOrEqualTo(CATALOG_TOKENS);
+    }
+
+    /** Every filter a description shows as an example (the ones without "...") runs on the demo. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void everyFilterExampleInADescriptionRuns(String store) throws Exception {
+        Toolkit toolkit = toolkit(store);
+        int examples = 0;
+        for (Tool tool : toolkit.tools()) {
+            for (String snippet : jsonObjects(tool.description())) {
+                JsonNode filter;
+                try {
+                    filter = Json.parse(snippet);
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    continue; // {...} placeholders
+                }
+                if (!tool.name().equals("query_graph_objects") || snippet.contains("\"type\"")) {
+                    continue; // whole calls: the example call test runs them
+                }
+                com.fasterxml.jackson.databind.node.ObjectNode call = Json.MAPPER.createObjectNode();
+                call.set("properties", filter);
+                ToolResult result = toolkit.call("query_graph_objects", call, TourCommand.context());
+                assertThat(result.isError())
+                        .as(snippet + " -> " + result.text())
+                        .isFalse();
+                assertThat(result.json().has("warnings"))
+                        .as(snippet + " -> " + result.text())
+                        .isFalse();
+                examples++;
+            }
+        }
+        assertThat(examples).isGreaterThanOrEqualTo(5);
+    }
+
+    /** The top-level {...} spans of a text, braces balanced. */
+    static List<String> jsonObjects(String text) {
+        List<String> out = new java.util.ArrayList<>();
+        int depth = 0;
+        int start = -1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '{' && depth++ == 0) {
+                start = i;
+            } else if (c == '}' && depth > 0 && --depth == 0) {
+                out.add(text.substring(start, i + 1));
+            }
+        }
+        return out;
     }
 
     @ParameterizedTest(name = "{0}")

@@ -22,7 +22,6 @@ import java.util.regex.Pattern;
 /** {@code datetime_range_search}: objects whose date or date-time field falls before, after, between or within the last period. */
 final class DatetimeRangeSearchTool extends TypedSearch {
     static final String NAME = "datetime_range_search";
-    private static final int DEFAULT_LIMIT = 10;
     private static final List<String> PRECISIONS = List.of("second", "minute", "hour", "day");
     private static final Pattern RELATIVE =
             Pattern.compile("last_(?:([1-9][0-9]{0,3})_)?(minute|hour|day|week|month|year)s?");
@@ -74,7 +73,7 @@ final class DatetimeRangeSearchTool extends TypedSearch {
         ObjectNode precision = InputSchemas.enumString(PRECISIONS);
         precision.put("description", "How much of each date counts; default: as written (a date alone is a day).");
         props.set("precision", precision);
-        pageParameters(schema, DEFAULT_LIMIT);
+        pageParameters(schema, limits.defaultLimit());
         schema.withArray("required").add("mode");
         return schema;
     }
@@ -120,7 +119,14 @@ final class DatetimeRangeSearchTool extends TypedSearch {
                 source = "relative_period";
             }
         }
-        return run(target, predicate, source, List.of(new SortKey(target.path(), true)), DEFAULT_LIMIT, args, call);
+        return run(
+                target,
+                predicate,
+                source,
+                List.of(new SortKey(target.path(), true)),
+                call.limits().defaultLimit(),
+                args,
+                call);
     }
 
     private static Predicate compare(CompareOp op, Instant instant) {

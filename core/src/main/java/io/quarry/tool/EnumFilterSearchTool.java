@@ -14,7 +14,6 @@ import java.util.Set;
 /** {@code enum_filter_search}: objects whose enum field holds one of some values, or none of them. */
 final class EnumFilterSearchTool extends TypedSearch {
     static final String NAME = "enum_filter_search";
-    private static final int DEFAULT_LIMIT = 10;
 
     EnumFilterSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
         super(view, runner, config, limits, false);
@@ -60,7 +59,7 @@ final class EnumFilterSearchTool extends TypedSearch {
         exclude.put("type", "boolean");
         exclude.put("default", false);
         exclude.put("description", "true: objects with none of the values (a missing value counts as none).");
-        pageParameters(schema, DEFAULT_LIMIT);
+        pageParameters(schema, limits.defaultLimit());
         schema.withArray("required").add("values");
         return schema;
     }
@@ -92,6 +91,13 @@ final class EnumFilterSearchTool extends TypedSearch {
         }
         Predicate in = new Predicate.In(values.stream().map(Value::of).toList());
         boolean exclude = args.bool("exclude").orElse(false);
-        return run(target, exclude ? new Predicate.Not(in) : in, "values", List.of(), DEFAULT_LIMIT, args, call);
+        return run(
+                target,
+                exclude ? new Predicate.Not(in) : in,
+                "values",
+                List.of(),
+                call.limits().defaultLimit(),
+                args,
+                call);
     }
 }

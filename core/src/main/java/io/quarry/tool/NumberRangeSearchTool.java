@@ -15,7 +15,6 @@ import java.util.List;
 /** {@code number_range_search}: objects whose number field compares to a value, lies in a range, or is about a value. */
 final class NumberRangeSearchTool extends TypedSearch {
     static final String NAME = "number_range_search";
-    private static final int DEFAULT_LIMIT = 10;
     private static final BigDecimal TEN_PERCENT = new BigDecimal("0.1");
 
     NumberRangeSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
@@ -81,7 +80,7 @@ final class NumberRangeSearchTool extends TypedSearch {
         roundTo.put("exclusiveMinimum", 0);
         roundTo.put("default", 10);
         roundTo.put("description", "For rounded_equal: the unit values are rounded to.");
-        pageParameters(schema, DEFAULT_LIMIT);
+        pageParameters(schema, limits.defaultLimit());
         schema.withArray("required").add("operator");
         schema.withArray("required").add("value");
         return schema;
@@ -142,7 +141,14 @@ final class NumberRangeSearchTool extends TypedSearch {
                         yield range(target0.subtract(half), CompareOp.LT, target0.add(half));
                     }
                 };
-        return run(target, predicate, "value", List.of(new SortKey(target.path(), false)), DEFAULT_LIMIT, args, call);
+        return run(
+                target,
+                predicate,
+                "value",
+                List.of(new SortKey(target.path(), false)),
+                call.limits().defaultLimit(),
+                args,
+                call);
     }
 
     private void checkRange(Target target, String parameter, BigDecimal value) {

@@ -35,15 +35,16 @@ final class QueryGraphObjectsTool implements ToolHandler {
 
     String description() {
         Examples examples = view.examples;
-        return "Find objects by type and field values. 'properties' is a MongoDB-style filter: "
-                + "{\"status\": \"Done\"} (equals), {\"priority\": {\"$gt\": 5}}, {\"status\": {\"$in\": [\"Open\", \"Blocked\"]}}, "
+        return "Find objects by field values. 'properties' is a MongoDB-style filter: "
+                + "{\"status\": \"Done\"}, {\"priority\": {\"$gt\": 5}}, {\"status\": {\"$in\": [\"Open\", \"Blocked\"]}}, "
                 + "{\"$or\": [{...}, {...}]}, {\"title\": {\"$contains\": \"auth\", \"$options\": \"i\"}}, "
-                + "{\"due_at\": {\"$lt\": \"2024-06-01\"}}, {\"owner\": {\"$exists\": false}}. "
+                + "{\"due_at\": {\"$gte\": \"2024-06-01\"}}. "
                 + "Operators: $eq $ne $gt $gte $lt $lte $in $nin $exists $regex $contains $startsWith $endsWith $options $not $all $size; "
-                + "$and $or $nor at the top. Nested fields use dots (address.city). 'query' is full-text words; "
-                + "'related_to_id' keeps objects linked to that id. Results are newest first, "
-                + limits.defaultLimit() + " per page; pass next_cursor back to page. "
-                + "Call get_database_schema first if you do not know the fields. Example: {\"type\": "
+                + "$and $or $nor at the top. Nested fields use dots (address.city). Links are not fields: "
+                + "related_to_id keeps objects linked to an id. 'query' is full-text words. "
+                + "Newest first, " + limits.defaultLimit() + " per page; pass next_cursor back. "
+                + "Counts: aggregate_graph_objects. Single-field searches: the *_search tools. "
+                + "Fields: get_database_schema. Example: {\"type\": "
                 + Examples.quote(examples.type())
                 + examples.enumCondition()
                         .map(c -> ", \"properties\": {" + c + "}")

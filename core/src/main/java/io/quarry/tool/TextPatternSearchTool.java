@@ -14,7 +14,6 @@ import java.util.List;
 /** {@code text_pattern_search}: objects whose text field contains, starts with, ends with or matches a pattern. */
 final class TextPatternSearchTool extends TypedSearch {
     static final String NAME = "text_pattern_search";
-    private static final int DEFAULT_LIMIT = 10;
 
     TextPatternSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
         super(view, runner, config, limits, false);
@@ -53,7 +52,7 @@ final class TextPatternSearchTool extends TypedSearch {
         ObjectNode cs = props.putObject("case_sensitive");
         cs.put("type", "boolean");
         cs.put("default", false);
-        pageParameters(schema, DEFAULT_LIMIT);
+        pageParameters(schema, limits.defaultLimit());
         schema.withArray("required").add("pattern");
         return schema;
     }
@@ -81,7 +80,8 @@ final class TextPatternSearchTool extends TypedSearch {
                     case "regex" -> new Predicate.Regex(pattern, ignoreCase);
                     default -> new Predicate.Regex(glob(pattern), ignoreCase);
                 };
-        ObjectNode result = run(target, predicate, "pattern", List.of(), DEFAULT_LIMIT, args, call);
+        ObjectNode result =
+                run(target, predicate, "pattern", List.of(), call.limits().defaultLimit(), args, call);
         if (!mode.equals("glob") && !mode.equals("regex") && pattern.length() > 1 && pattern.contains("*")) {
             result.withArray("warnings")
                     .add(Results.error(new io.quarry.error.QueryError(
