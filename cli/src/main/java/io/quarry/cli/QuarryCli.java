@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             DdlCommand.class,
             McpCommand.class,
             IntrospectCommand.class,
+            FeedbackCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class QuarryCli implements Runnable {

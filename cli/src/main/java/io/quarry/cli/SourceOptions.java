@@ -87,6 +87,13 @@ final class SourceOptions {
                     + "demo's fixed clock (2026-11-01T12:00:00Z) with the demo, else the system clock.")
     Instant now;
 
+    @Option(
+            names = "--feedback",
+            paramLabel = "FILE",
+            description = "Offer the agent report_missing_capability and append each report to FILE as a JSON line "
+                    + "(summarize them with 'quarry feedback summarize FILE').")
+    java.nio.file.Path feedback;
+
     /**
      * The toolkit over the chosen data, configured by the configuration file (its types, tools, limits,
      * projections and graph section) when there is one.
@@ -98,6 +105,9 @@ final class SourceOptions {
         Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         if (source.config() != null) {
             b.config(source.config());
+        }
+        if (feedback != null) {
+            b.capabilityListener(new FeedbackFile(feedback));
         }
         return b.build();
     }

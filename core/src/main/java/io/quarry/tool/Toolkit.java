@@ -139,6 +139,13 @@ public final class Toolkit {
                         graphTool,
                         b.limits,
                         b.listeners));
+        if (!b.capabilityListeners.isEmpty()) {
+            ReportMissingCapabilityTool report = new ReportMissingCapabilityTool(b.capabilityListeners);
+            byName.put(
+                    report.name(),
+                    new GuardedTool(
+                            report.name(), report.description(), report.inputSchema(), report, b.limits, b.listeners));
+        }
         byName.keySet().removeAll(config.disabled);
         byName.keySet().removeAll(b.disabled);
         this.tools = byName;
@@ -277,6 +284,7 @@ public final class Toolkit {
         private ObjectStore store;
         private Limits limits;
         private final List<ToolListener> listeners = new ArrayList<>();
+        private final List<CapabilityListener> capabilityListeners = new ArrayList<>();
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
         private QuarryConfig config;
 
@@ -365,6 +373,15 @@ public final class Toolkit {
             return this;
         }
 
+        /**
+         * Adds a listener for what agents report missing; with one, the catalog ends with the opt-in
+         * {@code report_missing_capability} tool (none without: it costs the other tools nothing).
+         */
+        public Builder capabilityListener(CapabilityListener listener) {
+            this.capabilityListeners.add(requireNonNull(listener, "listener"));
+            return this;
+        }
+
         /** Adds a listener told of every call. */
         public Builder listener(ToolListener listener) {
             this.listeners.add(requireNonNull(listener, "listener"));
@@ -437,6 +454,7 @@ public final class Toolkit {
             b.store = store;
             b.limits = limits;
             b.listeners.addAll(listeners);
+            b.capabilityListeners.addAll(capabilityListeners);
             b.disabled.addAll(disabled);
             b.config = config;
             b.projections = projections;
