@@ -113,6 +113,27 @@ final class Arguments {
         if (!near.isEmpty()) {
             return Optional.of(near.get(0));
         }
+        if (name.endsWith("s") && name.length() > 3) {
+            Optional<String> singular = meant(name.substring(0, name.length() - 1), parameters);
+            if (singular.isPresent()) {
+                return singular;
+            }
+        }
+        // results_per_page, maxResults: the first word of the name that is, or stands for, a parameter
+        for (String word : name.replaceAll("([a-z])([A-Z])", "$1_$2")
+                .toLowerCase(java.util.Locale.ROOT)
+                .split("[_\\-\\s]+")) {
+            if (word.length() > 1 && !word.equals(name)) {
+                if (parameters.contains(word)) {
+                    return Optional.of(word);
+                }
+                for (String candidate : SYNONYMS.getOrDefault(word, List.of())) {
+                    if (parameters.contains(candidate)) {
+                        return Optional.of(candidate);
+                    }
+                }
+            }
+        }
         String lower = name.toLowerCase(java.util.Locale.ROOT).replace("_", "");
         if (lower.endsWith("id") || ID_WORDS.contains(lower)) {
             List<String> ids = parameters.stream()
@@ -319,8 +340,12 @@ final class Arguments {
                     ErrorCode.INVALID_OPERAND,
                     name,
                     "'" + name + "' must be a whole number.",
-                    (v.get().isTextual() && n.isPresent()
-                                    ? "Write it without quotes: " + n.get().toPlainString() + ". "
+                    (v.get().isTextual()
+                                            && io.quarry.internal.NumericLiteral.parse(
+                                                            v.get().textValue())
+                                                    .isPresent()
+                                    ? "Write it without quotes: "
+                                            + v.get().textValue().strip() + ". "
                                     : "")
                             + "Give a number from " + min + " to " + max + ".");
         }

@@ -95,6 +95,13 @@ final class SchemaView {
                     near.add(t);
                 }
             }
+            if (!s.equals(lower)) {
+                for (String t : Suggestions.nearest(s, typeNames(), 1)) {
+                    if (!near.contains(t)) {
+                        near.add(t);
+                    }
+                }
+            }
         }
         for (String n : Suggestions.nearest(name, typeNames(), 3)) {
             if (!near.contains(n)) {
