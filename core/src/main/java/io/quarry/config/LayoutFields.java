@@ -63,7 +63,7 @@ final class LayoutFields {
         return switch (column.type().name()) {
             case "NUMBER" -> FieldType.NUMBER;
             case "BOOLEAN" -> FieldType.BOOLEAN;
-            case "TIMESTAMP" -> FieldType.DATETIME;
+            case "TIMESTAMP", "TIMESTAMP_TEXT", "EPOCH_SECONDS", "EPOCH_MILLIS" -> FieldType.DATETIME;
             case "JSON" -> column.path().isEmpty() ? FieldType.OBJECT : FieldType.STRING;
             default -> FieldType.STRING;
         };
@@ -75,7 +75,8 @@ final class LayoutFields {
             case "TEXT" -> List.of(FieldType.STRING, FieldType.TEXT, FieldType.ENUM);
             case "NUMBER" -> List.of(FieldType.INTEGER, FieldType.NUMBER);
             case "BOOLEAN" -> List.of(FieldType.BOOLEAN);
-            case "TIMESTAMP" -> List.of(FieldType.DATETIME, FieldType.DATE);
+            case "TIMESTAMP", "TIMESTAMP_TEXT", "EPOCH_SECONDS", "EPOCH_MILLIS" ->
+                List.of(FieldType.DATETIME, FieldType.DATE);
             default -> List.of(FieldType.values());
         };
     }
