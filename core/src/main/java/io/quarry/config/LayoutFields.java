@@ -25,7 +25,7 @@ final class LayoutFields {
      * The fields a layout maps for one type, in layout order, and whether the type has a {@code rest}
      * JSON column (which holds any field the layout does not map).
      */
-    record TypeFields(Map<String, Mapped> fields, boolean rest) {}
+    record TypeFields(Map<String, Mapped> fields, boolean rest, List<String> timestamps) {}
 
     private LayoutFields() {}
 
@@ -43,7 +43,10 @@ final class LayoutFields {
                         at.isText() ? null : at.get("type").map(t -> t.text("")).orElse(null);
                 fields.put(name, new Mapped(implied(declared, column), column.type(), at));
             });
-            out.put(table.type(), new TypeFields(fields, table.rest() != null));
+            List<String> timestamps = io.quarry.schema.EntityType.TIMESTAMPS.stream()
+                    .filter(t -> table.timestampColumn(t) != null)
+                    .toList();
+            out.put(table.type(), new TypeFields(fields, table.rest() != null, timestamps));
         }
         return out;
     }
