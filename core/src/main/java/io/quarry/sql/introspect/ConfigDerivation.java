@@ -433,6 +433,12 @@ final class ConfigDerivation {
             }
             name = unique(name, spec, target);
             boolean one = t.isUnique(fk.columns());
+            // the description names every column of a composite key: "account_id and currency"
+            List<String> fieldsOfKey = columns.stream().map(fieldNames).toList();
+            String named = fieldsOfKey.size() == 1
+                    ? field
+                    : String.join(", ", fieldsOfKey.subList(0, fieldsOfKey.size() - 1)) + " and "
+                            + fieldsOfKey.get(fieldsOfKey.size() - 1);
             String outKind = one ? "BELONGS_TO_ONE" : "BELONGS_TO";
             String inKind = one ? "HAS_ONE" : "HAS_MANY";
             ObjectNode key = json.objectNode();
@@ -451,14 +457,16 @@ final class ConfigDerivation {
                     target,
                     "out",
                     outKind,
-                    "The " + target.name + " named by this " + spec.name + "'s " + field + ".");
+                    "The " + target.name + " named by this " + spec.name + "'s " + named + ".");
             relate(
                     target,
                     name,
                     spec,
                     "in",
                     inKind,
-                    "The " + spec.name + (one ? "" : " objects") + " whose " + field + " names this " + target.name
+                    "The " + spec.name + (one ? "" : " objects") + " whose " + named
+                            + (fieldsOfKey.size() == 1 ? " names" : " name")
+                            + " this " + target.name
                             + ".");
         }
     }
