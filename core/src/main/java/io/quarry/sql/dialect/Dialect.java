@@ -55,6 +55,17 @@ public interface Dialect {
         return false;
     }
 
+    /**
+     * Writes, as one test on the document, a conjunction of groups, each a disjunction of "some element
+     * of the top-level property equals this string or boolean" ({@link ElementTest.StringEquals},
+     * {@link ElementTest.BooleanEquals}, NUL-free); or writes nothing and returns {@code false}, and
+     * the compiler writes each equality apart. One test lets one index scan answer them all.
+     */
+    default boolean propertyEqualities(
+            SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
+        return false;
+    }
+
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 

@@ -247,6 +247,53 @@ public final class PostgresDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
+     * <p>One jsonpath filter, {@code document @? '$ ? (@."a" == "x" && (@."b" == true || …))'}, bound
+     * as one value: in lax mode a comparison with an array compares its elements, exactly the "some
+     * element" of the evaluator (one level, as containment), and the GIN {@code jsonb_path_ops} index
+     * answers the whole conjunction in one scan. {@code @?} is two-valued: an item is kept only when
+     * the filter is true, so {@code NOT} stays exact.
+     */
+    @Override
+    public boolean propertyEqualities(
+            SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
+        StringBuilder path = new StringBuilder("$ ? (");
+        for (int i = 0; i < groups.size(); i++) {
+            List<java.util.Map.Entry<String, ElementTest>> group = groups.get(i);
+            path.append(i == 0 ? "" : " && ").append(group.size() > 1 ? "(" : "");
+            for (int j = 0; j < group.size(); j++) {
+                java.util.Map.Entry<String, ElementTest> e = group.get(j);
+                JsonNode value;
+                if (e.getValue() instanceof ElementTest.StringEquals t) {
+                    value = NODES.textNode(t.value());
+                } else if (e.getValue() instanceof ElementTest.BooleanEquals t) {
+                    value = NODES.booleanNode(t.value());
+                } else {
+                    return false;
+                }
+                path.append(j == 0 ? "" : " || ")
+                        .append("@.")
+                        .append(Json.write(NODES.textNode(e.getKey())))
+                        .append(" == ")
+                        .append(Json.write(value));
+            }
+            path.append(group.size() > 1 ? ")" : "");
+        }
+        path.append(")");
+        String doc = jsonb(document);
+        // "@??" is pgjdbc's escape for the jsonb operator "@?"
+        w.append("(")
+                .append(doc)
+                .append(" @?? ")
+                .bind(path.toString())
+                .append("::jsonpath AND ")
+                .append(doc)
+                .append(" IS NOT NULL)");
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
      * <p>"Some element ≥ a and some element &lt; b" is "the range from the smallest to the largest value
      * overlaps [a, b)" when [a, b) is not empty: one overlap, which PostgreSQL estimates as the narrow
      * range it is (two open-ended overlaps are estimated as independent, far too many rows).

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
 import io.quarry.filter.MatchOp;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
@@ -288,8 +289,10 @@ final class GraphLayout implements StorageLayout {
         }
         w.append(")");
         writeScope(w, O, query.scope());
-        w.append(" AND ");
-        compiler.writeFilter(w, query.filter().filter(), columns);
+        if (!(query.filter().filter() instanceof Filter.And and && and.filters().isEmpty())) {
+            w.append(" AND "); // no "(1 = 1)" for the empty filter
+            compiler.writeFilter(w, query.filter().filter(), columns);
+        }
         writeText(w, query);
         if (query.relatedToId() != null) {
             writeRelated(w, query);
@@ -346,7 +349,11 @@ final class GraphLayout implements StorageLayout {
         relatedEnds(w, mapping.dstId(), mapping.srcId(), query);
         w.append(" UNION ALL ");
         relatedEnds(w, mapping.srcId(), mapping.dstId(), query);
-        w.append(") AND EXISTS (SELECT 1 FROM ")
+        w.append(")");
+        if (query.scope().values().isEmpty()) {
+            return; // the relationships' ends exist; only a scope can hide the anchor
+        }
+        w.append(" AND EXISTS (SELECT 1 FROM ")
                 .append(q(mapping.objectsTable()))
                 .append(" ")
                 .append(q("a"))
