@@ -302,6 +302,36 @@ final class Databases {
         return init(url, user, password, StoreMapping.graph(scopeColumns.toArray(String[]::new)));
     }
 
+    /** The tsvector column {@code --full-text} creates on PostgreSQL. */
+    static final String FULL_TEXT_COLUMN = "quarry_fts";
+
+    /** The dialect with full text in {@link #FULL_TEXT_COLUMN} when {@code config} is given (PostgreSQL only). */
+    static Dialect withFullText(Dialect dialect, String config) {
+        if (config == null) {
+            return dialect;
+        }
+        if (!(dialect instanceof io.quarry.sql.dialect.PostgresDialect)) {
+            throw new IllegalArgumentException(
+                    "--full-text needs PostgreSQL (a stored tsvector column); this database is " + dialect.name());
+        }
+        return io.quarry.sql.dialect.PostgresDialect.withFullText(FULL_TEXT_COLUMN, config);
+    }
+
+    /**
+     * Creates the graph layout of these options (idempotent): the configured mapping, the indexes the
+     * configured schema's fields need, full text when asked.
+     */
+    static JdbcObjectStore init(String url, String user, String password, LayoutOptions options) {
+        DataSource ds = new UrlDataSource(url, user, password);
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(options.dialect(Dialects.detect(ds)))
+                .mapping(options.mapping())
+                .build();
+        store.createLayout(options.schema().orElse(null));
+        return store;
+    }
+
     /** Creates the graph layout of this mapping (idempotent). */
     static JdbcObjectStore init(String url, String user, String password, StoreMapping mapping) {
         DataSource ds = new UrlDataSource(url, user, password);

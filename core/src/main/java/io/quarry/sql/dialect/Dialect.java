@@ -66,6 +66,15 @@ public interface Dialect {
         return false;
     }
 
+    /**
+     * The indexes the fields a schema declares need in the graph layout, beyond the layout's own
+     * ({@link #createGraphLayout}): idempotent, named {@code CREATE INDEX IF NOT EXISTS} statements on
+     * exactly the expressions this dialect writes, so the planner can match them. Default: none.
+     */
+    default List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
+        return List.of();
+    }
+
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 
