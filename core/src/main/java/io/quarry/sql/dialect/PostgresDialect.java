@@ -286,7 +286,7 @@ public final class PostgresDialect implements Dialect {
                 .append(" @?? ")
                 .bind(path.toString())
                 .append("::jsonpath AND ")
-                .append(doc)
+                .append(document) // the column itself: its cast would parse the document again per row
                 .append(" IS NOT NULL)");
         return true;
     }

@@ -1,3 +1,3 @@
 -- {"filter":{"status":"Done"}}
-(("o"."properties")::jsonb @?? ?::jsonpath AND ("o"."properties")::jsonb IS NOT NULL)
+(("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL)
 -- binds: ["$ ? (@.\"status\" == \"Done\")"]

@@ -1,3 +1,3 @@
 -- {"filter":{"properties.id":"x","properties.type":{"$exists":true}}}
-((("o"."properties")::jsonb @?? ?::jsonpath AND ("o"."properties")::jsonb IS NOT NULL) AND ((("o"."properties")::jsonb ?? ? AND ("o"."properties")::jsonb IS NOT NULL)))
+((("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL) AND ((("o"."properties")::jsonb ?? ? AND ("o"."properties")::jsonb IS NOT NULL)))
 -- binds: ["$ ? (@.\"id\" == \"x\")", "type"]
