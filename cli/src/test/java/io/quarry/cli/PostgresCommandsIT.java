@@ -138,6 +138,26 @@ class PostgresCommandsIT {
         }
     }
 
+    @Test
+    void fullTextFromInitIsWhatCallSearches() throws Exception {
+        String url = schema("fulltext");
+        QuarryCliTest.Run init =
+                run("", "init", "--jdbc-url", url, "--scope-column", "org_id", "--full-text", "english");
+        assertThat(init.exit()).as(init.err()).isZero();
+        QuarryCliTest.Run load = run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url);
+        assertThat(load.exit()).as(load.err()).isZero();
+        // stemmed whole words: "writing" finds "Write docs", which the substring fallback would not
+        QuarryCliTest.Run call = run("", "call", "query_graph_objects", "{\"query\": \"writing\"}", "--jdbc-url", url);
+        assertThat(call.exit()).as(call.err()).isZero();
+        JsonNode result = call.lines().get(0);
+        assertThat(result.at("/objects/0/id").asText()).as(call.out()).isEqualTo("t2");
+        assertThat(result.at("/returned").asInt()).isEqualTo(1);
+        try (Connection c = DriverManager.getConnection(base());
+                Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS postgres_cli_fulltext_" + QuarryCliTest.checkout() + " CASCADE");
+        }
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
