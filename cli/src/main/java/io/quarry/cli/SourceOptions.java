@@ -94,7 +94,11 @@ final class SourceOptions {
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
-        Source source = source();
+        return toolkit(source());
+    }
+
+    /** The toolkit over this source, configured by its configuration file when there is one. */
+    Toolkit toolkit(Source source) {
         Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         if (source.config() != null) {
             b.config(source.config());
