@@ -72,6 +72,14 @@ final class McpCommand implements Callable<Integer> {
             description = "With --http: how long a session lasts (default ${DEFAULT-VALUE}).")
     int sessionMinutes = 60;
 
+    @Option(
+            names = "--key-file",
+            paramLabel = "FILE",
+            description = "With --http: a secret (at least 32 characters) shared by every instance serving the same"
+                    + " agents; it signs cursors and session ids, so any instance continues them. Default: a random"
+                    + " key, good for one instance until it restarts.")
+    Path keyFile;
+
     @Override
     public Integer call() throws IOException {
         if (httpPort != null) {
@@ -116,7 +124,10 @@ final class McpCommand implements Callable<Integer> {
                                         .user(caller.context().user())
                                         .clock(clock)
                                         .build()));
-        QuarryMcpHttpServer.Builder builder = QuarryMcpHttpServer.builder(source.toolkit(data), authenticator)
+        byte[] secret = secret();
+        QuarryMcpHttpServer.Builder builder = QuarryMcpHttpServer.builder(
+                        source.toolkit(data, b -> b.cursorKey(derive(secret, "cursor"))), authenticator)
+                .sessionKey(derive(secret, "session"))
                 .host(host)
                 .port(httpPort)
                 .requestsPerMinute(requestsPerMinute)
@@ -124,6 +135,10 @@ final class McpCommand implements Callable<Integer> {
         if (apiKeyHeader != null) {
             builder.apiKeyHeader(apiKeyHeader);
         }
+        return run(builder);
+    }
+
+    private int run(QuarryMcpHttpServer.Builder builder) throws IOException {
         CountDownLatch stopped = new CountDownLatch(1);
         try (QuarryMcpHttpServer server = builder.build().start()) {
             spec.commandLine()
@@ -137,5 +152,31 @@ final class McpCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    private byte[] secret() throws IOException {
+        if (keyFile == null) {
+            byte[] random = new byte[32];
+            new java.security.SecureRandom().nextBytes(random);
+            return random;
+        }
+        String text = java.nio.file.Files.readString(keyFile, java.nio.charset.StandardCharsets.UTF_8)
+                .strip();
+        if (text.length() < 32) {
+            throw new IllegalArgumentException("--key-file " + keyFile + " holds " + text.length()
+                    + " characters; use at least 32, such as: openssl rand -base64 32 > " + keyFile);
+        }
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** A key for one purpose from the shared secret, so a cursor key never signs a session. */
+    private static byte[] derive(byte[] secret, String purpose) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(secret, "HmacSHA256"));
+            return mac.doFinal(("quarry " + purpose).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is missing from this JVM", e);
+        }
     }
 }

@@ -99,10 +99,16 @@ final class SourceOptions {
 
     /** The toolkit over this source, configured by its configuration file when there is one. */
     Toolkit toolkit(Source source) {
+        return toolkit(source, b -> {});
+    }
+
+    /** The toolkit over this source, with more settings (a cursor key, listeners). */
+    Toolkit toolkit(Source source, java.util.function.Consumer<Toolkit.Builder> more) {
         Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         if (source.config() != null) {
             b.config(source.config());
         }
+        more.accept(b);
         return b.build();
     }
 
