@@ -17,6 +17,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.ai.tool.ToolCallbackProvider;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -63,7 +64,8 @@ public class QuarryAutoConfiguration {
             DataSource dataSource,
             QuarryProperties properties,
             ResourceLoader resources,
-            ObjectProvider<ToolListener> listeners) {
+            ObjectProvider<ToolListener> listeners,
+            BeanFactory beans) {
         QuarryProperties.Store store = properties.getStore();
         StoreMapping graph = graphMapping(store);
         QuarryConfig config = configFile(properties, resources);
@@ -83,6 +85,10 @@ public class QuarryAutoConfiguration {
         }
         JdbcObjectStore jdbc = JdbcObjectStore.builder()
                 .dataSource(dataSource)
+                .readDataSource(
+                        properties.getReadDataSource() == null
+                                ? null
+                                : beans.getBean(properties.getReadDataSource(), DataSource.class))
                 .dialect(Dialects.detect(dataSource))
                 .mapping(mapping)
                 .timeout(store.getTimeout())
@@ -104,6 +110,13 @@ public class QuarryAutoConfiguration {
             toolkit.limits(properties.getLimits().toLimits());
         }
         listeners.orderedStream().forEach(toolkit::listener);
+        if (properties.getCursorKey() != null) {
+            if (properties.getCursorKey().strip().length() < 32) {
+                throw new IllegalStateException("quarry.cursor-key: use a secret of at least 32 characters, such as"
+                        + " the output of: openssl rand -base64 32");
+            }
+            toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
         return toolkit.build();
     }
 
