@@ -1,5 +1,6 @@
 package io.quarry.springai;
 
+import io.micrometer.observation.ObservationRegistry;
 import io.quarry.config.QuarryConfig;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
@@ -120,12 +121,21 @@ public class QuarryAutoConfiguration {
         return toolkit.build();
     }
 
-    /** The tools as Spring AI callbacks, limited to {@code quarry.tools} when set. */
+    /**
+     * The tools as Spring AI callbacks, limited to {@code quarry.tools} when set; each call observed
+     * ({@link QuarryObservations}) when the application has an {@link ObservationRegistry}.
+     */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(Toolkit.class)
-    public QuarryToolCallbacks quarryToolCallbacks(Toolkit toolkit, QuarryProperties properties) {
-        return QuarryToolCallbacks.of(toolkit, properties.getTools(), QuarryToolCallbacks::context);
+    public QuarryToolCallbacks quarryToolCallbacks(
+            Toolkit toolkit, QuarryProperties properties, ObjectProvider<ObservationRegistry> observations) {
+        ObservationRegistry registry = observations.getIfAvailable(() -> ObservationRegistry.NOOP);
+        return QuarryToolCallbacks.of(
+                toolkit,
+                properties.getTools(),
+                QuarryToolCallbacks::context,
+                registry.isNoop() ? tool -> tool : tool -> QuarryObservations.observed(tool, registry));
     }
 
     /** The configuration file, or {@code null} when {@code quarry.config} is unset and there is no default file. */

@@ -73,6 +73,12 @@ final class McpCommand implements Callable<Integer> {
     int sessionMinutes = 60;
 
     @Option(
+            names = "--trace",
+            description = "Print one line per tool call on standard error: the tool, ok or the error code, the"
+                    + " objects returned and the time (never the arguments or the scope).")
+    boolean trace;
+
+    @Option(
             names = "--key-file",
             paramLabel = "FILE",
             description = "With --http: a secret (at least 32 characters) shared by every instance serving the same"
@@ -85,7 +91,7 @@ final class McpCommand implements Callable<Integer> {
         if (httpPort != null) {
             return serveHttp();
         }
-        var toolkit = source.toolkit();
+        var toolkit = source.toolkit(source.source(), this::traced);
         var context = source.context();
         PrintStream stdout = System.out;
         // whatever prints to System.out by mistake must not break the protocol
@@ -126,7 +132,7 @@ final class McpCommand implements Callable<Integer> {
                                         .build()));
         byte[] secret = secret();
         QuarryMcpHttpServer.Builder builder = QuarryMcpHttpServer.builder(
-                        source.toolkit(data, b -> b.cursorKey(derive(secret, "cursor"))), authenticator)
+                        source.toolkit(data, b -> traced(b.cursorKey(derive(secret, "cursor")))), authenticator)
                 .sessionKey(derive(secret, "session"))
                 .host(host)
                 .port(httpPort)
@@ -152,6 +158,12 @@ final class McpCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    private void traced(io.quarry.tool.Toolkit.Builder b) {
+        if (trace) {
+            b.listener(new Trace(spec.commandLine().getErr()));
+        }
     }
 
     private byte[] secret() throws IOException {

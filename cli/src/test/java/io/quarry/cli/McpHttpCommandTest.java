@@ -44,4 +44,31 @@ class McpHttpCommandTest {
         assertThat(run.exit()).isNotZero();
         assertThat(run.err()).startsWith(message);
     }
+
+    @org.junit.jupiter.api.Test
+    void traceprintsOneLinePerCallWithoutArguments() {
+        QuarryCliTest.Run run = QuarryCliTest.run(
+                "",
+                "call",
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"query\": \"secretword\", \"limit\": 1}",
+                "--trace",
+                "--data",
+                dir.resolve("data.json").toString(),
+                "--config",
+                dir.resolve("quarry.yaml").toString());
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).matches("quarry: trace query_graph_objects ok rows=0 \\d+ ms\\R");
+        QuarryCliTest.Run wrong = QuarryCliTest.run(
+                "",
+                "call",
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"properties\": {\"stauts\": \"x\"}}",
+                "--trace",
+                "--data",
+                dir.resolve("data.json").toString(),
+                "--config",
+                dir.resolve("quarry.yaml").toString());
+        assertThat(wrong.err()).startsWith("quarry: trace query_graph_objects UNKNOWN_FIELD rows=0 ");
+    }
 }
