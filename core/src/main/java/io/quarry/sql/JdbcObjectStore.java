@@ -325,7 +325,7 @@ public final class JdbcObjectStore implements ObjectStore {
 
         @Override
         public <T> T read(StorageLayout.Work<T> work) {
-            try (Connection c = readDataSource.getConnection()) {
+            try (Connection c = ConnectionWait.acquire(readDataSource, timeout)) {
                 boolean autoCommit = c.getAutoCommit();
                 boolean readOnly = c.isReadOnly();
                 try {
