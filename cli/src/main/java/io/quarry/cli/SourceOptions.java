@@ -101,7 +101,16 @@ final class SourceOptions {
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
-        Source source = source();
+        return toolkit(source());
+    }
+
+    /** The toolkit over this source, configured by its configuration file when there is one. */
+    Toolkit toolkit(Source source) {
+        return toolkit(source, b -> {});
+    }
+
+    /** The toolkit over this source, with more settings (a cursor key, listeners). */
+    Toolkit toolkit(Source source, java.util.function.Consumer<Toolkit.Builder> more) {
         Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         if (source.config() != null) {
             b.config(source.config());
@@ -109,6 +118,7 @@ final class SourceOptions {
         if (feedback != null) {
             b.capabilityListener(new FeedbackFile(feedback));
         }
+        more.accept(b);
         return b.build();
     }
 

@@ -148,6 +148,9 @@ public final class Toolkit {
         }
         byName.keySet().removeAll(config.disabled);
         byName.keySet().removeAll(b.disabled);
+        if (b.cursorKey != null) {
+            byName.replaceAll((name, tool) -> new SignedCursorTool(tool, b.cursorKey, b.listeners));
+        }
         this.tools = byName;
         this.refreshStatistics = schemaTool::refreshStatistics;
     }
@@ -285,6 +288,7 @@ public final class Toolkit {
         private Limits limits;
         private final List<ToolListener> listeners = new ArrayList<>();
         private final List<CapabilityListener> capabilityListeners = new ArrayList<>();
+        private byte[] cursorKey;
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
         private QuarryConfig config;
 
@@ -382,6 +386,23 @@ public final class Toolkit {
             return this;
         }
 
+        /**
+         * Signs every cursor with this key (HMAC-SHA256), so cursors are self-contained: a toolkit on
+         * another instance with the same key continues a page walk, and a changed or forged cursor, one
+         * signed with another key or issued for another scope is refused ({@code INVALID_CURSOR}). Keep
+         * the key secret and give every instance serving the same agents the same one. Default: cursors
+         * are not signed (they are still bound to their query).
+         *
+         * @param key at least 16 bytes, such as 32 random bytes
+         */
+        public Builder cursorKey(byte[] key) {
+            if (requireNonNull(key, "key").length < 16) {
+                throw new IllegalArgumentException("cursorKey must have at least 16 bytes, had " + key.length);
+            }
+            this.cursorKey = key.clone();
+            return this;
+        }
+
         /** Adds a listener told of every call. */
         public Builder listener(ToolListener listener) {
             this.listeners.add(requireNonNull(listener, "listener"));
@@ -455,6 +476,7 @@ public final class Toolkit {
             b.limits = limits;
             b.listeners.addAll(listeners);
             b.capabilityListeners.addAll(capabilityListeners);
+            b.cursorKey = cursorKey;
             b.disabled.addAll(disabled);
             b.config = config;
             b.projections = projections;
