@@ -135,7 +135,11 @@ final class Arguments {
             }
         }
         String lower = name.toLowerCase(java.util.Locale.ROOT).replace("_", "");
-        if (lower.endsWith("id") || ID_WORDS.contains(lower)) {
+        if (lower.equals("id")
+                || name.endsWith("_id")
+                || name.endsWith("Id")
+                || name.endsWith("ID")
+                || ID_WORDS.contains(lower)) {
             List<String> ids = parameters.stream()
                     .filter(p -> p.equals("id") || p.endsWith("_id"))
                     .toList();
