@@ -51,6 +51,18 @@ public final class WordMatch {
         return best;
     }
 
+    /** The quality of the best match of one word among tokens already split by {@link #words}. */
+    public static double match(String word, java.util.Collection<String> tokens) {
+        double best = 0;
+        for (String token : tokens) {
+            best = Math.max(best, quality(word, token));
+            if (best == 1) {
+                break;
+            }
+        }
+        return best;
+    }
+
     /** Lower-case singular words of a text: camelCase and snake_case split, plurals reduced. */
     public static List<String> words(String text) {
         String spaced = text.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("[^\\p{L}\\p{N}]+", " ");

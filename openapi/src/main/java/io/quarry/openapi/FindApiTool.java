@@ -49,6 +49,7 @@ final class FindApiTool implements ToolExtension {
             Map.entry("rename", List.of("PATCH", "PUT")),
             Map.entry("replace", List.of("PUT")),
             Map.entry("set", List.of("PATCH", "PUT")),
+            Map.entry("mark", List.of("PATCH", "PUT", "POST")),
             Map.entry("list", List.of("GET")),
             Map.entry("get", List.of("GET")),
             Map.entry("show", List.of("GET")),
@@ -65,7 +66,8 @@ final class FindApiTool implements ToolExtension {
         PATH(8),
         SUMMARY(6),
         TAG(4),
-        PARAMETER(2),
+        FIELD(2),
+        PARAMETER(1),
         DESCRIPTION(1);
 
         final int weight;
@@ -75,10 +77,72 @@ final class FindApiTool implements ToolExtension {
         }
     }
 
+    /** Words that ask for one object rather than a collection. */
+    private static final Set<String> ONE = Set.of("id", "one", "single", "by", "detail", "details");
+
     private final OpenApiTools api;
+    private final Map<ApiOperation, Indexed> indexed = new java.util.IdentityHashMap<>();
 
     FindApiTool(OpenApiTools api) {
         this.api = api;
+        for (ApiOperation op : api.operations()) {
+            indexed.put(op, new Indexed(op));
+        }
+    }
+
+    /** An operation's words per source, split once. */
+    private static final class Indexed {
+        final List<List<String>> bySource = new ArrayList<>();
+        final List<String> labels = new ArrayList<>();
+        final List<Source> sources = new ArrayList<>();
+        final List<String> idWords;
+
+        Indexed(ApiOperation op) {
+            add(Source.OPERATION_ID, "operationId", op.operationId());
+            add(Source.PATH, "path", op.path().replaceAll("\\{[^}]*}", " "));
+            add(Source.SUMMARY, "summary", op.summary());
+            for (String tag : op.tags()) {
+                add(Source.TAG, "tag " + tag, tag);
+            }
+            for (ApiOperation.Parameter p : op.parameters()) {
+                add(Source.PARAMETER, "parameter " + p.name(), p.name());
+            }
+            StringBuilder fields = new StringBuilder();
+            if (op.body() != null) {
+                fieldWords(op.body(), 2, fields);
+            }
+            for (ApiOperation.Parameter p : op.parameters()) {
+                if (p.schema() != null) {
+                    fieldWords(p.schema(), 0, fields);
+                }
+            }
+            add(Source.FIELD, "body or parameter values", fields.toString());
+            add(Source.DESCRIPTION, "description", op.description());
+            List<String> id = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(op.operationId())));
+            id.removeIf(w -> ACTIONS.containsKey(w) || WordMatch.STOP_WORDS.contains(w));
+            this.idWords = List.copyOf(id);
+        }
+
+        /** Field names and enum values of a schema, to a small depth. */
+        private static void fieldWords(com.fasterxml.jackson.databind.JsonNode schema, int depth, StringBuilder out) {
+            schema.path("enum").forEach(v -> out.append(v.asText()).append(' '));
+            if (depth > 0) {
+                for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> p :
+                        schema.path("properties").properties()) {
+                    out.append(p.getKey()).append(' ');
+                    fieldWords(p.getValue(), depth - 1, out);
+                }
+                if (schema.has("items")) {
+                    fieldWords(schema.get("items"), depth - 1, out);
+                }
+            }
+        }
+
+        private void add(Source source, String label, String text) {
+            sources.add(source);
+            labels.add(label);
+            bySource.add(List.copyOf(new LinkedHashSet<>(WordMatch.words(text))));
+        }
     }
 
     @Override
@@ -152,6 +216,16 @@ final class FindApiTool implements ToolExtension {
             limit = l.asInt();
         }
         List<String> all = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(q.textValue())));
+        boolean plural = false;
+        Map<String, String> typed = new java.util.HashMap<>();
+        for (String raw : q.textValue().toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            plural |= !raw.isEmpty() && !WordMatch.singular(raw).equals(raw);
+            if (!raw.isEmpty() && !WordMatch.singular(raw).equals(raw)) {
+                typed.put(WordMatch.singular(raw), raw); // a typo the plural rule mangled ("taks") matches as typed
+            }
+        }
+        boolean one = all.stream().anyMatch(ONE::contains);
+        boolean many = plural || all.contains("list") || all.contains("all") || all.contains("search");
         Set<String> intents = new LinkedHashSet<>();
         for (String w : all) {
             if (ACTIONS.containsKey(w)) {
@@ -170,7 +244,8 @@ final class FindApiTool implements ToolExtension {
                     "The query has no words to match.",
                     "Give a few words, such as \"create a task\" or \"invoices\".");
         }
-        List<Scored> ranked = rank(api.visible(context), words, intents, method);
+        List<Scored> ranked = rank(
+                api.visible(context), words, typed, intents, method, one ? Boolean.FALSE : many ? Boolean.TRUE : null);
         int keep = Math.min(limit, ranked.size());
         ObjectNode result = render(ranked, keep, true);
         while (keep > 1 && Json.write(result).length() > limits.sizeBudget()) {
@@ -184,7 +259,13 @@ final class FindApiTool implements ToolExtension {
     }
 
     /** Ranks operations by words, best first; ties keep document order. */
-    static List<Scored> rank(List<ApiOperation> operations, List<String> words, Set<String> intents, String method) {
+    List<Scored> rank(
+            List<ApiOperation> operations,
+            List<String> words,
+            Map<String, String> typed,
+            Set<String> intents,
+            String method,
+            Boolean collection) {
         List<Scored> ranked = new ArrayList<>();
         int order = 0;
         for (ApiOperation op : operations) {
@@ -192,8 +273,21 @@ final class FindApiTool implements ToolExtension {
             if (method != null && !method.equals(op.method())) {
                 continue;
             }
-            Scored s = score(op, words, order);
+            Indexed ix = indexed.get(op);
+            Scored s = score(op, ix, words, typed, order);
             if (s.score > 0) {
+                // how much of what the operation is about the question names: listProjects over listProjectTasks
+                if (!ix.idWords.isEmpty()) {
+                    long covered = ix.idWords.stream()
+                            .filter(w -> words.stream().anyMatch(word -> WordMatch.quality(word, w) > 0))
+                            .count();
+                    s.score += 3.0 * covered / ix.idWords.size();
+                }
+                if (collection != null
+                        && op.method().equals("GET")
+                        && collection == !op.path().endsWith("}")) {
+                    s.score += 1;
+                }
                 if (intents.contains(op.method())) {
                     s.score += 3;
                 }
@@ -208,34 +302,27 @@ final class FindApiTool implements ToolExtension {
         return ranked;
     }
 
-    private static Scored score(ApiOperation op, List<String> words, int order) {
+    private static Scored score(ApiOperation op, Indexed ix, List<String> words, Map<String, String> typed, int order) {
         Scored s = new Scored(op, order);
-        String pathWords = op.path().replaceAll("\\{[^}]*}", " ");
         for (String word : words) {
             double[] best = new double[Source.values().length];
-            best(s, best, word, Source.OPERATION_ID, "operationId", op.operationId());
-            best(s, best, word, Source.PATH, "path", pathWords);
-            best(s, best, word, Source.SUMMARY, "summary", op.summary());
-            for (String tag : op.tags()) {
-                best(s, best, word, Source.TAG, "tag " + tag, tag);
+            for (int i = 0; i < ix.sources.size(); i++) {
+                double q = WordMatch.match(word, ix.bySource.get(i));
+                String asTyped = typed.get(word);
+                if (asTyped != null && q < 1) {
+                    q = Math.max(q, WordMatch.match(asTyped, ix.bySource.get(i)));
+                }
+                if (q > 0) {
+                    s.matched.add(ix.labels.get(i));
+                    int source = ix.sources.get(i).ordinal();
+                    best[source] = Math.max(best[source], q);
+                }
             }
-            for (ApiOperation.Parameter p : op.parameters()) {
-                best(s, best, word, Source.PARAMETER, "parameter " + p.name(), p.name());
-            }
-            best(s, best, word, Source.DESCRIPTION, "description", op.description());
             for (Source source : Source.values()) {
                 s.score += best[source.ordinal()] * source.weight;
             }
         }
         return s;
-    }
-
-    private static void best(Scored s, double[] best, String word, Source source, String label, String text) {
-        double q = WordMatch.match(word, text);
-        if (q > 0) {
-            s.matched.add(label);
-            best[source.ordinal()] = Math.max(best[source.ordinal()], q);
-        }
     }
 
     private ObjectNode render(List<Scored> ranked, int keep, boolean withBody) {
