@@ -394,9 +394,9 @@ final class FindApiTool implements ToolExtension {
         if (!api.enabled(op)) {
             node.put("enabled", false);
         }
-        node.put(
-                "score",
-                BigDecimal.valueOf(s.score).setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros());
+        BigDecimal score =
+                BigDecimal.valueOf(s.score).setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        node.put("score", score.scale() < 0 ? score.setScale(0) : score); // 30, not 3E+1
         return node;
     }
 

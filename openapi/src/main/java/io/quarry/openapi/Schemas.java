@@ -67,7 +67,7 @@ final class Schemas {
                     return compact(merged, depth, required);
                 }
                 ArrayNode options = f.arrayNode();
-                schema.get(combinator).forEach(o -> options.add(compact(o, depth - 1, true)));
+                schema.get(combinator).forEach(o -> options.add(compact(o, depth - 1, false)));
                 ObjectNode one = f.objectNode();
                 one.set("one of", options);
                 return one;
@@ -88,7 +88,7 @@ final class Schemas {
         }
         if ("array".equals(type) && depth > 0 && schema.has("items")) {
             ArrayNode out = f.arrayNode();
-            out.add(compact(schema.get("items"), depth - 1, true));
+            out.add(compact(schema.get("items"), depth - 1, false));
             return out;
         }
         StringBuilder text = new StringBuilder(type == null ? "any" : type);
