@@ -6,6 +6,7 @@ import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
+import io.quarry.tool.ToolExtension;
 import io.quarry.tool.ToolListener;
 import io.quarry.tool.Toolkit;
 import java.io.IOException;
@@ -63,7 +64,8 @@ public class QuarryAutoConfiguration {
             DataSource dataSource,
             QuarryProperties properties,
             ResourceLoader resources,
-            ObjectProvider<ToolListener> listeners) {
+            ObjectProvider<ToolListener> listeners,
+            ObjectProvider<ToolExtension> extensions) {
         QuarryProperties.Store store = properties.getStore();
         StoreMapping graph = graphMapping(store);
         QuarryConfig config = configFile(properties, resources);
@@ -104,6 +106,7 @@ public class QuarryAutoConfiguration {
             toolkit.limits(properties.getLimits().toLimits());
         }
         listeners.orderedStream().forEach(toolkit::listener);
+        toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
         return toolkit.build();
     }
 
