@@ -40,6 +40,8 @@ final class CallApiTool implements ToolExtension {
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE");
     private static final int MAX_PATH = 2_000;
     private static final int MAX_REDIRECTS = 3;
+    /** The most bytes of an answer read; the rest is never read, and the answer is cut anyway. */
+    private static final int MAX_RESPONSE_BYTES = 4 << 20;
     /** Room in the answer for everything but the response body. */
     private static final int ENVELOPE = 600;
 
@@ -502,7 +504,7 @@ final class CallApiTool implements ToolExtension {
                 } else {
                     b.method(method, HttpRequest.BodyPublishers.noBody());
                 }
-                response = api.http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+                response = exchange(b.build());
                 int status = response.statusCode();
                 if (status < 300 || status >= 400 || status == 304 || !method.equals("GET")) {
                     break;
@@ -543,6 +545,74 @@ final class CallApiTool implements ToolExtension {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw QueryException.of(ErrorCode.API_UNAVAILABLE, "", "The call was interrupted.", "Try again.");
+        }
+    }
+
+    /**
+     * Sends one request: the whole exchange, body included, within the timeout (the client's own
+     * timeout stops at the response headers), and at most {@link #MAX_RESPONSE_BYTES} of the body read.
+     */
+    private HttpResponse<byte[]> exchange(HttpRequest request) throws IOException, InterruptedException {
+        java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> future =
+                api.http.sendAsync(request, info -> new CappedBody(MAX_RESPONSE_BYTES));
+        try {
+            return future.get(api.timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            future.cancel(true);
+            throw new HttpTimeoutException("the exchange took longer than the timeout");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(e.getCause());
+        }
+    }
+
+    /** A body read up to a number of bytes; the rest is not read (the subscription is cancelled). */
+    private static final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
+        private final int max;
+        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        private final java.util.concurrent.CompletableFuture<byte[]> result =
+                new java.util.concurrent.CompletableFuture<>();
+        private java.util.concurrent.Flow.Subscription subscription;
+
+        CappedBody(int max) {
+            this.max = max;
+        }
+
+        @Override
+        public java.util.concurrent.CompletionStage<byte[]> getBody() {
+            return result;
+        }
+
+        @Override
+        public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+            this.subscription = subscription;
+            subscription.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(List<java.nio.ByteBuffer> items) {
+            for (java.nio.ByteBuffer item : items) {
+                int take = Math.min(item.remaining(), max - bytes.size());
+                byte[] chunk = new byte[take];
+                item.get(chunk);
+                bytes.write(chunk, 0, take);
+            }
+            if (bytes.size() >= max && !result.isDone()) {
+                subscription.cancel();
+                result.complete(bytes.toByteArray());
+            }
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+            result.completeExceptionally(throwable);
+        }
+
+        @Override
+        public void onComplete() {
+            result.complete(bytes.toByteArray());
         }
     }
 

@@ -326,6 +326,16 @@ class CallApiToolTest {
     }
 
     @Test
+    void aBodyThatDripsPastTheTimeoutIsAbandoned() {
+        Toolkit toolkit = toolkit(b -> b.timeout(java.time.Duration.ofMillis(500)));
+        long start = System.nanoTime();
+        ToolResult r = call(toolkit, "{\"method\": \"GET\", \"path\": \"/exports/slow\"}", ACME);
+        assertThat(r.errorCode()).isEqualTo("API_UNAVAILABLE");
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
+                .isLessThan(java.time.Duration.ofMillis(2_500));
+    }
+
+    @Test
     void whoamiShowsTheContextTheHostSet() {
         Toolkit toolkit = toolkit(b -> {});
         JsonNode me = toolkit.call("context_whoami", null, ACME).json();

@@ -103,6 +103,20 @@ final class TasksApi implements AutoCloseable {
         } else if (path.equals("/api/exports/latest")) {
             x.getResponseHeaders().add("Location", "http://169.254.169.254/latest/meta-data/");
             send(x, 302, "");
+        } else if (path.equals("/api/exports/slow")) {
+            // headers at once, then the body drips: only a deadline on the whole exchange stops it
+            x.getResponseHeaders().add("Content-Type", "application/json");
+            x.sendResponseHeaders(200, 0);
+            try {
+                for (int i = 0; i < 30; i++) {
+                    x.getResponseBody().write(' ');
+                    x.getResponseBody().flush();
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException | IOException e) {
+                // the client went away
+            }
+            x.close();
         } else if (path.equals("/api/events")) {
             ArrayNode out = Json.MAPPER.createArrayNode();
             for (int i = 0; i < 5_000; i++) {
