@@ -115,7 +115,7 @@ abstract class InjectionContract implements BackendUnderTest {
     @BeforeAll
     void load() {
         DataSource ds =
-                backend().dataSource("differential_injection_" + backend().name());
+                backend().pooledDataSource("differential_injection_" + backend().name());
         Dialect dialect = backend().dialect(ds);
         storesNul = dialect.storesNul();
         store = JdbcObjectStore.builder()
