@@ -18,6 +18,11 @@ public interface ToolExtension {
     /** What the tool is for, written for the model, with an example call. */
     String description();
 
+    /** Whether the tool only reads ({@link Tool#readOnly()}); default true. */
+    default boolean readOnly() {
+        return true;
+    }
+
     /** The JSON Schema of the input object; its {@code properties} are the only parameters accepted. */
     ObjectNode inputSchema();
 

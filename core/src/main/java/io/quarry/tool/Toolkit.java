@@ -150,7 +150,8 @@ public final class Toolkit {
                             extension.inputSchema(),
                             (args, call) -> extension.handle(args.json(), call.context(), call.limits()),
                             b.limits,
-                            b.listeners));
+                            b.listeners,
+                            extension.readOnly()));
         }
         this.tools = byName;
         this.refreshStatistics = schemaTool::refreshStatistics;

@@ -61,6 +61,12 @@ final class CallApiTool implements ToolExtension {
         return NAME;
     }
 
+    /** Read-only unless the host enabled some operation to change data. */
+    @Override
+    public boolean readOnly() {
+        return api.enabled.isEmpty();
+    }
+
     @Override
     public String description() {
         return "Call one endpoint of the host's API found with find_api: the method, the path with each {placeholder} "

@@ -68,6 +68,12 @@ class CallApiToolTest {
         Toolkit toolkit = toolkit(b -> {});
         List<String> names = toolkit.tools().stream().map(t -> t.name()).toList();
         assertThat(names).endsWith("find_api", "call_api", "context_whoami");
+        assertThat(toolkit.tool("call_api").orElseThrow().readOnly()).isTrue();
+        assertThat(toolkit(b -> b.enable("createTask"))
+                        .tool("call_api")
+                        .orElseThrow()
+                        .readOnly())
+                .isFalse();
         toolkit.call("context_whoami", null, ACME);
         assertThat(calls).extracting(ToolCall::tool).contains("context_whoami");
     }
