@@ -146,6 +146,9 @@ final class QueryRunner {
         boolean hasMore = page.hasMore() || cutByBudget;
         result.put("returned", keep);
         page.counted().ifPresent(total -> result.put("total", total));
+        if (page.counted().isPresent() && !page.totalExact()) {
+            result.put("total_exact", false); // counted up to the store's cap: at least "total" match
+        }
         result.put("has_more", hasMore);
         result.put("truncated", hasMore);
         ArrayNode caps = result.putArray("caps");
@@ -177,7 +180,10 @@ final class QueryRunner {
                             + "\"light\", or narrow the filter.";
         }
         if (page.hasMore()) {
-            String of = page.counted().isPresent() ? " of " + page.counted().getAsLong() : "";
+            String of = page.counted().isPresent()
+                    ? (page.totalExact() ? " of " : " of at least ")
+                            + page.counted().getAsLong()
+                    : "";
             return "Showing " + keep + of + " matches. Pass next_cursor to get the next page, or narrow the filter.";
         }
         if (keep == 0 && request.cursor() == null) {
