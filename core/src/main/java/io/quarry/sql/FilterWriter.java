@@ -186,9 +186,11 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 default -> {
                     // no column: the type keeps no such timestamp, a missing field; NULL in it is missing too
                     String col = table.timestampColumn(name);
-                    yield col == null
-                            ? Reading.of(new ColumnTargets.Missing())
-                            : new Reading(new ColumnTargets.Timestamp(dialect, column(col), null), column(col));
+                    if (col == null) {
+                        yield Reading.of(new ColumnTargets.Missing());
+                    }
+                    String instant = SqlCompiler.instantColumn(dialect, column(col), table.timestampType(name));
+                    yield new Reading(new ColumnTargets.Timestamp(dialect, instant, null), instant);
                 }
             };
         }
@@ -205,10 +207,14 @@ final class FilterWriter implements Filter.Visitor<Void> {
         if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
             return Reading.of(new ColumnTargets.Missing()); // a scalar has no members
         }
+        if (field.type().instant()) {
+            String instant = SqlCompiler.instantColumn(dialect, col, field.type());
+            return new Reading(new ColumnTargets.Timestamp(dialect, instant, name), instant);
+        }
         return new Reading(
                 switch (field.type()) {
                     case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
-                    case TIMESTAMP -> new ColumnTargets.Timestamp(dialect, col, name);
+                    case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS -> throw new AssertionError(name);
                     case DATE -> new ColumnTargets.Date(dialect, col, name);
                     case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
                 },

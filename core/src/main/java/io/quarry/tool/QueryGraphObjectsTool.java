@@ -69,7 +69,10 @@ final class QueryGraphObjectsTool implements ToolHandler {
         props.set("relationship_type", relType);
         ObjectNode sort = props.putObject("sort");
         sort.put("type", "array");
-        sort.put("description", "Order by these fields; default newest first (updated_at desc). id breaks ties.");
+        sort.put(
+                "description",
+                "Order by these fields; default the type's own order (get_database_schema shows it), else newest"
+                        + " first (updated_at desc). id breaks ties.");
         sort.put("maxItems", MAX_SORT_KEYS);
         ObjectNode item = InputSchemas.object();
         ObjectNode itemProps = (ObjectNode) item.get("properties");
@@ -159,7 +162,7 @@ final class QueryGraphObjectsTool implements ToolHandler {
                         ErrorCode.INVALID_OPERAND,
                         where,
                         "Each sort key is {\"field\": name, \"direction\": \"asc\"|\"desc\"}.",
-                        "Write [{\"field\": \"updated_at\", \"direction\": \"desc\"}].");
+                        "Write [{\"field\": \"" + sortExample(type) + "\", \"direction\": \"desc\"}].");
             }
             for (Iterator<String> it = item.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
@@ -183,5 +186,15 @@ final class QueryGraphObjectsTool implements ToolHandler {
             keys.add(runner.sortKey(path, direction.equals("desc"), type, where + ".field"));
         }
         return keys;
+    }
+
+    /** A field a sort hint can name: updated_at when the type has it, else its first field, else id. */
+    private static String sortExample(EntityType type) {
+        if (type == null || type.hasTimestamp("updated_at")) {
+            return "updated_at";
+        }
+        return type.exposedFieldNames().isEmpty()
+                ? "id"
+                : type.exposedFieldNames().get(0);
     }
 }

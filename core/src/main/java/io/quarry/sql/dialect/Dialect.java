@@ -136,6 +136,18 @@ public interface Dialect {
         return day;
     }
 
+    /**
+     * The expression that reads a table-layout column holding instants in {@code form} as this dialect's
+     * timestamp column holds them (what {@link #timestamp} binds and {@link #readTimestamp} reads): the
+     * column itself for {@link io.quarry.sql.TableLayout.ColumnType#TIMESTAMP}; empty for a form this
+     * dialect does not read.
+     */
+    default java.util.Optional<String> instantColumn(String column, io.quarry.sql.TableLayout.ColumnType form) {
+        return form == io.quarry.sql.TableLayout.ColumnType.TIMESTAMP
+                ? java.util.Optional.of(column)
+                : java.util.Optional.empty();
+    }
+
     /** Reads an instant from a timestamp column. */
     Instant readTimestamp(ResultSet rs, int column) throws SQLException;
 
