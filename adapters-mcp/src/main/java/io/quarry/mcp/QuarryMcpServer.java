@@ -153,9 +153,9 @@ public final class QuarryMcpServer {
         return McpSchema.Tool.builder(tool.name(), schema(tool))
                 .description(tool.description())
                 .annotations(McpSchema.ToolAnnotations.builder()
-                        .readOnlyHint(true)
-                        .destructiveHint(false)
-                        .idempotentHint(true)
+                        .readOnlyHint(tool.readOnly())
+                        .destructiveHint(!tool.readOnly())
+                        .idempotentHint(tool.readOnly())
                         .openWorldHint(false)
                         .build())
                 .build();

@@ -7,6 +7,7 @@ import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
+import io.quarry.tool.ToolExtension;
 import io.quarry.tool.ToolListener;
 import io.quarry.tool.Toolkit;
 import java.io.IOException;
@@ -66,7 +67,8 @@ public class QuarryAutoConfiguration {
             QuarryProperties properties,
             ResourceLoader resources,
             ObjectProvider<ToolListener> listeners,
-            BeanFactory beans) {
+            BeanFactory beans,
+            ObjectProvider<ToolExtension> extensions) {
         QuarryProperties.Store store = properties.getStore();
         StoreMapping graph = graphMapping(store);
         QuarryConfig config = configFile(properties, resources);
@@ -118,6 +120,7 @@ public class QuarryAutoConfiguration {
             }
             toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
+        toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
         return toolkit.build();
     }
 

@@ -310,7 +310,14 @@ class QuarryAutoConfigurationTest {
                         "quarry.introspect.schemas",
                         "quarry.introspect.include",
                         "quarry.introspect.exclude",
-                        "quarry.introspect.type-names");
+                        "quarry.introspect.type-names",
+                        "quarry.openapi.document",
+                        "quarry.openapi.base-url",
+                        "quarry.openapi.enable",
+                        "quarry.openapi.allow",
+                        "quarry.openapi.deny",
+                        "quarry.openapi.include-deprecated",
+                        "quarry.openapi.timeout");
         assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
     }
 }

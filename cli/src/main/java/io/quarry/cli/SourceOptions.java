@@ -94,9 +94,12 @@ final class SourceOptions {
                     + "(summarize them with 'quarry feedback summarize FILE').")
     java.nio.file.Path feedback;
 
+    @Mixin
+    ApiOptions api;
+
     /**
      * The toolkit over the chosen data, configured by the configuration file (its types, tools, limits,
-     * projections and graph section) when there is one.
+     * projections and graph section) when there is one, with the API tools when --openapi is given.
      *
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
@@ -118,6 +121,7 @@ final class SourceOptions {
         if (feedback != null) {
             b.capabilityListener(new FeedbackFile(feedback));
         }
+        api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
         more.accept(b);
         return b.build();
     }

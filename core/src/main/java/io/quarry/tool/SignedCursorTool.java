@@ -43,6 +43,11 @@ final class SignedCursorTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return tool.readOnly();
+    }
+
+    @Override
     public ToolResult call(JsonNode arguments, ToolContext context) {
         JsonNode unsealed = arguments;
         if (arguments != null && arguments.isObject()) {

@@ -148,6 +148,18 @@ public final class Toolkit {
         }
         byName.keySet().removeAll(config.disabled);
         byName.keySet().removeAll(b.disabled);
+        for (ToolExtension extension : b.extensions) {
+            byName.put(
+                    extension.name(),
+                    new GuardedTool(
+                            extension.name(),
+                            extension.description(),
+                            extension.inputSchema(),
+                            (args, call) -> extension.handle(args.json(), call.context(), call.limits()),
+                            b.limits,
+                            b.listeners,
+                            extension.readOnly()));
+        }
         if (b.cursorKey != null) {
             byName.replaceAll((name, tool) -> new SignedCursorTool(tool, b.cursorKey, b.listeners));
         }
@@ -290,6 +302,7 @@ public final class Toolkit {
         private final List<CapabilityListener> capabilityListeners = new ArrayList<>();
         private byte[] cursorKey;
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
+        private final List<ToolExtension> extensions = new ArrayList<>();
         private QuarryConfig config;
 
         private Projections projections;
@@ -403,6 +416,26 @@ public final class Toolkit {
             return this;
         }
 
+        /**
+         * Adds tools from outside the catalog, such as {@code quarry-openapi}'s {@code find_api}: they are
+         * listed after the catalog's tools and run like them (input checked against their parameters,
+         * failures as error results, the size budget, the listeners).
+         *
+         * @throws IllegalArgumentException when a name is a catalog tool's or is added twice
+         */
+        public Builder extensions(java.util.Collection<? extends ToolExtension> tools) {
+            for (ToolExtension extension : tools) {
+                String name = requireNonNull(extension, "extension").name();
+                if (CATALOG.contains(name)
+                        || extensions.stream().anyMatch(e -> e.name().equals(name))) {
+                    throw new IllegalArgumentException("Toolkit.builder().extensions: the tool name '" + name
+                            + "' is taken; give each tool its own name");
+                }
+                extensions.add(extension);
+            }
+            return this;
+        }
+
         /** Adds a listener told of every call. */
         public Builder listener(ToolListener listener) {
             this.listeners.add(requireNonNull(listener, "listener"));
@@ -478,6 +511,7 @@ public final class Toolkit {
             b.capabilityListeners.addAll(capabilityListeners);
             b.cursorKey = cursorKey;
             b.disabled.addAll(disabled);
+            b.extensions.addAll(extensions);
             b.config = config;
             b.projections = projections;
             b.snapshots = snapshots;
