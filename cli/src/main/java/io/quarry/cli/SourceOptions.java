@@ -121,7 +121,9 @@ final class SourceOptions {
         if (feedback != null) {
             b.capabilityListener(new FeedbackFile(feedback));
         }
-        api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
+        if (api != null && mixee != null) { // null outside picocli: DemoDatabase.toolkit() in the tests
+            api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
+        }
         more.accept(b);
         return b.build();
     }
