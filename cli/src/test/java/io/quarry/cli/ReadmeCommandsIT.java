@@ -98,6 +98,12 @@ class ReadmeCommandsIT {
                 assertThat(stdout).as(tool).contains("   " + tool + " {");
             }
             assertThat(stdout).contains("\n12. ").doesNotContain("INTERNAL");
+        } else if (command.contains(" --output ")) {
+            // the result goes to the file; standard error says where
+            Path written = ROOT.resolve(command.replaceAll(".* --output (\\S+).*", "$1"));
+            assertThat(written).isNotEmptyFile();
+            assertThat(Files.readString(written)).contains("types:");
+            assertThat(new String(err, StandardCharsets.UTF_8)).contains("wrote " + ROOT.relativize(written));
         } else {
             assertThat(stdout).isNotBlank();
         }
