@@ -44,7 +44,8 @@ public final class Toolkit {
             NumberRangeSearchTool.NAME,
             EnumFilterSearchTool.NAME,
             AggregateGraphObjectsTool.NAME,
-            GetProjectGraphTool.NAME);
+            GetProjectGraphTool.NAME,
+            RunReadonlySqlTool.NAME);
 
     /** How many objects of each type a scope's schema is inferred from. */
     private static final int INFERENCE_SAMPLE = 500;
@@ -167,6 +168,11 @@ public final class Toolkit {
             }
         }
         tools.add(new AggregateGraphObjectsTool(view, runner, b.store, b.limits));
+        if (b.store instanceof io.quarry.sql.JdbcObjectStore jdbc
+                && (config.readonlySql.contains(jdbc.dialect().name())
+                        || b.readonlySql.contains(jdbc.dialect().name()))) {
+            tools.add(new RunReadonlySqlTool(view, jdbc));
+        }
         return tools;
     }
 
@@ -278,6 +284,7 @@ public final class Toolkit {
         private Limits limits;
         private final List<ToolListener> listeners = new ArrayList<>();
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
+        private final java.util.Set<String> readonlySql = new java.util.LinkedHashSet<>();
         private QuarryConfig config;
 
         private Projections projections;
@@ -329,6 +336,23 @@ public final class Toolkit {
         @Deprecated
         public Builder config(JsonNode config) {
             return config(QuarryConfig.parse(requireNonNull(config, "config").toString(), "configuration"));
+        }
+
+        /**
+         * Turns {@code run_readonly_sql} on when the store is a {@link io.quarry.sql.JdbcObjectStore} of
+         * one of these dialects ({@code h2}, {@code sqlite}, {@code postgres}, {@code mysql}, {@code
+         * mariadb}), as the configuration's {@code tools.readonly_sql} does; it is off otherwise. See
+         * docs/sql-tool.md.
+         */
+        public Builder readonlySql(String... dialects) {
+            for (String d : dialects) {
+                if (!ToolConfig.DIALECTS.contains(d)) {
+                    throw new IllegalArgumentException("Toolkit.builder().readonlySql: unknown dialect '" + d
+                            + "'; dialects: " + String.join(", ", ToolConfig.DIALECTS));
+                }
+                readonlySql.add(d);
+            }
+            return this;
         }
 
         /** Leaves these tools out of the toolkit, as the configuration's {@code tools.disabled} does. */

@@ -98,7 +98,7 @@ abstract class SqlGuardContract implements BackendUnderTest {
                     Map.of("org_id", org)));
         }
         String name = "sql_guard_" + backend().name().toLowerCase(java.util.Locale.ROOT);
-        ds = backend().dataSource(name);
+        ds = backend().pooledDataSource(name);
         store = backend().store(ds, StoreMapping.graph("org_id"), new DataFile.DataSet(objects, List.of()));
         guard = SqlGuard.of(SCHEMA, StoreMapping.graph("org_id"), store.dialect());
         try (Connection c = ds.getConnection();

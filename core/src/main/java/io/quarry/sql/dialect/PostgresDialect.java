@@ -558,7 +558,8 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type) {
+    public void fieldValue(SqlWriter w, String column, String field, io.quarry.schema.FieldType type) {
+        String document = jsonb(column);
         String kind =
                 switch (type) {
                     case NUMBER, INTEGER -> "number";
