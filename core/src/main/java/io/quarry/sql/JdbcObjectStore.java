@@ -293,7 +293,7 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     /**
-     * Runs a statement {@link io.quarry.sql.guard.SqlGuard} wrote, with the store's connection set-up:
+     * Runs a statement {@code SqlGuard} (io.quarry.sql.guard) wrote, with the store's connection set-up:
      * a read-only transaction under the statement timeout, rolled back after; a timeout is the {@code
      * QUERY_TIMEOUT} error, another database error an {@link IllegalStateException}.
      */
