@@ -1,6 +1,7 @@
 package io.quarry.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.quarry.error.QueryException;
@@ -11,6 +12,7 @@ import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Schema;
+import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.guard.SqlGuard;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
@@ -340,5 +342,85 @@ abstract class SqlGuardContract implements BackendUnderTest {
         assertThat(store.readonly(guard.check("SELECT title FROM Task UNION ALL SELECT name FROM Person", ACME, 4))
                         .rows())
                 .hasSize(4);
+    }
+
+    /** The same guard over the host's own table: one table per type, a JSON column, a hidden column. */
+    @Test
+    void theTableLayoutIsScopedToo() {
+        Dialect dialect = store.dialect();
+        TableFixture.ddl(
+                ds,
+                dialect,
+                "CREATE TABLE \"guard_task\" (\"task_id\" {text}, \"org_id\" {text}, \"title\" {text},"
+                        + " \"prio\" {number}, \"secret\" {text}, \"extra\" {json})");
+        for (String org : List.of("acme", "globex")) {
+            for (int i = 1; i <= 4; i++) {
+                TableFixture.ddl(
+                        ds,
+                        dialect,
+                        "INSERT INTO \"guard_task\" VALUES ('" + org + "-" + i + "', '" + org + "', '" + org + " row "
+                                + i
+                                + "', " + i + ", '" + org + " secret', '{\"status\": \""
+                                + (i % 2 == 0 ? "done" : "open")
+                                + "\"}')");
+            }
+        }
+        TableLayout layout = new TableLayout(
+                List.of(new TableLayout.TypeTable(
+                        "Task",
+                        "guard_task",
+                        "task_id",
+                        null,
+                        null,
+                        List.of("org_id"),
+                        Map.of(
+                                "title", TableLayout.FieldColumn.column("title", TableLayout.ColumnType.TEXT),
+                                "priority", TableLayout.FieldColumn.column("prio", TableLayout.ColumnType.NUMBER),
+                                "secret", TableLayout.FieldColumn.column("secret", TableLayout.ColumnType.TEXT),
+                                "status", TableLayout.FieldColumn.path("extra", "status")),
+                        null,
+                        List.of())),
+                List.of());
+        JdbcObjectStore tables = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(dialect)
+                .mapping(StoreMapping.tables(layout))
+                .build();
+        SqlGuard onTables = SqlGuard.of(SCHEMA, StoreMapping.tables(layout), dialect);
+        SqlRows all = tables.readonly(onTables.check("SELECT * FROM Task ORDER BY id", ACME, 50));
+        assertThat(all.columns().stream()
+                        .map(c -> c.toLowerCase(java.util.Locale.ROOT))
+                        .toList())
+                .containsExactly("id", "title", "status", "priority");
+        assertThat(all.rows()).hasSize(4);
+        all.rows().forEach(r -> assertThat(r.get(0).toString()).startsWith("acme-"));
+        SqlRows done = tables.readonly(onTables.check(
+                "SELECT t.title FROM Task t JOIN Task u ON u.id = t.id WHERE t.status = 'done' AND t.priority > 1"
+                        + " UNION SELECT title FROM Task WHERE id = 'globex-2'",
+                ACME,
+                50));
+        assertThat(done.rows()).extracting(r -> r.get(0)).containsExactlyInAnyOrder("acme row 2", "acme row 4");
+        assertThatThrownBy(() -> onTables.check("SELECT secret FROM Task", ACME, 5))
+                .isInstanceOf(QueryException.class)
+                .hasMessageContaining("hidden");
+        Set<String> byFilter = tables
+                .search(ObjectQuery.builder()
+                        .type("Task")
+                        .filter(new FilterValidator(SCHEMA)
+                                .validate(
+                                        FilterParser.withDefaults().parse("{\"status\": \"done\"}"),
+                                        SCHEMA.type("Task").orElseThrow()))
+                        .limit(100)
+                        .scope(ACME)
+                        .build())
+                .items()
+                .stream()
+                .map(GraphObject::id)
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> bySql = new TreeSet<>();
+        tables.readonly(onTables.check("SELECT id FROM Task WHERE status = 'done'", ACME, 50))
+                .rows()
+                .forEach(r -> bySql.add(r.get(0).toString()));
+        assertThat(bySql).isEqualTo(byFilter).hasSize(2);
     }
 }
