@@ -353,17 +353,23 @@ abstract class SqlGuardContract implements BackendUnderTest {
                 dialect,
                 "CREATE TABLE \"guard_task\" (\"task_id\" {text}, \"org_id\" {text}, \"title\" {text},"
                         + " \"prio\" {number}, \"secret\" {text}, \"extra\" {json})");
-        for (String org : List.of("acme", "globex")) {
-            for (int i = 1; i <= 4; i++) {
-                TableFixture.ddl(
-                        ds,
-                        dialect,
-                        "INSERT INTO \"guard_task\" VALUES ('" + org + "-" + i + "', '" + org + "', '" + org + " row "
-                                + i
-                                + "', " + i + ", '" + org + " secret', '{\"status\": \""
-                                + (i % 2 == 0 ? "done" : "open")
-                                + "\"}')");
+        // values as binds: TableFixture.ddl turns every double quote into the dialect's quote
+        try (Connection c = ds.getConnection();
+                java.sql.PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO " + dialect.quoteIdentifier("guard_task") + " VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (String org : List.of("acme", "globex")) {
+                for (int i = 1; i <= 4; i++) {
+                    ps.setString(1, org + "-" + i);
+                    ps.setString(2, org);
+                    ps.setString(3, org + " row " + i);
+                    ps.setInt(4, i);
+                    ps.setString(5, org + " secret");
+                    ps.setString(6, "{\"status\": \"" + (i % 2 == 0 ? "done" : "open") + "\"}");
+                    ps.executeUpdate();
+                }
             }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
         }
         TableLayout layout = new TableLayout(
                 List.of(new TableLayout.TypeTable(
