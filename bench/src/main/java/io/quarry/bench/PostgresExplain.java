@@ -255,7 +255,7 @@ public final class PostgresExplain {
      * A {@link DataSource} that hands out one open connection, as a pool would: the measurement is the
      * statements, not connecting. Closing the handed-out connection keeps it open.
      */
-    private static final class SimpleDataSource implements DataSource {
+    static final class SimpleDataSource implements DataSource {
         private final String url;
         private Connection connection;
 

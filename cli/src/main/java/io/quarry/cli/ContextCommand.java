@@ -59,12 +59,26 @@ final class ContextCommand implements Callable<Integer> {
                 .build();
         ScopeGraph graph = declared(s.store().graph(source.context().scope()), s.schema());
         if (graph.object(rootId).isEmpty()) {
-            throw new IllegalArgumentException("no object '" + rootId + "' in the scope; list the projects with: "
-                    + "quarry call query_graph_objects '{\"type\": \"Project\"}'");
+            throw new IllegalArgumentException("no object '" + rootId + "' in the scope; list the objects with: "
+                    + "quarry call query_graph_objects '{\"type\": \"" + rootType(s.schema()) + "\"}'");
         }
         spec.commandLine().getOut().print(formatter.format(graph, rootId));
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * The type to list roots of: the type an id {@code Type:key} names, else Project when the schema has
+     * it (the demo), else the schema's first type.
+     */
+    private String rootType(Schema schema) {
+        int colon = rootId.indexOf(':');
+        if (colon > 0 && schema.type(rootId.substring(0, colon)).isPresent()) {
+            return rootId.substring(0, colon);
+        }
+        return schema.type("Project").isPresent() || schema.types().isEmpty()
+                ? "Project"
+                : schema.types().get(0).name();
     }
 
     /** Only objects of declared types, and relationships between them, as the tools see the data. */

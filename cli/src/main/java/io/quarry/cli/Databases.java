@@ -32,7 +32,8 @@ import javax.sql.DataSource;
 
 /** Opening graph-layout databases for the command line, and the embedded demo database. */
 final class Databases {
-    private static final Set<String> FIXED_COLUMNS = Set.of("id", "type", "properties", "created_at", "updated_at");
+    private static final Set<String> FIXED_COLUMNS =
+            Set.of("id", "type", "properties", "created_at", "updated_at", "quarry_fts");
 
     private Databases() {}
 
@@ -276,7 +277,7 @@ final class Databases {
         }
         return JdbcObjectStore.builder()
                 .dataSource(ds)
-                .dialect(Dialects.detect(ds))
+                .dialect(fullTextOf(ds, Dialects.detect(ds), configured.get().objectsTable()))
                 .mapping(configured.get())
                 .build();
     }
@@ -288,7 +289,8 @@ final class Databases {
 
     /** A store over this database's graph layout; its scope columns are the objects table's other columns. */
     static JdbcObjectStore open(DataSource ds) {
-        Dialect dialect = Dialects.detect(ds);
+        Dialect dialect =
+                fullTextOf(ds, Dialects.detect(ds), StoreMapping.graph().objectsTable());
         List<String> scope = scopeColumns(ds);
         return JdbcObjectStore.builder()
                 .dataSource(ds)
@@ -300,6 +302,67 @@ final class Databases {
     /** Creates the graph layout (idempotent) with these scope columns. */
     static JdbcObjectStore init(String url, String user, String password, List<String> scopeColumns) {
         return init(url, user, password, StoreMapping.graph(scopeColumns.toArray(String[]::new)));
+    }
+
+    /**
+     * The dialect with full text when the objects table has the column {@code --full-text} creates:
+     * its text search configuration read from the column's generation expression. Otherwise, and on
+     * other databases, the dialect as it is.
+     */
+    static Dialect fullTextOf(DataSource ds, Dialect dialect, String objectsTable) {
+        if (!(dialect instanceof io.quarry.sql.dialect.PostgresDialect) || objectsTable == null) {
+            return dialect;
+        }
+        try (Connection c = ds.getConnection();
+                java.sql.PreparedStatement ps = c.prepareStatement("SELECT pg_get_expr(d.adbin, d.adrelid)"
+                        + " FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
+                        + " WHERE a.attrelid = to_regclass(?) AND a.attname = ? AND a.attgenerated = 's'")) {
+            ps.setString(1, dialect.quoteIdentifier(objectsTable));
+            ps.setString(2, FULL_TEXT_COLUMN);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                                    "jsonb_to_tsvector\\('([A-Za-z_][A-Za-z0-9_]*)'::regconfig")
+                            .matcher(rs.getString(1));
+                    if (m.find()) {
+                        return io.quarry.sql.dialect.PostgresDialect.withFullText(FULL_TEXT_COLUMN, m.group(1));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            // no such catalog: not full text
+        }
+        return dialect;
+    }
+
+    /** The tsvector column {@code --full-text} creates on PostgreSQL. */
+    static final String FULL_TEXT_COLUMN = "quarry_fts";
+
+    /** The dialect with full text in {@link #FULL_TEXT_COLUMN} when {@code config} is given (PostgreSQL only). */
+    static Dialect withFullText(Dialect dialect, String config) {
+        if (config == null) {
+            return dialect;
+        }
+        if (!(dialect instanceof io.quarry.sql.dialect.PostgresDialect)) {
+            throw new IllegalArgumentException(
+                    "--full-text needs PostgreSQL (a stored tsvector column); this database is " + dialect.name());
+        }
+        return io.quarry.sql.dialect.PostgresDialect.withFullText(FULL_TEXT_COLUMN, config);
+    }
+
+    /**
+     * Creates the graph layout of these options (idempotent): the configured mapping, the indexes the
+     * configured schema's fields need, full text when asked.
+     */
+    static JdbcObjectStore init(String url, String user, String password, LayoutOptions options) {
+        DataSource ds = new UrlDataSource(url, user, password);
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(options.dialect(Dialects.detect(ds)))
+                .mapping(options.mapping())
+                .build();
+        store.createLayout(options.schema().orElse(null));
+        return store;
     }
 
     /** Creates the graph layout of this mapping (idempotent). */

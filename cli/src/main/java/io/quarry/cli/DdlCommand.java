@@ -4,6 +4,7 @@ import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.Dialects;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
         description = {
             "Print the SQL that creates Quarry's graph layout (tables, helper functions, recommended indexes),",
             "for a dialect by name or for the database at a JDBC URL; 'quarry init' runs the same statements.",
+            "With --config, also the indexes the configured types' fields need; --full-text CONFIG adds full text.",
             "Example: quarry ddl --dialect sqlite --scope-column org_id"
         })
 final class DdlCommand implements Callable<Integer> {
@@ -49,14 +51,25 @@ final class DdlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Dialect dialect = target.dialect != null
-                ? Dialects.named(target.dialect)
-                : Dialects.detect(new UrlDataSource(target.jdbcUrl, user, password));
+        Dialect dialect = layout.dialect(
+                target.dialect != null
+                        ? Dialects.named(target.dialect)
+                        : Dialects.detect(new UrlDataSource(target.jdbcUrl, user, password)));
         StoreMapping mapping = layout.mapping();
         PrintWriter out = spec.commandLine().getOut();
         out.println("-- Quarry graph layout for " + dialect.name() + "; idempotent, as 'quarry init' runs it");
         for (String statement : dialect.createGraphLayout(mapping)) {
             out.println(statement + ";");
+        }
+        java.util.Optional<io.quarry.schema.Schema> schema = layout.schema();
+        if (schema.isPresent()) {
+            List<String> indexes = dialect.schemaIndexes(mapping, schema.get());
+            if (!indexes.isEmpty()) {
+                out.println("-- the indexes the configured fields need");
+            }
+            for (String statement : indexes) {
+                out.println(statement + ";");
+            }
         }
         return 0;
     }

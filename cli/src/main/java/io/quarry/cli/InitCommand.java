@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
         name = "init",
         mixinStandardHelpOptions = true,
         description = {
-            "Create Quarry's graph layout in a database (idempotent).",
+            "Create Quarry's graph layout in a database (idempotent); with --config, also the indexes the",
+            "configured types' fields need (numbers, dates, text), and full text with --full-text CONFIG.",
             "Example: quarry init --jdbc-url jdbc:h2:file:./graph --scope-column org_id"
         })
 final class InitCommand implements Callable<Integer> {
@@ -31,7 +32,7 @@ final class InitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Databases.init(jdbcUrl, user, password, layout.mapping());
+        Databases.init(jdbcUrl, user, password, layout);
         spec.commandLine().getOut().println("{\"initialized\": true}");
         return 0;
     }

@@ -20,6 +20,25 @@ final class LayoutOptions {
             description = "A configuration file whose 'store' section names the tables and columns.")
     Path config;
 
+    @Option(
+            names = "--full-text",
+            paramLabel = "CONFIG",
+            description = "PostgreSQL: a stored tsvector column (" + Databases.FULL_TEXT_COLUMN
+                    + ") with this text search" + " configuration, such as english or simple, and its GIN index.")
+    String fullText;
+
+    /** The schema of the configuration file, whose declared fields get the indexes they need. */
+    java.util.Optional<io.quarry.schema.Schema> schema() {
+        return config == null
+                ? java.util.Optional.empty()
+                : io.quarry.config.QuarryConfig.load(config).schema();
+    }
+
+    /** The dialect, with full text when {@code --full-text} asks for it (PostgreSQL only). */
+    io.quarry.sql.dialect.Dialect dialect(io.quarry.sql.dialect.Dialect detected) {
+        return Databases.withFullText(detected, fullText);
+    }
+
     /** The mapping these options give; scope columns in the file and on the command line are an error. */
     StoreMapping mapping() {
         return Databases.mapping(config, scopeColumns);

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             InitCommand.class,
             LoadCommand.class,
             DdlCommand.class,
+            IndexesCommand.class,
             McpCommand.class,
             IntrospectCommand.class,
             CommandLine.HelpCommand.class

@@ -138,6 +138,32 @@ abstract class ChinookCommandsContract {
         }
     }
 
+    /**
+     * {@code context} over the introspected tables: the block around one row, its foreign keys and
+     * join-table rows as edges, with the same text from the introspected file.
+     */
+    @Test
+    void contextPrintsTheBlockAroundARow() throws Exception {
+        QuarryCliTest.Run run = run("", "context", "Album:1", "--jdbc-url", url, "--budget", "4000");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out())
+                .contains("Album:1")
+                .contains("Track:1")
+                .contains("Artist:1")
+                .doesNotContain("1970-01-01")
+                .hasSizeLessThanOrEqualTo(4000);
+        Path file = dir.resolve("context-" + dialect() + ".yaml");
+        assertThat(run("", "introspect", "--jdbc-url", url, "--output", file.toString())
+                        .exit())
+                .isZero();
+        QuarryCliTest.Run fromFile =
+                run("", "context", "Album:1", "--jdbc-url", url, "--budget", "4000", "--config", file.toString());
+        assertThat(fromFile.out()).isEqualTo(run.out());
+        QuarryCliTest.Run missing = run("", "context", "Album:999999", "--jdbc-url", url);
+        assertThat(missing.exit()).isNotZero();
+        assertOneLine(missing.err(), "Album:999999", "{\"type\": \"Album\"}");
+    }
+
     @Test
     void aDatabaseWithoutGraphLayoutRefusesLayoutGraph() {
         QuarryCliTest.Run run = run("", "call", "get_database_schema", "{}", "--jdbc-url", url, "--layout", "graph");

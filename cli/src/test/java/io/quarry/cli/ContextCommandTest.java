@@ -98,7 +98,9 @@ class ContextCommandTest {
         QuarryCliTest.Run unknown =
                 run("", "context", "nope", "--data", data.toString(), "--config", config.toString());
         assertThat(unknown.exit()).isEqualTo(2);
-        assertThat(unknown.err()).contains("quarry: no object 'nope' in the scope; list the projects with:");
+        assertThat(unknown.err())
+                .contains(
+                        "quarry: no object 'nope' in the scope; list the objects with: quarry call query_graph_objects '{\"type\": \"Project\"}'");
         QuarryCliTest.Run otherOrg = run("", "context", "proj-01", "--scope", "org_id=globex");
         assertThat(otherOrg.exit()).isEqualTo(2);
         assertThat(otherOrg.err()).contains("no object 'proj-01' in the scope");

@@ -60,6 +60,44 @@ class DdlCommandTest {
     }
 
     @Test
+    void aConfigurationAddsTheIndexesItsFieldsNeed() throws Exception {
+        Path config = dir.resolve("fields.yaml");
+        java.nio.file.Files.writeString(config, """
+                types:
+                  Task:
+                    description: work
+                    fields:
+                      title: string
+                      priority: number
+                      due_at: datetime
+                      tags: {type: array, items: integer}
+                      status: {type: enum, values: [Open, Done]}
+                """);
+        QuarryCliTest.Run ddl =
+                run("", "ddl", "--dialect", "postgres", "--config", config.toString(), "--full-text", "english");
+        assertThat(ddl.exit()).as(ddl.err()).isZero();
+        assertThat(ddl.out())
+                .contains(
+                        "\"quarry_fts\" tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('english'::regconfig",
+                        "\"quarry_objects_priority_num\" ON \"quarry_objects\" USING gist (quarry_num_range(",
+                        "\"quarry_objects_tags_num\"",
+                        "\"quarry_objects_due_at_instant\"",
+                        "\"quarry_objects_title_trgm\"",
+                        "\"quarry_objects_newest\" ON \"quarry_objects\" (\"updated_at\")")
+                .doesNotContain("quarry_objects_status");
+        // without a configuration: the layout alone
+        assertThat(run("", "ddl", "--dialect", "postgres").out()).doesNotContain("quarry_objects_priority_num");
+    }
+
+    @Test
+    void fullTextNeedsPostgres() {
+        QuarryCliTest.Run ddl = run("", "ddl", "--dialect", "sqlite", "--full-text", "english");
+        assertThat(ddl.exit()).isEqualTo(2);
+        assertThat(ddl.err().strip())
+                .isEqualTo("quarry: --full-text needs PostgreSQL (a stored tsvector column); this database is sqlite");
+    }
+
+    @Test
     void anUnknownDialectListsTheKnownOnes() {
         QuarryCliTest.Run ddl = run("", "ddl", "--dialect", "oracle");
         assertThat(ddl.exit()).isEqualTo(2);

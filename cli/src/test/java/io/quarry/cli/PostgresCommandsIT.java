@@ -103,6 +103,68 @@ class PostgresCommandsIT {
     }
 
     @Test
+    void initCreatesTheIndexesTheConfiguredFieldsNeedAndIndexesReportsTheMissing() throws Exception {
+        String url = schema("indexes");
+        Path config = dir.resolve("indexes.yaml");
+        java.nio.file.Files.writeString(config, """
+                types:
+                  Task:
+                    description: work
+                    fields:
+                      title: string
+                      priority: number
+                      due_at: datetime
+                """);
+        String[] layout = {"--jdbc-url", url, "--config", config.toString(), "--full-text", "simple"};
+        QuarryCliTest.Run init = run("", concat(new String[] {"init"}, layout));
+        assertThat(init.exit()).as(init.err()).isZero();
+        QuarryCliTest.Run indexes = run("", concat(new String[] {"indexes"}, layout));
+        assertThat(indexes.exit()).as(indexes.err()).isZero();
+        assertThat(indexes.out()).matches("(?s)-- all \\d+ recommended indexes are present\\R");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute("DROP INDEX quarry_objects_priority_num");
+        }
+        indexes = run("", concat(new String[] {"indexes"}, layout));
+        assertThat(indexes.out())
+                .contains("-- 1 of ", "CREATE INDEX IF NOT EXISTS \"quarry_objects_priority_num\"")
+                .doesNotContain("quarry_objects_title_trgm");
+        // without the configuration only the layout's own indexes are recommended, all present
+        indexes = run("", "indexes", "--jdbc-url", url);
+        assertThat(indexes.out()).startsWith("-- all ");
+        try (Connection c = DriverManager.getConnection(base());
+                Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS postgres_cli_indexes_" + QuarryCliTest.checkout() + " CASCADE");
+        }
+    }
+
+    @Test
+    void fullTextFromInitIsWhatCallSearches() throws Exception {
+        String url = schema("fulltext");
+        QuarryCliTest.Run init =
+                run("", "init", "--jdbc-url", url, "--scope-column", "org_id", "--full-text", "english");
+        assertThat(init.exit()).as(init.err()).isZero();
+        QuarryCliTest.Run load = run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url);
+        assertThat(load.exit()).as(load.err()).isZero();
+        // stemmed whole words: "writing" finds "Write docs", which the substring fallback would not
+        QuarryCliTest.Run call = run("", "call", "query_graph_objects", "{\"query\": \"writing\"}", "--jdbc-url", url);
+        assertThat(call.exit()).as(call.err()).isZero();
+        JsonNode result = call.lines().get(0);
+        assertThat(result.at("/objects/0/id").asText()).as(call.out()).isEqualTo("t2");
+        assertThat(result.at("/returned").asInt()).isEqualTo(1);
+        try (Connection c = DriverManager.getConnection(base());
+                Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS postgres_cli_fulltext_" + QuarryCliTest.checkout() + " CASCADE");
+        }
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void initIsIdempotent() throws Exception {
         String url = schema("init");
         for (int i = 0; i < 2; i++) {

@@ -25,7 +25,7 @@ final class LayoutFields {
      * The fields a layout maps for one type, in layout order, and whether the type has a {@code rest}
      * JSON column (which holds any field the layout does not map).
      */
-    record TypeFields(Map<String, Mapped> fields, boolean rest) {}
+    record TypeFields(Map<String, Mapped> fields, boolean rest, List<String> timestamps) {}
 
     private LayoutFields() {}
 
@@ -43,7 +43,10 @@ final class LayoutFields {
                         at.isText() ? null : at.get("type").map(t -> t.text("")).orElse(null);
                 fields.put(name, new Mapped(implied(declared, column), column.type(), at));
             });
-            out.put(table.type(), new TypeFields(fields, table.rest() != null));
+            List<String> timestamps = io.quarry.schema.EntityType.TIMESTAMPS.stream()
+                    .filter(t -> table.timestampColumn(t) != null)
+                    .toList();
+            out.put(table.type(), new TypeFields(fields, table.rest() != null, timestamps));
         }
         return out;
     }
@@ -63,7 +66,7 @@ final class LayoutFields {
         return switch (column.type().name()) {
             case "NUMBER" -> FieldType.NUMBER;
             case "BOOLEAN" -> FieldType.BOOLEAN;
-            case "TIMESTAMP" -> FieldType.DATETIME;
+            case "TIMESTAMP", "TIMESTAMP_TEXT", "EPOCH_SECONDS", "EPOCH_MILLIS" -> FieldType.DATETIME;
             case "JSON" -> column.path().isEmpty() ? FieldType.OBJECT : FieldType.STRING;
             default -> FieldType.STRING;
         };
@@ -75,7 +78,8 @@ final class LayoutFields {
             case "TEXT" -> List.of(FieldType.STRING, FieldType.TEXT, FieldType.ENUM);
             case "NUMBER" -> List.of(FieldType.INTEGER, FieldType.NUMBER);
             case "BOOLEAN" -> List.of(FieldType.BOOLEAN);
-            case "TIMESTAMP" -> List.of(FieldType.DATETIME, FieldType.DATE);
+            case "TIMESTAMP", "TIMESTAMP_TEXT", "EPOCH_SECONDS", "EPOCH_MILLIS" ->
+                List.of(FieldType.DATETIME, FieldType.DATE);
             default -> List.of(FieldType.values());
         };
     }

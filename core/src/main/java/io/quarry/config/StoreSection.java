@@ -193,12 +193,41 @@ final class StoreSection {
                 name(node, "schema", null, "schema"),
                 name(node, "table", null, "table"),
                 key,
-                name(node, "created_at", null, "column"),
-                name(node, "updated_at", null, "column"),
+                timestamp(node, "created_at").getKey(),
+                timestamp(node, "updated_at").getKey(),
                 scope,
                 fields,
                 name(node, "rest", null, "column"),
-                keys));
+                keys,
+                timestamp(node, "created_at").getValue(),
+                timestamp(node, "updated_at").getValue()));
+    }
+
+    /**
+     * {@code created_at: column} (a SQL timestamp) or {@code {column, type}} with type timestamp,
+     * timestamp_text, epoch_seconds or epoch_millis; a {@code null} column when the key is absent.
+     */
+    private static Map.Entry<String, TableLayout.ColumnType> timestamp(ConfigNode node, String key) {
+        ConfigNode v = node.get(key).orElse(null);
+        if (v == null || v.isText()) {
+            return new java.util.AbstractMap.SimpleImmutableEntry<>(
+                    name(node, key, null, "column"), TableLayout.ColumnType.TIMESTAMP);
+        }
+        String remedy = "write a column name, or {column, type} with type timestamp, timestamp_text, epoch_seconds"
+                + " or epoch_millis";
+        v.object(remedy).keys(Set.of("column", "type"));
+        v.require("column", remedy);
+        String column = name(v, "column", null, "column");
+        TableLayout.ColumnType type = TableLayout.ColumnType.TIMESTAMP;
+        if (v.has("type")) {
+            ConfigNode t = v.get("type").orElseThrow();
+            String typeName = t.text(remedy);
+            type = java.util.Arrays.stream(TableLayout.ColumnType.values())
+                    .filter(c -> c.instant() && c.configName().equals(typeName))
+                    .findFirst()
+                    .orElseThrow(() -> t.error("unknown timestamp column type '" + typeName + "'", remedy));
+        }
+        return new java.util.AbstractMap.SimpleImmutableEntry<>(column, type);
     }
 
     /** {@code column: c} or {@code columns: [a, b]}, one of them required. */
@@ -296,8 +325,9 @@ final class StoreSection {
         TableLayout.ColumnType type = path.isEmpty() ? TableLayout.ColumnType.TEXT : TableLayout.ColumnType.JSON;
         if (node.has("type")) {
             ConfigNode t = node.get("type").orElseThrow();
-            String typeName =
-                    t.text("write a column type (text, number, boolean, timestamp, date, json) or a field type");
+            String typeName = t.text(
+                    "write a column type (text, number, boolean, timestamp, timestamp_text, epoch_seconds, epoch_millis, date,"
+                            + " json) or a field type");
             if (!path.isEmpty() && FieldType.fromJsonName(typeName).isPresent()) {
                 type = TableLayout.ColumnType.JSON; // a field type inside a JSON column
             } else {
@@ -320,7 +350,8 @@ final class StoreSection {
                     .map(LayoutFields::columnOf)
                     .orElseThrow(() -> at.error(
                             "unknown column type '" + typeName + "'",
-                            "use a column type (text, number, boolean, timestamp, date, json) or a field type ("
+                            "use a column type (text, number, boolean, timestamp, timestamp_text, epoch_seconds, epoch_millis,"
+                                    + " date, json) or a field type ("
                                     + FieldType.jsonNames() + ")"));
         }
     }

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /** Reads the {@code types} section into a {@link Schema}. */
 final class TypesSection {
-    private static final Set<String> TYPE_KEYS = Set.of("description", "module", "fields", "relationships");
+    private static final Set<String> TYPE_KEYS = Set.of("description", "module", "fields", "relationships", "order");
     private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed");
     private static final Set<String> RELATIONSHIP_KEYS = Set.of("name", "target", "direction", "kind", "description");
 
@@ -47,7 +47,8 @@ final class TypesSection {
             if (!entries.containsKey(e.getKey())) {
                 List<Field> fields = new ArrayList<>();
                 e.getValue().fields().forEach((name, mapped) -> fields.add(implied(name, mapped)));
-                builder.type(new EntityType(e.getKey(), null, fields, List.of(), EntityType.Origin.DECLARED));
+                builder.type(new EntityType(e.getKey(), null, fields, List.of(), EntityType.Origin.DECLARED)
+                        .withTimestamps(e.getValue().timestamps()));
             }
         }
         return at.build(builder::build);
@@ -93,8 +94,34 @@ final class TypesSection {
         String module = node.get("module")
                 .map(m -> identifier(m, m.text("write the module's name, such as sales"), "module"))
                 .orElse(null);
+        String order = node.get("order").map(o -> order(o, fields, mapped)).orElse(null);
         return node.build(() -> new EntityType(
-                name, text(node, "description"), fields, relationships, EntityType.Origin.DECLARED, module));
+                name,
+                text(node, "description"),
+                fields,
+                relationships,
+                EntityType.Origin.DECLARED,
+                module,
+                mapped == null ? EntityType.TIMESTAMPS : mapped.timestamps(),
+                order));
+    }
+
+    /**
+     * {@code order: invoice_date} or {@code -invoice_date} (descending): a field of the type or a system
+     * field it has, checked here so a query never meets an order it cannot sort by.
+     */
+    private static String order(ConfigNode node, List<Field> fields, LayoutFields.TypeFields mapped) {
+        String text = node.text("write a field name, with - before it for descending, such as -invoice_date");
+        String field = text.startsWith("-") ? text.substring(1) : text;
+        List<String> names = new ArrayList<>(List.of("id"));
+        (mapped == null ? EntityType.TIMESTAMPS : mapped.timestamps()).forEach(names::add);
+        fields.stream().filter(Field::exposed).map(Field::name).forEach(names::add);
+        if (!names.contains(field)) {
+            throw node.error(
+                    "orders by '" + field + "', which is not a field of the type" + ConfigNode.didYouMean(field, names),
+                    "name one of " + String.join(", ", names) + ", with - before it for descending");
+        }
+        return text;
     }
 
     /** A field declared hidden ({@code exposed: false}): it needs no column, since nothing reads it. */

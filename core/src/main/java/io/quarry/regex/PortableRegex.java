@@ -23,7 +23,8 @@ import java.util.Optional;
  * rejects {@code [} and {@code &&} inside a class (set syntax in some engines), a quantifier on an
  * anchor, groups nested more than 100 deep, a pattern whose size written out (every part 1, sequences
  * and alternatives adding up, repetitions multiplying by their largest count) exceeds 1000, and a
- * repetition other than {@code ?} of a part that contains {@code * + {m,}}, so that every backend
+ * repetition other than {@code ?} of a part that contains {@code * + {m,}} or can match the empty
+ * text, so that every backend
  * compiles a small program and matches in time linear in the text (PostgreSQL expands counts into
  * copies; backtracking engines explore the ways to split a text between nested unbounded
  * repetitions one by one).

@@ -64,10 +64,10 @@ final class RegexParser {
     }
 
     /**
-     * A parsed part, its size written out (see {@link #MAX_SIZE}), and whether it contains an
-     * unbounded repetition ({@code * + {m,}}).
+     * A parsed part, its size written out (see {@link #MAX_SIZE}), whether it contains an unbounded
+     * repetition ({@code * + {m,}}), and whether it can match the empty text.
      */
-    private record Part(Regex node, long size, boolean unbounded) {}
+    private record Part(Regex node, long size, boolean unbounded, boolean empty) {}
 
     /** Parses alternatives up to an unmatched {@code )} or the end. */
     private Part alternation(int depth) {
@@ -78,6 +78,7 @@ final class RegexParser {
         List<Regex> alternatives = new ArrayList<>(List.of(first.node()));
         long size = first.size();
         boolean unbounded = first.unbounded();
+        boolean empty = first.empty();
         while (pos < cp.length && cp[pos] == '|') {
             pos++;
             int at = pos;
@@ -85,22 +86,25 @@ final class RegexParser {
             alternatives.add(next.node());
             size = checkSize(size + next.size(), at);
             unbounded |= next.unbounded();
+            empty |= next.empty();
         }
-        return new Part(new Regex.Alternation(alternatives), size, unbounded);
+        return new Part(new Regex.Alternation(alternatives), size, unbounded, empty);
     }
 
     private Part sequence(int depth) {
         List<Regex> parts = new ArrayList<>();
         long size = 0;
         boolean unbounded = false;
+        boolean empty = true;
         while (pos < cp.length && cp[pos] != '|' && cp[pos] != ')') {
             int at = pos;
             Part piece = piece(depth);
             parts.add(piece.node());
             size = checkSize(size + piece.size(), at);
             unbounded |= piece.unbounded();
+            empty &= piece.empty();
         }
-        return new Part(new Regex.Sequence(parts), size, unbounded);
+        return new Part(new Regex.Sequence(parts), size, unbounded, empty);
     }
 
     /** Refuses a pattern that grows beyond {@link #MAX_SIZE} with the part starting at {@code at}. */
@@ -135,18 +139,18 @@ final class RegexParser {
                             + " cannot repeat the anchor '" + Character.toString(c)
                             + "'; remove it, or escape the anchor to match it literally");
                 }
-                return new Part(c == '^' ? new Regex.Start() : new Regex.End(), 0, false);
+                return new Part(c == '^' ? new Regex.Start() : new Regex.End(), 0, false, true);
             }
             case '(' -> atom = group(depth);
-            case '[' -> atom = new Part(charClass(), 1, false);
+            case '[' -> atom = new Part(charClass(), 1, false, false);
             case '.' -> {
                 pos++;
-                atom = new Part(new Regex.AnyChar(), 1, false);
+                atom = new Part(new Regex.AnyChar(), 1, false, false);
             }
-            case '\\' -> atom = new Part(escape(), 1, false);
+            case '\\' -> atom = new Part(escape(), 1, false, false);
             default -> {
                 pos++;
-                atom = new Part(new Regex.Literal(c), 1, false);
+                atom = new Part(new Regex.Literal(c), 1, false, false);
             }
         }
         return quantifier(atom);
@@ -209,7 +213,16 @@ final class RegexParser {
             throw new Invalid("repetition '" + written + "' at position " + start
                     + " makes the pattern too big: written out, its copies come to " + size + TOO_BIG_HINT);
         }
-        return new Part(node, size, unbounded || atom.unbounded());
+        if (atom.empty() && atom.size() > 0 && node.max() != 1) {
+            // (.?){25} or (a|){9}: every copy may take a character or none (a part that only ever matches
+            // nothing, such as () or (^), cannot split anything), so the ways to split a text
+            // between the copies multiply (2^25 here), which backtracking engines explore one by one.
+            throw new Invalid("repetition '" + written + "' at position " + start
+                    + " repeats a part that can match nothing, so its copies can split a text in too many ways;"
+                    + " make the repeated part match at least one character and put the choice in the count,"
+                    + " e.g. .{0,25} instead of (.?){25}");
+        }
+        return new Part(node, size, unbounded || atom.unbounded(), node.min() == 0 || atom.empty());
     }
 
     private boolean quantifierAt(int at) {
@@ -283,7 +296,7 @@ final class RegexParser {
                     + "; add ')' to close it, or escape it as \\( to match a parenthesis");
         }
         pos++;
-        return new Part(new Regex.Group(body.node()), body.size(), body.unbounded());
+        return new Part(new Regex.Group(body.node()), body.size(), body.unbounded(), body.empty());
     }
 
     private Invalid unsupportedGroup(int open) {

@@ -22,6 +22,11 @@ import java.util.Set;
  * @param origin whether the fields were declared or inferred from data
  * @param module the part of the application the type belongs to, such as {@code sales}; may be
  *     {@code null}
+ * @param timestamps the system timestamps the type's objects can have: {@code created_at} and {@code
+ *     updated_at}, or fewer for a table without such columns (its objects never have the others)
+ * @param order the type's default order when a query over it names none: a field or system field,
+ *     {@code -} before it for descending ({@code -invoice_date}); {@code null} for newest first
+ *     ({@code updated_at} descending, then {@code id})
  */
 public record EntityType(
         String name,
@@ -29,7 +34,12 @@ public record EntityType(
         List<Field> fields,
         List<Relationship> relationships,
         Origin origin,
-        String module) {
+        String module,
+        List<String> timestamps,
+        String order) {
+
+    /** The system timestamps, in order. */
+    public static final List<String> TIMESTAMPS = List.of("created_at", "updated_at");
 
     /** Where a type's fields come from. */
     public enum Origin {
@@ -45,6 +55,11 @@ public record EntityType(
         fields = List.copyOf(requireNonNull(fields, "fields"));
         relationships = List.copyOf(requireNonNull(relationships, "relationships"));
         requireNonNull(origin, "origin");
+        timestamps = List.copyOf(requireNonNull(timestamps, "timestamps"));
+        if (!TIMESTAMPS.containsAll(timestamps)) {
+            throw new IllegalArgumentException(
+                    "type '" + name + "': the timestamps are created_at and updated_at, not " + timestamps);
+        }
         if (!Names.isIdentifier(name)) {
             throw new IllegalArgumentException("type name '" + name + "' must match " + Names.IDENTIFIER.pattern());
         }
@@ -54,6 +69,17 @@ public record EntityType(
                 throw new IllegalArgumentException("type '" + name + "' declares field '" + field.name() + "' twice");
             }
         }
+    }
+
+    /** A type with both timestamps and the default order. */
+    public EntityType(
+            String name,
+            String description,
+            List<Field> fields,
+            List<Relationship> relationships,
+            Origin origin,
+            String module) {
+        this(name, description, fields, relationships, origin, module, TIMESTAMPS, null);
     }
 
     /** A type without a module. */
@@ -102,11 +128,26 @@ public record EntityType(
 
     /** This type with a description. */
     public EntityType describedAs(String newDescription) {
-        return new EntityType(name, newDescription, fields, relationships, origin, module);
+        return new EntityType(name, newDescription, fields, relationships, origin, module, timestamps, order);
     }
 
     /** This type with these relationships. */
     public EntityType withRelationships(List<Relationship> newRelationships) {
-        return new EntityType(name, description, fields, newRelationships, origin, module);
+        return new EntityType(name, description, fields, newRelationships, origin, module, timestamps, order);
+    }
+
+    /** This type with only these system timestamps (a table without the others). */
+    public EntityType withTimestamps(List<String> newTimestamps) {
+        return new EntityType(name, description, fields, relationships, origin, module, newTimestamps, order);
+    }
+
+    /** This type with a default order ({@code -invoice_date}), or {@code null} for newest first. */
+    public EntityType orderedBy(String newOrder) {
+        return new EntityType(name, description, fields, relationships, origin, module, timestamps, newOrder);
+    }
+
+    /** Whether the type's objects can have the system timestamp {@code created_at} or {@code updated_at}. */
+    public boolean hasTimestamp(String timestamp) {
+        return timestamps.contains(timestamp);
     }
 }

@@ -1,12 +1,17 @@
 package io.quarry.sql;
 
+import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.FilterEvaluator;
+import io.quarry.filter.Predicate;
+import io.quarry.filter.Value;
 import io.quarry.internal.Json;
 import io.quarry.sql.SqlCompiler.Columns;
 import io.quarry.sql.dialect.Dialect;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes a filter as a WHERE condition: the logical operators here, each condition's predicate by a
@@ -29,7 +34,65 @@ final class FilterWriter implements Filter.Visitor<Void> {
 
     @Override
     public Void and(Filter.And and) {
+        if (table == null) {
+            // equalities on top-level properties as one test, when the dialect has one
+            List<Filter> rest = new ArrayList<>();
+            List<List<Map.Entry<String, ElementTest>>> groups = new ArrayList<>();
+            for (Filter f : and.filters()) {
+                List<Map.Entry<String, ElementTest>> group = equalities(f);
+                if (group == null) {
+                    rest.add(f);
+                } else {
+                    groups.add(group);
+                }
+            }
+            SqlWriter merged = new SqlWriter();
+            if (!groups.isEmpty() && dialect.propertyEqualities(merged, column(columns.document()), groups)) {
+                if (rest.isEmpty()) {
+                    w.append(merged.toSql());
+                    return null;
+                }
+                w.append("(").append(merged.toSql()).append(" AND ");
+                join(rest, " AND ", "(1 = 1)");
+                w.append(")");
+                return null;
+            }
+        }
         return join(and.filters(), " AND ", "(1 = 1)");
+    }
+
+    /**
+     * A condition "the top-level property equals a string or boolean" ({@code $eq}) or "equals one of
+     * these" ({@code $in}) as the property's equality tests; {@code null} for anything else (numbers
+     * also match numeric strings, null also matches a missing field, a string with NUL matches
+     * nothing where text cannot hold it).
+     */
+    private List<Map.Entry<String, ElementTest>> equalities(Filter f) {
+        if (!(f instanceof Filter.Condition c)
+                || c.path().system()
+                || c.path().segments().size() != 1) {
+            return null;
+        }
+        List<Value> values;
+        if (c.predicate() instanceof Predicate.Compare compare && compare.op() == CompareOp.EQ) {
+            values = List.of(compare.operand());
+        } else if (c.predicate() instanceof Predicate.In in && !in.values().isEmpty()) {
+            values = in.values();
+        } else {
+            return null;
+        }
+        String key = c.path().head();
+        List<Map.Entry<String, ElementTest>> out = new ArrayList<>();
+        for (Value v : values) {
+            if (v instanceof Value.Str s && !NulText.unstorable(dialect, s.value())) {
+                out.add(Map.entry(key, new ElementTest.StringEquals(s.value())));
+            } else if (v instanceof Value.Bool b) {
+                out.add(Map.entry(key, new ElementTest.BooleanEquals(b.value())));
+            } else {
+                return null;
+            }
+        }
+        return out;
     }
 
     @Override
@@ -54,6 +117,12 @@ final class FilterWriter implements Filter.Visitor<Void> {
 
     @Override
     public Void condition(Filter.Condition condition) {
+        if (table == null) {
+            List<Map.Entry<String, ElementTest>> group = equalities(condition);
+            if (group != null && dialect.propertyEqualities(w, column(columns.document()), List.of(group))) {
+                return null;
+            }
+        }
         Reading reading = table == null ? graphTarget(condition.path()) : tableTarget(condition.path());
         if (reading.nullable() == null) {
             condition.predicate().accept(new PredicateWriter(w, reading.target()));
@@ -117,9 +186,11 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 default -> {
                     // no column: the type keeps no such timestamp, a missing field; NULL in it is missing too
                     String col = table.timestampColumn(name);
-                    yield col == null
-                            ? Reading.of(new ColumnTargets.Missing())
-                            : new Reading(new ColumnTargets.Timestamp(dialect, column(col), null), column(col));
+                    if (col == null) {
+                        yield Reading.of(new ColumnTargets.Missing());
+                    }
+                    String instant = SqlCompiler.instantColumn(dialect, column(col), table.timestampType(name));
+                    yield new Reading(new ColumnTargets.Timestamp(dialect, instant, null), instant);
                 }
             };
         }
@@ -136,10 +207,14 @@ final class FilterWriter implements Filter.Visitor<Void> {
         if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
             return Reading.of(new ColumnTargets.Missing()); // a scalar has no members
         }
+        if (field.type().instant()) {
+            String instant = SqlCompiler.instantColumn(dialect, col, field.type());
+            return new Reading(new ColumnTargets.Timestamp(dialect, instant, name), instant);
+        }
         return new Reading(
                 switch (field.type()) {
                     case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
-                    case TIMESTAMP -> new ColumnTargets.Timestamp(dialect, col, name);
+                    case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS -> throw new AssertionError(name);
                     case DATE -> new ColumnTargets.Date(dialect, col, name);
                     case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
                 },

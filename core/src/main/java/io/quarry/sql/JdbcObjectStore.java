@@ -65,7 +65,7 @@ public final class JdbcObjectStore implements ObjectStore {
         this.dialect = b.dialect;
         this.mapping = b.mapping;
         this.timeout = b.timeout;
-        this.layout = StorageLayout.of(mapping, dialect);
+        this.layout = StorageLayout.of(mapping, dialect, b.countCap);
     }
 
     /** A builder: a data source and a dialect are required; the mapping defaults to {@link StoreMapping#graph}. */
@@ -88,14 +88,37 @@ public final class JdbcObjectStore implements ObjectStore {
      * layout it creates only the helper functions the dialect's SQL calls: the host owns its tables.
      */
     public void createLayout() {
+        createLayout(null);
+    }
+
+    /**
+     * As {@link #createLayout()}, and on the graph layout also the indexes the schema's declared fields
+     * need ({@link Dialect#schemaIndexes}): what {@code quarry init --config F} runs.
+     *
+     * @param schema the schema whose fields are filtered on, or {@code null} for the layout alone
+     */
+    public void createLayout(io.quarry.schema.Schema schema) {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement()) {
-            for (String ddl : layout.createStatements()) {
+            for (String ddl : layoutStatements(schema)) {
                 st.execute(ddl);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("creating the graph layout failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The statements {@link #createLayout(io.quarry.schema.Schema)} runs, in order (idempotent).
+     *
+     * @param schema the schema whose fields are filtered on, or {@code null} for the layout alone
+     */
+    public List<String> layoutStatements(io.quarry.schema.Schema schema) {
+        List<String> statements = new java.util.ArrayList<>(layout.createStatements());
+        if (schema != null && mapping.tables() == null) {
+            statements.addAll(dialect.schemaIndexes(mapping, schema));
+        }
+        return statements;
     }
 
     /**
@@ -447,6 +470,7 @@ public final class JdbcObjectStore implements ObjectStore {
         private Dialect dialect;
         private StoreMapping mapping = StoreMapping.graph();
         private Duration timeout = Duration.ofSeconds(5);
+        private long countCap = StorageLayout.DEFAULT_COUNT_CAP;
 
         private Builder() {}
 
@@ -465,6 +489,20 @@ public final class JdbcObjectStore implements ObjectStore {
         /** Where objects and relationships live. */
         public Builder mapping(StoreMapping mapping) {
             this.mapping = requireNonNull(mapping, "mapping");
+            return this;
+        }
+
+        /**
+         * How many matches a search counts at most (graph layout); default 1,000. Beyond it the page's
+         * total is the cap and {@link Page#totalExact()} is {@code false} (the tool says
+         * {@code "total_exact": false}). {@code 0}: count every match, exactly, at the cost of reading
+         * them all.
+         */
+        public Builder countCap(long countCap) {
+            if (countCap < 0) {
+                throw new IllegalArgumentException("JdbcObjectStore.builder(): countCap must be 0 (no cap) or more");
+            }
+            this.countCap = countCap;
             return this;
         }
 

@@ -186,7 +186,11 @@ final class SortWriter {
                 return Optional.of(
                         col == null
                                 ? List.of(constantPart(key, null))
-                                : scalarParts(column(columns, col), 1, this::timestamp));
+                                : scalarParts(
+                                        SqlCompiler.instantColumn(
+                                                dialect, column(columns, col), table.timestampType(name)),
+                                        1,
+                                        this::timestamp));
             }
             return Optional.empty();
         }
@@ -208,7 +212,8 @@ final class SortWriter {
                     case TEXT -> jsonParts(dialect.scalarDocument(col), List.of("v"));
                     case NUMBER ->
                         scalarParts(col, 0, v -> FilterEvaluator.numberOf(v).orElse(null));
-                    case TIMESTAMP -> scalarParts(col, 1, this::timestamp);
+                    case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS ->
+                        scalarParts(SqlCompiler.instantColumn(dialect, col, field.type()), 1, this::timestamp);
                     case DATE ->
                         scalarParts(dialect.dateColumn(col), 1, v -> IsoDateTime.localDate(v.textValue())
                                 .<Object>map(dialect::date)

@@ -138,6 +138,17 @@ public final class SqlCompiler {
         return columns.alias() == null ? quoted : dialect.quoteIdentifier(columns.alias()) + "." + quoted;
     }
 
+    /**
+     * The expression reading a column that holds instants in {@code form} as the dialect's timestamps
+     * (the column itself for {@code timestamp}); a form the dialect does not read fails here, though
+     * the store refuses such a mapping when it is built.
+     */
+    public static String instantColumn(Dialect dialect, String column, TableLayout.ColumnType form) {
+        return dialect.instantColumn(column, form)
+                .orElseThrow(() -> new IllegalArgumentException("store mapping: column type " + form.configName()
+                        + " is not read on " + dialect.name() + "; it is read on SQLite only"));
+    }
+
     /** The path inside a field's JSON column of a filter or sort path that starts at the field. */
     static List<String> jsonPath(TableLayout.FieldColumn field, List<String> segments) {
         List<String> out = new ArrayList<>(field.path());

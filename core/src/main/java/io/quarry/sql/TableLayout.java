@@ -98,7 +98,27 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
          */
         DATE,
         /** JSON documents (PostgreSQL {@code jsonb}; JSON text elsewhere): arrays, objects, anything. */
-        JSON
+        JSON,
+        /**
+         * Instants kept as ISO-8601 text ({@code 2021-01-01 10:00:00}, {@code 2021-01-01T10:00:00.250Z};
+         * no zone is UTC), read as a {@link #TIMESTAMP} to the millisecond; text that is no date-time is
+         * missing. SQLite only.
+         */
+        TIMESTAMP_TEXT,
+        /** Instants kept as seconds since 1970-01-01T00:00:00Z (a number), read as a {@link #TIMESTAMP}. SQLite only. */
+        EPOCH_SECONDS,
+        /** Instants kept as milliseconds since 1970-01-01T00:00:00Z (a number), read as a {@link #TIMESTAMP}. SQLite only. */
+        EPOCH_MILLIS;
+
+        /** Whether the column holds instants: a {@link #TIMESTAMP} or one of the forms read as one. */
+        public boolean instant() {
+            return this == TIMESTAMP || this == TIMESTAMP_TEXT || this == EPOCH_SECONDS || this == EPOCH_MILLIS;
+        }
+
+        /** The name a configuration writes: {@code timestamp_text}. */
+        public String configName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /**
@@ -215,6 +235,9 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
      * @param fields the mapped fields, by name
      * @param rest a JSON column holding the fields not mapped, or {@code null}
      * @param foreignKeys the foreign keys
+     * @param createdAtType how {@code createdAt} holds its instants: {@link ColumnType#TIMESTAMP} or a form
+     *     read as one ({@link ColumnType#instant()})
+     * @param updatedAtType how {@code updatedAt} holds its instants, as for {@code createdAtType}
      */
     public record TypeTable(
             String type,
@@ -226,9 +249,18 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             List<String> scopeColumns,
             Map<String, FieldColumn> fields,
             String rest,
-            List<ForeignKey> foreignKeys) {
+            List<ForeignKey> foreignKeys,
+            ColumnType createdAtType,
+            ColumnType updatedAtType) {
         /** Checks and copies the arguments. */
         public TypeTable {
+            for (ColumnType t : java.util.Arrays.asList(createdAtType, updatedAtType)) {
+                if (!requireNonNull(t, "timestamp column type").instant()) {
+                    throw new IllegalArgumentException("store mapping: a timestamp column of table '" + table
+                            + "' holds " + t.configName() + "; use timestamp, timestamp_text, epoch_seconds or"
+                            + " epoch_millis");
+                }
+            }
             checkName(type);
             if (schema != null) {
                 checkName(schema);
@@ -249,6 +281,33 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(fields, "fields")));
             fields.keySet().forEach(TableLayout::checkName);
             foreignKeys = List.copyOf(requireNonNull(foreignKeys, "foreignKeys"));
+        }
+
+        /** A type table whose timestamp columns, if any, are SQL timestamps. */
+        public TypeTable(
+                String type,
+                String schema,
+                String table,
+                Key key,
+                String createdAt,
+                String updatedAt,
+                List<String> scopeColumns,
+                Map<String, FieldColumn> fields,
+                String rest,
+                List<ForeignKey> foreignKeys) {
+            this(
+                    type,
+                    schema,
+                    table,
+                    key,
+                    createdAt,
+                    updatedAt,
+                    scopeColumns,
+                    fields,
+                    rest,
+                    foreignKeys,
+                    ColumnType.TIMESTAMP,
+                    ColumnType.TIMESTAMP);
         }
 
         /**
@@ -275,6 +334,11 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
                 case "updated_at" -> updatedAt;
                 default -> throw new IllegalArgumentException("not a timestamp: " + systemField);
             };
+        }
+
+        /** How the column of the system field {@code created_at} or {@code updated_at} holds its instants. */
+        public ColumnType timestampType(String systemField) {
+            return systemField.equals("created_at") ? createdAtType : updatedAtType;
         }
 
         /** Every column a row is read from, in select order (the key columns first), without duplicates. */

@@ -13,8 +13,15 @@ import java.util.OptionalLong;
  * @param cursors for each item, the cursor that continues after it; a tool that returns fewer items
  *     than it got (to fit a size budget) continues from the last one it returned
  * @param total how many objects match in all, when the store counts cheaply; {@code -1} when not counted
+ * @param totalExact whether {@code total} is exact; {@code false} when the store counted up to its cap
+ *     and stopped: at least {@code total} objects match
  */
-public record Page(List<GraphObject> items, boolean hasMore, List<String> cursors, long total) {
+public record Page(List<GraphObject> items, boolean hasMore, List<String> cursors, long total, boolean totalExact) {
+
+    /** A page whose total, when counted, is exact. */
+    public Page(List<GraphObject> items, boolean hasMore, List<String> cursors, long total) {
+        this(items, hasMore, cursors, total, true);
+    }
 
     /** Checks and copies the arguments. */
     public Page {

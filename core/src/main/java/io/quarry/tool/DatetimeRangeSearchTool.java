@@ -50,8 +50,15 @@ final class DatetimeRangeSearchTool extends TypedSearch {
                 + "(relative_period: last_7_days, last_24_hours, last_3_months…), newest first. Dates: YYYY-MM-DD, "
                 + "YYYY-MM-DDTHH:mm[:ss][Z|+hh:mm]; a date alone means the whole day, so between 2024-01-01 and "
                 + "2024-01-31 includes the 31st. before and after are exclusive. "
-                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"updated_at\", \"mode\": \"relative\", "
+                + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + exampleField(type)
+                + "\", \"mode\": \"relative\", "
                 + "\"relative_period\": \"last_7_days\"}.";
+    }
+
+    /** {@code updated_at} when the type has it, else its first date field. */
+    private String exampleField(String type) {
+        List<String> fields = eligible.get(type);
+        return fields.contains("updated_at") ? "updated_at" : fields.get(0);
     }
 
     @Override

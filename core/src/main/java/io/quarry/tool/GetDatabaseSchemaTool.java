@@ -139,6 +139,9 @@ final class GetDatabaseSchemaTool implements ToolHandler {
             if (detail.equals("names")) {
                 continue;
             }
+            if (t.order() != null) {
+                node.put("order", t.order()); // the default sort of a query over the type
+            }
             if (detail.equals("fields")) {
                 ArrayNode names = node.putArray("fields");
                 t.exposedFieldNames().forEach(names::add);
@@ -173,11 +176,23 @@ final class GetDatabaseSchemaTool implements ToolHandler {
             }
         }
         if (!detail.equals("names")) {
+            // a timestamp every listed type has is a system field of all; any other is listed on its types
+            List<String> common = EntityType.TIMESTAMPS.stream()
+                    .filter(ts -> types.stream().allMatch(t -> t.hasTimestamp(ts)))
+                    .toList();
             ObjectNode system = result.putObject("system_fields");
             system.put("id", "string");
             system.put("type", "string");
-            system.put("created_at", "datetime");
-            system.put("updated_at", "datetime");
+            common.forEach(ts -> system.put(ts, "datetime"));
+            for (int i = 0; i < types.size(); i++) {
+                List<String> own = types.get(i).timestamps().stream()
+                        .filter(ts -> !common.contains(ts))
+                        .toList();
+                if (!own.isEmpty()) {
+                    ObjectNode timestamps = ((ObjectNode) list.get(i)).putObject("system_fields");
+                    own.forEach(ts -> timestamps.put(ts, "datetime"));
+                }
+            }
         }
         return result;
     }

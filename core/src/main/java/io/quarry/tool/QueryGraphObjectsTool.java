@@ -69,7 +69,10 @@ final class QueryGraphObjectsTool implements ToolHandler {
         props.set("relationship_type", relType);
         ObjectNode sort = props.putObject("sort");
         sort.put("type", "array");
-        sort.put("description", "Order by these fields; default newest first (updated_at desc). id breaks ties.");
+        sort.put(
+                "description",
+                "Order by these fields; default the type's own order (get_database_schema shows it), else newest"
+                        + " first (updated_at desc). id breaks ties.");
         sort.put("maxItems", MAX_SORT_KEYS);
         ObjectNode item = InputSchemas.object();
         ObjectNode itemProps = (ObjectNode) item.get("properties");

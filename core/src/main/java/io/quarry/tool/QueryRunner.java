@@ -51,7 +51,7 @@ final class QueryRunner {
      * @param text full-text words, or {@code null}
      * @param relatedToId a related object, or {@code null}
      * @param relationshipType the relationship type, or {@code null}
-     * @param sort the order; empty for newest first
+     * @param sort the order; empty for the type's configured order, else newest first
      * @param limit the page size
      * @param cursor the previous page's cursor, or {@code null}
      * @param detail the projection
@@ -100,7 +100,7 @@ final class QueryRunner {
                 .filter(validated)
                 .text(request.text(), view.textFields(request.type()))
                 .relatedTo(request.relatedToId(), request.relationshipType())
-                .sort(request.sort())
+                .sort(request.sort().isEmpty() ? defaultOrder(request.type()) : request.sort())
                 .limit(request.limit())
                 .cursor(request.cursor())
                 .scope(call.context().scope())
@@ -146,6 +146,9 @@ final class QueryRunner {
         boolean hasMore = page.hasMore() || cutByBudget;
         result.put("returned", keep);
         page.counted().ifPresent(total -> result.put("total", total));
+        if (page.counted().isPresent() && !page.totalExact()) {
+            result.put("total_exact", false); // counted up to the store's cap: at least "total" match
+        }
         result.put("has_more", hasMore);
         result.put("truncated", hasMore);
         ArrayNode caps = result.putArray("caps");
@@ -177,7 +180,10 @@ final class QueryRunner {
                             + "\"light\", or narrow the filter.";
         }
         if (page.hasMore()) {
-            String of = page.counted().isPresent() ? " of " + page.counted().getAsLong() : "";
+            String of = page.counted().isPresent()
+                    ? (page.totalExact() ? " of " : " of at least ")
+                            + page.counted().getAsLong()
+                    : "";
             return "Showing " + keep + of + " matches. Pass next_cursor to get the next page, or narrow the filter.";
         }
         if (keep == 0 && request.cursor() == null) {
@@ -185,6 +191,22 @@ final class QueryRunner {
                     + "try {\"$contains\": \"...\", \"$options\": \"i\"} for text, or loosen the filter.";
         }
         return null;
+    }
+
+    /**
+     * The order of a query that names none: the type's configured {@code order} ({@code -invoice_date}),
+     * else empty, newest first; {@code id} breaks ties either way.
+     */
+    static List<SortKey> defaultOrder(EntityType type) {
+        if (type == null || type.order() == null) {
+            return List.of();
+        }
+        boolean descending = type.order().startsWith("-");
+        String field = descending ? type.order().substring(1) : type.order();
+        FieldPath path = field.equals("id") || EntityType.TIMESTAMPS.contains(field)
+                ? FieldPath.systemField(field)
+                : FieldPath.property(field);
+        return List.of(new SortKey(path, descending));
     }
 
     /** A sort key from the model, checked like a filter field. */

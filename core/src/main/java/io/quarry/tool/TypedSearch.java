@@ -56,8 +56,7 @@ abstract class TypedSearch implements CatalogTool {
                 }
             }
             if (timestamps) {
-                names.add("created_at");
-                names.add("updated_at");
+                names.addAll(t.timestamps()); // only those its table has
             }
             if (!names.isEmpty()) {
                 eligible.put(t.name(), List.copyOf(names));

@@ -93,7 +93,7 @@ class QuarryConfigTest {
                 "top level|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits,"
                         + " projections, store, tools, types",
                 "type|types: {Task: {colour: red}}|types.Task: unknown key 'colour'; allowed keys are description,"
-                        + " fields, module, relationships",
+                        + " fields, module, order, relationships",
                 "store|store: {colour: red}|store: unknown key 'colour'; allowed keys are layout, objects,"
                         + " relationships, tables",
                 "table layout|store: {layout: tables, tables: {types: {Task: {table: t, colour: red}}}}"

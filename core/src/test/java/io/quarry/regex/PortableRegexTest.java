@@ -156,6 +156,18 @@ class PortableRegexTest {
                 reject("(\\w+\\s)*", "repetition '*' at position 7 repeats a part that has an unbounded"),
                 reject("((a{2,})b){2}", "repetition '{2}' at position 10 repeats a part that has an unbounded"),
                 reject("(x(a|b*)c){0,2}", "repetition '{0,2}' at position 10 repeats a part that has an unbounded"),
+                // repetitions of a part that can match nothing
+                reject(
+                        "(.?){25}0{4}",
+                        "repetition '{25}' at position 4 repeats a part that can match nothing, so its copies can"
+                                + " split a text in too many ways; make the repeated part match at least one character"
+                                + " and put the choice in the count, e.g. .{0,25} instead of (.?){25}"),
+                reject("(a|){9}", "repetition '{9}' at position 4 repeats a part that can match nothing"),
+                reject("(a?b?)*", "repetition '*' at position 6 repeats a part that can match nothing"),
+                reject(
+                        "(?:.?\\w{0,9}|b){25}",
+                        "repetition '{25}' at position 15 repeats a part that can match nothing"),
+                reject("((a?)){2}", "repetition '{2}' at position 6 repeats a part that can match nothing"),
                 // parentheses and brackets
                 reject("(a", "unclosed group '(' at position 0; add ')' to close it, or escape it as \\("),
                 reject("(a(b)", "unclosed group '(' at position 0"),

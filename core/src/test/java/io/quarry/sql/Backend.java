@@ -12,7 +12,6 @@ import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Assumptions;
 import org.mariadb.jdbc.MariaDbDataSource;
-import org.mariadb.jdbc.MariaDbPoolDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.sqlite.SQLiteDataSource;
 
@@ -108,7 +107,7 @@ public enum Backend {
      * @param name as for {@link #dataSource}; prefix it with the contract's name
      */
     public JdbcObjectStore store(String name, StoreMapping mapping, io.quarry.store.DataFile.DataSet data) {
-        return store(dataSource(name), mapping, data);
+        return store(pooledDataSource(name), mapping, data);
     }
 
     /** {@link #store(String, StoreMapping, io.quarry.store.DataFile.DataSet)} over a given database of this backend. */
@@ -124,23 +123,26 @@ public enum Backend {
     }
 
     /**
-     * {@link #dataSource(String)}, but for MariaDB a pool of at most two connections over that
-     * database: a suite that runs thousands of queries ({@link GeneratedFilterContract}) would
-     * otherwise spend most of its time opening connections (about 3 ms each here). Every read still
-     * goes through the dialect's prepare and finish, so a reused connection also proves they restore
-     * the session.
+     * {@link #dataSource(String)}, but for the server databases a pool of at most two connections over
+     * that database: a suite that runs thousands of reads would otherwise spend most of its time
+     * opening connections and warming a new server process's caches (on PostgreSQL the first
+     * statements of a new connection took 5 to 20 times as long as the same statements later). Every
+     * read still goes through the dialect's prepare and finish, so a reused connection also proves
+     * they restore the session.
      */
     public DataSource pooledDataSource(String name) {
         DataSource ds = dataSource(name);
-        if (this == MARIADB && ds instanceof MariaDbDataSource plain) {
-            String url = plain.getUrl();
-            try {
-                return new MariaDbPoolDataSource(url + (url.contains("?") ? "&" : "?") + "maxPoolSize=2");
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
+        if (this != POSTGRES && this != MARIADB) {
+            return ds;
         }
-        return ds;
+        com.zaxxer.hikari.HikariConfig pool = new com.zaxxer.hikari.HikariConfig();
+        pool.setDataSource(ds);
+        pool.setPoolName("quarry-test-" + name);
+        pool.setMaximumPoolSize(2);
+        // connections close when the contract is done with them (tests do not close pools)
+        pool.setMinimumIdle(0);
+        pool.setIdleTimeout(10_000);
+        return new com.zaxxer.hikari.HikariDataSource(pool);
     }
 
     /** The JDBC dialect this backend's database is detected as. */

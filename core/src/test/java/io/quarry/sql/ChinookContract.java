@@ -93,7 +93,7 @@ abstract class ChinookContract implements BackendUnderTest {
                                     .build())
                             .items();
                     memory.put(type, InMemoryObjectStore.of(objects, List.of()));
-                    pools.put(type, pools(type, schema, objects, b == Backend.SQLITE));
+                    pools.put(type, pools(type, schema, objects));
                 }
                 return new Chinook(store, schema, memory, pools);
             } catch (Exception e) {
@@ -104,12 +104,10 @@ abstract class ChinookContract implements BackendUnderTest {
 
     /**
      * The type's fields, and every value its objects hold, plus values next to them and of other
-     * kinds. On SQLite without the date and date-time fields: Chinook keeps them as ISO text there,
-     * which the table layout reads as epoch microseconds today (docs/introspection.md, known limits).
+     * kinds; on every backend, SQLite's ISO-text date-times (timestamp_text) included.
      */
-    private static GeneratedFilters.Pools pools(String type, Schema schema, List<GraphObject> objects, boolean sqlite) {
+    private static GeneratedFilters.Pools pools(String type, Schema schema, List<GraphObject> objects) {
         List<String> paths = schema.type(type).orElseThrow().fields().stream()
-                .filter(f -> !(sqlite && f.type().isTemporal()))
                 .map(io.quarry.schema.Field::name)
                 .toList();
         Set<JsonNode> scalars = new LinkedHashSet<>();

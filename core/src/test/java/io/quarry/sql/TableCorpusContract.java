@@ -79,7 +79,7 @@ abstract class TableCorpusContract implements BackendUnderTest {
 
     @BeforeAll
     void load() {
-        DataSource ds = backend().dataSource("tables_corpus_" + backend().name());
+        DataSource ds = backend().pooledDataSource("tables_corpus_" + backend().name());
         Dialect dialect = backend().dialect(ds);
         TableFixture.ddl(
                 ds,

@@ -213,6 +213,8 @@ final class TableFixture {
                     case DATE ->
                         v.isTextual() ? IsoDateTime.localDate(v.textValue()).orElse(null) : null;
                     case JSON -> new JsonText(Json.write(v));
+                    case TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS ->
+                        throw new IllegalArgumentException("the fixture writes SQL timestamps only");
                 };
         if (out == null) {
             throw new IllegalArgumentException(where + ": a " + type + " column cannot hold " + v);

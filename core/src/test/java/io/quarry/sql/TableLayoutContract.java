@@ -210,7 +210,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
 
     @BeforeAll
     void load() {
-        DataSource ds = backend().dataSource("tables_layout_" + backend().name());
+        DataSource ds = backend().pooledDataSource("tables_layout_" + backend().name());
         dataSource = ds;
         Dialect dialect = backend().dialect(ds);
         TableFixture.ddl(

@@ -281,11 +281,11 @@ final class EntityModelDerivation {
             return; // a hidden column is never read: it stays out of the store's fields
         }
         spec.fields.put(name, field);
-        String columnType = DerivationRules.columnType(type);
-        if (columnType.equals("text")) {
+        // the layout's entry types the field (a bare column is a string); the types entry only adds to it
+        if (type == FieldType.STRING) {
             spec.columns.put(name, json.objectNode().put("column", column));
         } else {
-            spec.columns.put(name, json.objectNode().put("column", column).put("type", columnType));
+            spec.columns.put(name, json.objectNode().put("column", column).put("type", type.jsonName()));
         }
     }
 
@@ -678,8 +678,21 @@ final class EntityModelDerivation {
             if (modules.containsKey(spec.name)) {
                 type.put("module", modules.get(spec.name));
             }
-            ObjectNode fields = type.putObject("fields");
-            spec.fields.forEach((name, f) -> fields.set(name, f.size() == 1 ? f.get("type") : f));
+            // each field is written once: its type in the table layout, here only a description, values or
+            // exposed: false (a hidden field keeps its type here: the layout never reads it)
+            ObjectNode fields = json.objectNode();
+            spec.fields.forEach((name, f) -> {
+                ObjectNode rest = f.deepCopy();
+                if (!f.has("exposed")) {
+                    rest.remove("type");
+                }
+                if (!rest.isEmpty()) {
+                    fields.set(name, rest);
+                }
+            });
+            if (!fields.isEmpty()) {
+                type.set("fields", fields);
+            }
             if (!spec.relationships.isEmpty()) {
                 ArrayNode relationships = type.putArray("relationships");
                 spec.relationships.forEach(relationships::add);

@@ -106,10 +106,7 @@ class H2ChinookTest {
                         new Introspection.Link("Playlist", "tracks", "Track", "out", "HAS_MANY_MANY"),
                         new Introspection.Link("Track", "tracks", "Playlist", "in", "BELONGS_TO_MANY"));
         assertThat(result.configuration()
-                        .get("types")
-                        .get("Employee")
-                        .get("fields")
-                        .get("hire_date")
+                        .at("/store/tables/types/Employee/fields/hire_date/type")
                         .asText())
                 .isEqualTo("datetime");
     }

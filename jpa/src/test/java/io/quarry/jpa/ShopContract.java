@@ -86,32 +86,56 @@ abstract class ShopContract {
                 .containsEntry("Book", "catalog");
     }
 
+    /** A field's type as the configuration's one reader gives it (the table layout writes it, once). */
+    String fieldType(String type, String field) {
+        return io.quarry.config.QuarryConfig.parse(result.toYaml(), "jpa.yaml")
+                .schema()
+                .orElseThrow()
+                .type(type)
+                .orElseThrow()
+                .fields()
+                .stream()
+                .filter(f -> f.name().equals(field))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(type + "." + field + " is not a field"))
+                .type()
+                .jsonName();
+    }
+
     @Test
     void fieldTypesFollowTheJavaTypes() {
-        JsonNode customer = types().get("Customer").get("fields");
-        assertThat(customer.get("name").asText()).isEqualTo("string");
-        assertThat(customer.get("notes").asText()).isEqualTo("text");
-        assertThat(types().get("LoyaltyCard").get("fields").get("issued_on").asText())
-                .isEqualTo("date");
-        assertThat(customer.get("tier").get("values").toString()).isEqualTo("[\"FREE\",\"GOLD\"]");
-        JsonNode order = types().get("Order").get("fields");
-        assertThat(order.get("total").asText()).isEqualTo("number");
-        assertThat(order.get("customer_id").asText()).isEqualTo("integer");
-        assertThat(order.get("status").get("type").asText()).isEqualTo("integer");
-        assertThat(order.get("status").get("description").asText())
+        assertThat(fieldType("Customer", "name")).isEqualTo("string");
+        assertThat(fieldType("Customer", "notes")).isEqualTo("text");
+        assertThat(fieldType("LoyaltyCard", "issued_on")).isEqualTo("date");
+        assertThat(fieldType("Customer", "tier")).isEqualTo("enum");
+        assertThat(types().at("/Customer/fields/tier/values").toString()).isEqualTo("[\"FREE\",\"GOLD\"]");
+        assertThat(fieldType("Order", "total")).isEqualTo("number");
+        assertThat(fieldType("Order", "customer_id")).isEqualTo("integer");
+        assertThat(fieldType("Order", "status")).isEqualTo("integer");
+        assertThat(types().at("/Order/fields/status/description").asText())
                 .isEqualTo("The ordinal of OrderStatus: 0 = OPEN, 1 = PAID, 2 = SHIPPED.");
-        JsonNode product = types().get("Product").get("fields");
-        assertThat(product.get("weight").asText()).isEqualTo("number");
-        assertThat(product.get("active").asText()).isEqualTo("boolean");
-        assertThat(types().get("Gadget").get("fields").get("warranty_months").asText())
-                .isEqualTo("integer");
+        assertThat(fieldType("Product", "weight")).isEqualTo("number");
+        assertThat(fieldType("Product", "active")).isEqualTo("boolean");
+        assertThat(fieldType("Gadget", "warranty_months")).isEqualTo("integer");
+    }
+
+    @Test
+    void eachFieldIsWrittenOnce() {
+        tables().get("types").properties().forEach(layout -> {
+            JsonNode declared = types().path(layout.getKey()).path("fields");
+            layout.getValue().path("fields").fieldNames().forEachRemaining(field -> assertThat(
+                            declared.path(field).has("type")
+                                    || declared.path(field).isTextual())
+                    .as(layout.getKey() + "." + field + " has its type in the layout only")
+                    .isFalse());
+        });
+        assertThat(tables().at("/types/Order/fields/customer_id/type").asText()).isEqualTo("integer");
     }
 
     @Test
     void anEmbeddableIsFieldsPrefixedWithItsAttribute() {
-        JsonNode customer = types().get("Customer").get("fields");
-        assertThat(customer.get("address_city").asText()).isEqualTo("string");
-        assertThat(customer.get("address_postal_code").asText()).isEqualTo("string");
+        assertThat(fieldType("Customer", "address_city")).isEqualTo("string");
+        assertThat(fieldType("Customer", "address_postal_code")).isEqualTo("string");
         assertThat(types().has("Address")).isFalse();
     }
 
@@ -120,7 +144,7 @@ abstract class ShopContract {
         JsonNode customer = tables().get("types").get("Customer");
         assertThat(customer.has("created_at")).isTrue();
         assertThat(customer.has("updated_at")).isTrue();
-        assertThat(types().get("Customer").get("fields").has("created_at")).isFalse();
+        assertThat(types().path("Customer").path("fields").has("created_at")).isFalse();
     }
 
     @Test
@@ -138,15 +162,14 @@ abstract class ShopContract {
 
     @Test
     void aSingleTableHierarchyIsOneTypeWithTheSubclassesFieldsAndTheDiscriminator() {
-        JsonNode payment = types().get("Payment").get("fields");
-        assertThat(payment.get("card_last4").asText()).isEqualTo("string");
-        assertThat(payment.get("iban").asText()).isEqualTo("string");
-        assertThat(payment.get("method").get("values").toString()).isEqualTo("[\"card\",\"transfer\"]");
+        assertThat(fieldType("Payment", "card_last4")).isEqualTo("string");
+        assertThat(fieldType("Payment", "iban")).isEqualTo("string");
+        assertThat(types().at("/Payment/fields/method/values").toString()).isEqualTo("[\"card\",\"transfer\"]");
     }
 
     @Test
     void aJoinedSubclassIsATypeOnItsTableThatIsItsParentsRow() {
-        assertThat(types().get("Book").get("fields").fieldNames()).toIterable().containsExactly("isbn");
+        assertThat(tables().at("/types/Book/fields").fieldNames()).toIterable().containsExactly("isbn");
         assertThat(result.links())
                 .contains(
                         new Introspection.Link("Book", "product", "Product", "out", "BELONGS_TO_ONE"),
@@ -197,6 +220,33 @@ abstract class ShopContract {
                 .doesNotContain("\"error\"")
                 .contains("Customer", "LoyaltyCard", "Order", "Payment", "Book")
                 .doesNotContain("CardPayment", "password_hash");
+    }
+
+    @Test
+    void getObjectRelationshipsFollowsForeignKeysAndTheJoinTable() throws Exception {
+        String orderId = firstId("{\"type\": \"Order\", \"properties\": {\"total\": {\"$gt\": 100}}}");
+        ToolResult related =
+                call("get_object_relationships", "{\"id\": " + Json.MAPPER.writeValueAsString(orderId) + "}");
+        assertThat(related.text())
+                .doesNotContain("\"error\"")
+                .contains("Ada") // the customer
+                .contains("Structure and Interpretation", "Pocket phone") // the products, through order_product
+                .contains("4242"); // the card payment, through its order_id
+    }
+
+    @Test
+    void aLocalDateIsADateField() throws Exception {
+        ToolResult cards = call(
+                "query_graph_objects",
+                "{\"type\": \"LoyaltyCard\", \"properties\": {\"issued_on\": {\"$gte\": \"2024-01-01\"}}}");
+        assertThat(cards.text())
+                .doesNotContain("\"error\"")
+                .contains("2024-05-01")
+                .contains("120");
+        ToolResult none = call(
+                "query_graph_objects",
+                "{\"type\": \"LoyaltyCard\", \"properties\": {\"issued_on\": {\"$lt\": \"2024-01-01\"}}}");
+        assertThat(none.text()).doesNotContain("\"error\"").doesNotContain("120");
     }
 
     String firstId(String query) throws Exception {

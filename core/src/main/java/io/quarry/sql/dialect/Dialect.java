@@ -55,6 +55,26 @@ public interface Dialect {
         return false;
     }
 
+    /**
+     * Writes, as one test on the document, a conjunction of groups, each a disjunction of "some element
+     * of the top-level property equals this string or boolean" ({@link ElementTest.StringEquals},
+     * {@link ElementTest.BooleanEquals}, NUL-free); or writes nothing and returns {@code false}, and
+     * the compiler writes each equality apart. One test lets one index scan answer them all.
+     */
+    default boolean propertyEqualities(
+            SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
+        return false;
+    }
+
+    /**
+     * The indexes the fields a schema declares need in the graph layout, beyond the layout's own
+     * ({@link #createGraphLayout}): idempotent, named {@code CREATE INDEX IF NOT EXISTS} statements on
+     * exactly the expressions this dialect writes, so the planner can match them. Default: none.
+     */
+    default List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
+        return List.of();
+    }
+
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 
@@ -123,6 +143,18 @@ public interface Dialect {
     /** The bind value for a day compared with {@link #dateColumn}. */
     default Object date(java.time.LocalDate day) {
         return day;
+    }
+
+    /**
+     * The expression that reads a table-layout column holding instants in {@code form} as this dialect's
+     * timestamp column holds them (what {@link #timestamp} binds and {@link #readTimestamp} reads): the
+     * column itself for {@link io.quarry.sql.TableLayout.ColumnType#TIMESTAMP}; empty for a form this
+     * dialect does not read.
+     */
+    default java.util.Optional<String> instantColumn(String column, io.quarry.sql.TableLayout.ColumnType form) {
+        return form == io.quarry.sql.TableLayout.ColumnType.TIMESTAMP
+                ? java.util.Optional.of(column)
+                : java.util.Optional.empty();
     }
 
     /** Reads an instant from a timestamp column. */

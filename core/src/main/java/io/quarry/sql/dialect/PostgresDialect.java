@@ -247,6 +247,53 @@ public final class PostgresDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
+     * <p>One jsonpath filter, {@code document @? '$ ? (@."a" == "x" && (@."b" == true || …))'}, bound
+     * as one value: in lax mode a comparison with an array compares its elements, exactly the "some
+     * element" of the evaluator (one level, as containment), and the GIN {@code jsonb_path_ops} index
+     * answers the whole conjunction in one scan. {@code @?} is two-valued: an item is kept only when
+     * the filter is true, so {@code NOT} stays exact.
+     */
+    @Override
+    public boolean propertyEqualities(
+            SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
+        StringBuilder path = new StringBuilder("$ ? (");
+        for (int i = 0; i < groups.size(); i++) {
+            List<java.util.Map.Entry<String, ElementTest>> group = groups.get(i);
+            path.append(i == 0 ? "" : " && ").append(group.size() > 1 ? "(" : "");
+            for (int j = 0; j < group.size(); j++) {
+                java.util.Map.Entry<String, ElementTest> e = group.get(j);
+                JsonNode value;
+                if (e.getValue() instanceof ElementTest.StringEquals t) {
+                    value = NODES.textNode(t.value());
+                } else if (e.getValue() instanceof ElementTest.BooleanEquals t) {
+                    value = NODES.booleanNode(t.value());
+                } else {
+                    return false;
+                }
+                path.append(j == 0 ? "" : " || ")
+                        .append("@.")
+                        .append(Json.write(NODES.textNode(e.getKey())))
+                        .append(" == ")
+                        .append(Json.write(value));
+            }
+            path.append(group.size() > 1 ? ")" : "");
+        }
+        path.append(")");
+        String doc = jsonb(document);
+        // "@??" is pgjdbc's escape for the jsonb operator "@?"
+        w.append("(")
+                .append(doc)
+                .append(" @?? ")
+                .bind(path.toString())
+                .append("::jsonpath AND ")
+                .append(document) // the column itself: its cast would parse the document again per row
+                .append(" IS NOT NULL)");
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
      * <p>"Some element ≥ a and some element &lt; b" is "the range from the smallest to the largest value
      * overlaps [a, b)" when [a, b) is not empty: one overlap, which PostgreSQL estimates as the narrow
      * range it is (two open-ended overlaps are estimated as independent, far too many rows).
@@ -686,9 +733,11 @@ public final class PostgresDialect implements Dialect {
         w.append(quoteIdentifier(alias))
                 .append(".")
                 .append(quoteIdentifier(fullTextColumn))
-                .append(" @@ websearch_to_tsquery(")
-                .bind(textSearchConfig)
-                .append("::regconfig, ")
+                // the configuration is the host's, a validated name: a literal, so the planner folds
+                // websearch_to_tsquery once instead of per row (28 ms against 8.5 ms, issue 12)
+                .append(" @@ websearch_to_tsquery('")
+                .append(textSearchConfig)
+                .append("'::regconfig, ")
                 .bind(text.replace('\0', ' ')) // text cannot hold NUL; it separates words like a space
                 .append(")");
         return true;
@@ -805,6 +854,59 @@ public final class PostgresDialect implements Dialect {
                                 + "$i$, s); END $do$",
                         index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
         };
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>On PostgreSQL, by the field's declared type (an array's by its items' type), once per field
+     * name across the types: numbers ({@code number}, {@code integer}) and dates ({@code date},
+     * {@code datetime}) as {@link FieldKind#NUMBER} and {@link FieldKind#DATE}; short strings
+     * ({@code string}) as {@link FieldKind#TEXT} for substring and pattern filters (a trigram index when
+     * the server has {@code pg_trgm}); enums and booleans need nothing beyond the layout's GIN
+     * {@code jsonb_path_ops}; long {@code text} is for full text ({@link #withFullText}). And one index
+     * for newest first across types: the scope columns, then {@code updated_at}.
+     */
+    @Override
+    public List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
+        java.util.Map<String, FieldKind> kinds = new java.util.TreeMap<>();
+        for (io.quarry.schema.EntityType type : schema.types()) {
+            for (io.quarry.schema.Field field : type.fields()) {
+                io.quarry.schema.FieldType t =
+                        field.type() == io.quarry.schema.FieldType.ARRAY ? field.items() : field.type();
+                FieldKind kind = t == null
+                        ? null
+                        : switch (t) {
+                            case NUMBER, INTEGER -> FieldKind.NUMBER;
+                            case DATE, DATETIME -> FieldKind.DATE;
+                            case STRING -> FieldKind.TEXT;
+                            default -> null;
+                        };
+                if (kind != null) {
+                    kinds.putIfAbsent(field.name(), kind);
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        kinds.forEach((field, kind) -> {
+            for (String s : fieldIndexes(mapping, field, kind)) {
+                if (seen.add(s)) {
+                    out.add(s);
+                }
+            }
+        });
+        List<String> newest = new ArrayList<>(mapping.scopeColumns());
+        newest.add(mapping.updatedAt());
+        StringBuilder columns = new StringBuilder("(");
+        for (int i = 0; i < newest.size(); i++) {
+            columns.append(i == 0 ? "" : ", ").append(quoteIdentifier(newest.get(i)));
+        }
+        out.add(index(
+                mapping.objectsTable() + "_newest",
+                mapping.objectsTable(),
+                columns.append(")").toString()));
+        return out;
     }
 
     private String index(String name, String table, String definition) {

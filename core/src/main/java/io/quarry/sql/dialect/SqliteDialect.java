@@ -336,6 +336,29 @@ public final class SqliteDialect implements Dialect {
         return day.toString();
     }
 
+    /**
+     * Epoch microseconds from the other forms: ISO text through {@code julianday} (exact to the
+     * millisecond, rounded there; text that is no date-time is {@code NULL}), epoch numbers scaled
+     * (a value that is not a number is {@code NULL}).
+     */
+    @Override
+    public java.util.Optional<String> instantColumn(String column, io.quarry.sql.TableLayout.ColumnType form) {
+        return java.util.Optional.of(
+                switch (form) {
+                    case TIMESTAMP -> column;
+                    case TIMESTAMP_TEXT ->
+                        "(CAST(round((julianday(" + column + ") - 2440587.5) * 86400000.0) AS INTEGER) * 1000)";
+                    case EPOCH_SECONDS -> epoch(column, 1_000_000);
+                    case EPOCH_MILLIS -> epoch(column, 1_000);
+                    default -> throw new IllegalArgumentException("not a form of instants: " + form);
+                });
+    }
+
+    private static String epoch(String column, int micros) {
+        return "(CASE WHEN typeof(" + column + ") IN ('integer', 'real') THEN CAST(" + column + " * " + micros
+                + " AS INTEGER) END)";
+    }
+
     @Override
     public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
         long micros = rs.getLong(column);

@@ -18,6 +18,8 @@ import java.util.List;
  *     empty otherwise
  * @param json whether the column holds JSON (PostgreSQL {@code json}/{@code jsonb}, MariaDB's {@code
  *     JSON}, which is text checked by {@code json_valid})
+ * @param instantForm how a column holds instants when the database has no timestamp type for them
+ *     (SQLite's ISO text or epoch numbers, found by sampling rows), or {@code null}: its SQL type says
  */
 record ColumnModel(
         String name,
@@ -27,7 +29,21 @@ record ColumnModel(
         boolean nullable,
         String comment,
         List<String> enumValues,
-        boolean json) {
+        boolean json,
+        io.quarry.sql.TableLayout.ColumnType instantForm) {
+
+    /** A column whose SQL type says what it holds. */
+    ColumnModel(
+            String name,
+            String sqlType,
+            int size,
+            int scale,
+            boolean nullable,
+            String comment,
+            List<String> enumValues,
+            boolean json) {
+        this(name, sqlType, size, scale, nullable, comment, enumValues, json, null);
+    }
 
     /** Checks and copies the arguments. */
     ColumnModel {
@@ -38,11 +54,21 @@ record ColumnModel(
 
     /** This column with enum values. */
     ColumnModel withEnumValues(List<String> values) {
-        return new ColumnModel(name, sqlType, size, scale, nullable, comment, values, json);
+        return new ColumnModel(name, sqlType, size, scale, nullable, comment, values, json, instantForm);
     }
 
     /** This column marked as holding JSON. */
     ColumnModel asJson() {
-        return new ColumnModel(name, sqlType, size, scale, nullable, comment, enumValues, true);
+        return new ColumnModel(name, sqlType, size, scale, nullable, comment, enumValues, true, instantForm);
+    }
+
+    /** This column holding instants in {@code form}, read as {@code datetime}. */
+    ColumnModel holdingInstants(io.quarry.sql.TableLayout.ColumnType form) {
+        return new ColumnModel(name, sqlType, size, scale, nullable, comment, enumValues, json, form);
+    }
+
+    /** This column as an SQL type of another name ({@code date} for a text column of ISO days). */
+    ColumnModel asType(String type) {
+        return new ColumnModel(name, type, size, scale, nullable, comment, enumValues, json, null);
     }
 }

@@ -54,6 +54,8 @@ final class ConfigDerivation {
         List<String> key = List.of();
         String created;
         String updated;
+        io.quarry.sql.TableLayout.ColumnType createdForm;
+        io.quarry.sql.TableLayout.ColumnType updatedForm;
         final Map<String, FieldSpec> fields = new LinkedHashMap<>();
         final List<ObjectNode> relationships = new ArrayList<>();
         final List<ObjectNode> foreignKeys = new ArrayList<>();
@@ -231,13 +233,15 @@ final class ConfigDerivation {
         for (ColumnModel c : t.columns()) {
             String snake = Naming.snakeCase(c.name());
             FieldType type = fieldType(c);
-            if (type == null || !type.isTemporal() || !Names.isIdentifier(c.name()) || spec.key.contains(c.name())) {
+            if (type != FieldType.DATETIME || !Names.isIdentifier(c.name()) || spec.key.contains(c.name())) {
                 continue;
             }
             if (spec.created == null && CREATED.contains(snake)) {
                 spec.created = c.name();
+                spec.createdForm = c.instantForm();
             } else if (spec.updated == null && UPDATED.contains(snake)) {
                 spec.updated = c.name();
+                spec.updatedForm = c.instantForm();
             }
         }
         return true;
@@ -272,7 +276,14 @@ final class ConfigDerivation {
                 hidden.add(spec.name + "." + name + " (" + where(t) + "." + c.name() + ")");
             }
             spec.fields.put(
-                    name, new FieldSpec(c.name(), type, columnType(type), c.comment(), c.enumValues(), !secret));
+                    name,
+                    new FieldSpec(
+                            c.name(),
+                            type,
+                            c.instantForm() != null ? c.instantForm().configName() : columnType(type),
+                            c.comment(),
+                            c.enumValues(),
+                            !secret));
         }
     }
 
@@ -283,6 +294,9 @@ final class ConfigDerivation {
         }
         if (c.json()) {
             return FieldType.OBJECT;
+        }
+        if (c.instantForm() != null) {
+            return FieldType.DATETIME;
         }
         String t = c.sqlType().toLowerCase(Locale.ROOT).replace(" unsigned", "").trim();
         switch (t) {
@@ -419,6 +433,12 @@ final class ConfigDerivation {
             }
             name = unique(name, spec, target);
             boolean one = t.isUnique(fk.columns());
+            // the description names every column of a composite key: "account_id and currency"
+            List<String> fieldsOfKey = columns.stream().map(fieldNames).toList();
+            String named = fieldsOfKey.size() == 1
+                    ? field
+                    : String.join(", ", fieldsOfKey.subList(0, fieldsOfKey.size() - 1)) + " and "
+                            + fieldsOfKey.get(fieldsOfKey.size() - 1);
             String outKind = one ? "BELONGS_TO_ONE" : "BELONGS_TO";
             String inKind = one ? "HAS_ONE" : "HAS_MANY";
             ObjectNode key = json.objectNode();
@@ -437,14 +457,16 @@ final class ConfigDerivation {
                     target,
                     "out",
                     outKind,
-                    "The " + target.name + " named by this " + spec.name + "'s " + field + ".");
+                    "The " + target.name + " named by this " + spec.name + "'s " + named + ".");
             relate(
                     target,
                     name,
                     spec,
                     "in",
                     inKind,
-                    "The " + spec.name + (one ? "" : " objects") + " whose " + field + " names this " + target.name
+                    "The " + spec.name + (one ? "" : " objects") + " whose " + named
+                            + (fieldsOfKey.size() == 1 ? " names" : " name")
+                            + " this " + target.name
                             + ".");
         }
     }
@@ -615,12 +637,8 @@ final class ConfigDerivation {
                 table.put("schema", spec.table.schema());
             }
             writeKey(table, spec);
-            if (spec.created != null) {
-                table.put("created_at", spec.created);
-            }
-            if (spec.updated != null) {
-                table.put("updated_at", spec.updated);
-            }
+            timestamp(table, "created_at", spec.created, spec.createdForm);
+            timestamp(table, "updated_at", spec.updated, spec.updatedForm);
             ObjectNode columns = table.putObject("fields");
             spec.fields.forEach((name, f) -> {
                 // a hidden column is never read: it stays out of the store's fields, so its type is written here
@@ -646,7 +664,13 @@ final class ConfigDerivation {
                 } else {
                     ObjectNode column = columns.putObject(name);
                     column.put("column", f.column());
-                    column.put("type", f.type().jsonName());
+                    // a form of instants names its column type, which implies a datetime field
+                    column.put(
+                            "type",
+                            f.columnType().startsWith("timestamp_")
+                                            || f.columnType().startsWith("epoch_")
+                                    ? f.columnType()
+                                    : f.type().jsonName());
                 }
             });
             if (!fields.isEmpty()) {
@@ -670,6 +694,19 @@ final class ConfigDerivation {
             tables.set("edges", edgeList);
         }
         return root;
+    }
+
+    /** {@code created_at: column}, or {@code {column, type}} for instants kept in another form. */
+    private static void timestamp(
+            ObjectNode table, String key, String column, io.quarry.sql.TableLayout.ColumnType form) {
+        if (column == null) {
+            return;
+        }
+        if (form == null) {
+            table.put(key, column);
+        } else {
+            table.putObject(key).put("column", column).put("type", form.configName());
+        }
     }
 
     private static void values(ObjectNode field, List<String> values) {

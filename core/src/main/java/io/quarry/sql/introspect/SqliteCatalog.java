@@ -22,6 +22,7 @@ final class SqliteCatalog implements Catalog {
 
     @Override
     public void read(Connection c, List<String> schemas, ModelCollector out) throws SQLException {
+        List<Object[]> columns = new ArrayList<>();
         Sweep.query(c, "SELECT m.name, m.type, m.sql FROM sqlite_master m WHERE " + TABLES, null, rs -> {
             String name = rs.getString(1);
             out.table(null, name, "view".equals(rs.getString(2)), null);
@@ -41,22 +42,29 @@ final class SqliteCatalog implements Catalog {
                     String type = declared.replaceAll("\\s*\\(.*", "");
                     int[] size = PostgresCatalog.sizeOf(declared);
                     int pk = rs.getInt(5);
-                    out.column(
-                            null,
-                            rs.getString(1),
-                            new ColumnModel(
-                                    rs.getString(2),
-                                    type,
-                                    size[0],
-                                    size[1],
-                                    rs.getInt(4) == 0 && pk == 0,
-                                    null,
-                                    List.of(),
-                                    type.equals("json")));
-                    if (pk > 0) {
-                        out.primaryKey(null, rs.getString(1), rs.getString(2), pk);
-                    }
+                    columns.add(new Object[] {
+                        rs.getString(1),
+                        new ColumnModel(
+                                rs.getString(2),
+                                type,
+                                size[0],
+                                size[1],
+                                rs.getInt(4) == 0 && pk == 0,
+                                null,
+                                List.of(),
+                                type.equals("json")),
+                        pk
+                    });
                 });
+        for (Object[] row : columns) {
+            String table = (String) row[0];
+            ColumnModel column = (ColumnModel) row[1];
+            int pk = (Integer) row[2];
+            out.column(null, table, pk > 0 ? column : InstantSampling.sample(c, table, column));
+            if (pk > 0) {
+                out.primaryKey(null, table, column.name(), pk);
+            }
+        }
         Sweep.query(
                 c,
                 "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master m"

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
 import io.quarry.filter.MatchOp;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
@@ -57,8 +58,10 @@ final class GraphLayout implements StorageLayout {
     private final StoreMapping mapping;
     private final SqlCompiler compiler;
     private final SqlCompiler.Columns columns;
+    private final long countCap;
 
-    GraphLayout(StoreMapping mapping, Dialect dialect) {
+    GraphLayout(StoreMapping mapping, Dialect dialect, long countCap) {
+        this.countCap = countCap;
         this.dialect = requireNonNull(dialect, "dialect");
         this.mapping = requireNonNull(mapping, "mapping");
         this.compiler = new SqlCompiler(dialect);
@@ -244,7 +247,16 @@ final class GraphLayout implements StorageLayout {
         compiler.orderBy(select, query.sort(), columns);
         dialect.limit(select, query.limit() + 1);
         SqlWriter count = countWhere(where.toSql());
-        return s.read(c -> Rows.page(query, objects(s, c, select.toSql()), Rows.count(s, dialect, c, count.toSql())));
+        return s.read(c -> {
+            List<GraphObject> rows = objects(s, c, select.toSql());
+            if (after == null && rows.size() <= query.limit()) {
+                // the first page holds every match: that is the total, no count needed
+                return Rows.page(query, rows, rows.size(), true);
+            }
+            long n = Rows.count(s, dialect, c, count.toSql());
+            boolean exact = countCap <= 0 || n <= countCap;
+            return Rows.page(query, rows, exact ? n : countCap, exact);
+        });
     }
 
     @Override
@@ -257,15 +269,32 @@ final class GraphLayout implements StorageLayout {
         return List.of(select.toSql(), countWhere(where.toSql()).toSql());
     }
 
-    /** {@code SELECT COUNT(*) FROM <objects> o WHERE <where>}. */
+    /**
+     * {@code SELECT COUNT(*) FROM <objects> o WHERE <where>}; with a cap, of at most cap + 1 rows
+     * ({@code SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1) c}), so a common filter costs no more
+     * than reading that many index entries.
+     */
     private SqlWriter countWhere(Sql where) {
-        return new SqlWriter()
-                .append("SELECT COUNT(*) FROM ")
+        if (countCap <= 0) {
+            return new SqlWriter()
+                    .append("SELECT COUNT(*) FROM ")
+                    .append(q(mapping.objectsTable()))
+                    .append(" ")
+                    .append(q(O))
+                    .append(" WHERE ")
+                    .append(where);
+        }
+        SqlWriter w = new SqlWriter()
+                .append("SELECT COUNT(*) FROM (SELECT 1 AS ")
+                .append(q("x"))
+                .append(" FROM ")
                 .append(q(mapping.objectsTable()))
                 .append(" ")
                 .append(q(O))
                 .append(" WHERE ")
                 .append(where);
+        dialect.limit(w, (int) Math.min(Integer.MAX_VALUE, countCap + 1));
+        return w.append(") ").append(q("c"));
     }
 
     /** {@code SELECT <object columns> FROM <objects> o WHERE <where>}, to be continued. */
@@ -288,8 +317,10 @@ final class GraphLayout implements StorageLayout {
         }
         w.append(")");
         writeScope(w, O, query.scope());
-        w.append(" AND ");
-        compiler.writeFilter(w, query.filter().filter(), columns);
+        if (!(query.filter().filter() instanceof Filter.And and && and.filters().isEmpty())) {
+            w.append(" AND "); // no "(1 = 1)" for the empty filter
+            compiler.writeFilter(w, query.filter().filter(), columns);
+        }
         writeText(w, query);
         if (query.relatedToId() != null) {
             writeRelated(w, query);
@@ -346,7 +377,11 @@ final class GraphLayout implements StorageLayout {
         relatedEnds(w, mapping.dstId(), mapping.srcId(), query);
         w.append(" UNION ALL ");
         relatedEnds(w, mapping.srcId(), mapping.dstId(), query);
-        w.append(") AND EXISTS (SELECT 1 FROM ")
+        w.append(")");
+        if (query.scope().values().isEmpty()) {
+            return; // the relationships' ends exist; only a scope can hide the anchor
+        }
+        w.append(" AND EXISTS (SELECT 1 FROM ")
                 .append(q(mapping.objectsTable()))
                 .append(" ")
                 .append(q("a"))

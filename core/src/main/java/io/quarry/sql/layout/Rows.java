@@ -41,6 +41,11 @@ final class Rows {
 
     /** A page of up to {@code limit + 1} rows in the query's order: the first {@code limit}, with their cursors. */
     static Page page(ObjectQuery query, List<GraphObject> rows, long total) {
+        return page(query, rows, total, true);
+    }
+
+    /** As {@link #page(ObjectQuery, List, long)}, with a total that may be a lower bound. */
+    static Page page(ObjectQuery query, List<GraphObject> rows, long total, boolean totalExact) {
         boolean hasMore = rows.size() > query.limit();
         List<GraphObject> items = hasMore ? rows.subList(0, query.limit()) : rows;
         List<String> cursors = new ArrayList<>();
@@ -48,7 +53,7 @@ final class Rows {
         for (GraphObject o : items) {
             cursors.add(new Cursor(ObjectOrder.keyValues(query.sort(), o.document()), o.id()).encode(fingerprint));
         }
-        return new Page(List.copyOf(items), hasMore, cursors, total);
+        return new Page(List.copyOf(items), hasMore, cursors, total, totalExact);
     }
 
     /** Runs a {@code SELECT COUNT(*)} statement. */

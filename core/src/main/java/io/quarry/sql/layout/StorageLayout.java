@@ -38,8 +38,19 @@ public sealed interface StorageLayout permits GraphLayout, TablesLayout {
 
     /** The layout a mapping names: its table layout when it has one, else its graph layout. */
     static StorageLayout of(StoreMapping mapping, Dialect dialect) {
+        return of(mapping, dialect, DEFAULT_COUNT_CAP);
+    }
+
+    /** How many matches a search counts at most, by default: beyond, the total is a lower bound. */
+    long DEFAULT_COUNT_CAP = 1_000;
+
+    /**
+     * The layout a mapping names, whose searches count matches up to {@code countCap} (the graph
+     * layout; {@code 0} or less: every match, exactly).
+     */
+    static StorageLayout of(StoreMapping mapping, Dialect dialect, long countCap) {
         return mapping.tables() == null
-                ? new GraphLayout(mapping, dialect)
+                ? new GraphLayout(mapping, dialect, countCap)
                 : new TablesLayout(mapping.tables(), dialect);
     }
 

@@ -79,6 +79,15 @@ final class TablesLayout implements StorageLayout {
         this.compiler = new SqlCompiler(dialect);
         this.ids = new TableIds(layout, dialect);
         this.idOrder = ids.order();
+        for (TableLayout.TypeTable t : layout.types()) {
+            instantReads(t).forEach((column, form) -> {
+                if (dialect.instantColumn(column, form).isEmpty()) {
+                    throw new IllegalArgumentException("store mapping: column '" + column + "' of table '" + t.table()
+                            + "' is " + form.configName() + ", which is read on SQLite only; on "
+                            + dialect.name() + " use a timestamp column");
+                }
+            });
+        }
     }
 
     /**
@@ -784,7 +793,36 @@ final class TablesLayout implements StorageLayout {
         for (int i = 0; i < columns.size(); i++) {
             w.append(i == 0 ? "" : ", ").append(col(O, columns.get(i)));
         }
+        for (Map.Entry<String, TableLayout.ColumnType> read :
+                instantReads(table).entrySet()) {
+            w.append(", ").append(SqlCompiler.instantColumn(dialect, col(O, read.getKey()), read.getValue()));
+        }
         return w.append(" FROM ").append(name(table)).append(" ").append(q(O));
+    }
+
+    /**
+     * The columns holding instants in another form than the dialect's timestamps, each read a second
+     * time after {@link TableLayout.TypeTable#selectColumns()} through the expression that converts it.
+     */
+    private static Map<String, TableLayout.ColumnType> instantReads(TableLayout.TypeTable table) {
+        Map<String, TableLayout.ColumnType> out = new LinkedHashMap<>();
+        if (table.createdAt() != null && table.createdAtType() != TableLayout.ColumnType.TIMESTAMP) {
+            out.put(table.createdAt(), table.createdAtType());
+        }
+        if (table.updatedAt() != null && table.updatedAtType() != TableLayout.ColumnType.TIMESTAMP) {
+            out.put(table.updatedAt(), table.updatedAtType());
+        }
+        table.fields().values().stream()
+                .filter(f -> f.type().instant() && f.type() != TableLayout.ColumnType.TIMESTAMP)
+                .forEach(f -> out.put(f.column(), f.type()));
+        return out;
+    }
+
+    /** Where a row holds the instant of {@code column}: its converted read when it has one, else the column. */
+    private static int instantIndex(TableLayout.TypeTable table, List<String> columns, String column) {
+        List<String> converted = List.copyOf(instantReads(table).keySet());
+        int i = converted.indexOf(column);
+        return i >= 0 ? 1 + columns.size() + i : 1 + columns.indexOf(column);
     }
 
     private List<GraphObject> objects(Session s, Connection c, Sql sql, TableLayout.TypeTable table)
@@ -812,7 +850,13 @@ final class TablesLayout implements StorageLayout {
             }
         }
         for (Map.Entry<String, TableLayout.FieldColumn> f : table.fields().entrySet()) {
-            JsonNode value = value(rs, 1 + columns.indexOf(f.getValue().column()), f.getValue(), id);
+            JsonNode value = value(
+                    rs,
+                    f.getValue().type().instant()
+                            ? instantIndex(table, columns, f.getValue().column())
+                            : 1 + columns.indexOf(f.getValue().column()),
+                    f.getValue(),
+                    id);
             if (value == null) {
                 properties.remove(f.getKey());
             } else {
@@ -826,14 +870,15 @@ final class TablesLayout implements StorageLayout {
                 scope.put(s, v);
             }
         }
-        Instant created = timestamp(rs, table.createdAt(), columns);
-        Instant updated = timestamp(rs, table.updatedAt(), columns);
+        Instant created = timestamp(rs, table, table.createdAt(), columns);
+        Instant updated = timestamp(rs, table, table.updatedAt(), columns);
         return new GraphObject(id, table.type(), properties, created, updated, scope);
     }
 
     /** A system timestamp, or {@code null} when the table has no such column or the row holds {@code NULL}. */
-    private Instant timestamp(ResultSet rs, String column, List<String> columns) throws SQLException {
-        return column == null ? null : dialect.readTimestamp(rs, 1 + columns.indexOf(column));
+    private Instant timestamp(ResultSet rs, TableLayout.TypeTable table, String column, List<String> columns)
+            throws SQLException {
+        return column == null ? null : dialect.readTimestamp(rs, instantIndex(table, columns, column));
     }
 
     private JsonNode value(ResultSet rs, int i, TableLayout.FieldColumn field, String id) throws SQLException {
@@ -855,7 +900,7 @@ final class TablesLayout implements StorageLayout {
                 boolean b = rs.getBoolean(i);
                 return rs.wasNull() ? null : f.booleanNode(b);
             }
-            case TIMESTAMP -> {
+            case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS -> {
                 Instant t = dialect.readTimestamp(rs, i);
                 return t == null ? null : f.textNode(IsoDateTime.format(t));
             }

@@ -1,3 +1,3 @@
 -- {"filter":{"done":true}}
-((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL)
--- binds: ["{\"done\":true}", "{\"done\":[true]}"]
+(("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL)
+-- binds: ["$ ? (@.\"done\" == true)"]

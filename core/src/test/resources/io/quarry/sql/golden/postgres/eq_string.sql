@@ -1,3 +1,3 @@
 -- {"filter":{"status":"Done"}}
-((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL)
--- binds: ["{\"status\":\"Done\"}", "{\"status\":[\"Done\"]}"]
+(("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL)
+-- binds: ["$ ? (@.\"status\" == \"Done\")"]
