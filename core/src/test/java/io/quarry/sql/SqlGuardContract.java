@@ -364,7 +364,12 @@ abstract class SqlGuardContract implements BackendUnderTest {
                     ps.setString(3, org + " row " + i);
                     ps.setInt(4, i);
                     ps.setString(5, org + " secret");
-                    ps.setString(6, "{\"status\": \"" + (i % 2 == 0 ? "done" : "open") + "\"}");
+                    String json = "{\"status\": \"" + (i % 2 == 0 ? "done" : "open") + "\"}";
+                    if (dialect.name().equals("postgres")) {
+                        ps.setObject(6, json, java.sql.Types.OTHER); // jsonb takes no varchar bind
+                    } else {
+                        ps.setString(6, json);
+                    }
                     ps.executeUpdate();
                 }
             }
