@@ -18,6 +18,8 @@ import java.util.List;
  */
 final class RunReadonlySqlTool implements CatalogTool {
     static final String NAME = "run_readonly_sql";
+    /** About how many characters of relations and columns the description lists before it refers on. */
+    private static final int RELATIONS_SHOWN = 1_200;
 
     private final JdbcObjectStore store;
     private final SqlGuard guard;
@@ -36,6 +38,12 @@ final class RunReadonlySqlTool implements CatalogTool {
     public String description() {
         StringBuilder relations = new StringBuilder();
         for (String r : guard.relations()) {
+            if (relations.length() > RELATIONS_SHOWN) {
+                // a large schema: the rest are in get_database_schema, under the same names
+                relations.append("; … (get_database_schema lists every type: each is a relation of id, its fields,"
+                        + " created_at and updated_at)");
+                break;
+            }
             relations
                     .append(relations.length() == 0 ? "" : "; ")
                     .append(r)
