@@ -462,6 +462,7 @@ public final class Toolkit {
             b.limits = limits;
             b.listeners.addAll(listeners);
             b.disabled.addAll(disabled);
+            b.readonlySql.addAll(readonlySql);
             b.config = config;
             b.projections = projections;
             b.snapshots = snapshots;

@@ -113,6 +113,16 @@ class RunReadonlySqlToolTest {
     }
 
     @Test
+    void aSchemaInferredPerScopeKeepsTheToolAndItsScope() {
+        Toolkit inferred = Toolkit.builder().store(store).readonlySql("h2").build();
+        assertThat(inferred.tool("run_readonly_sql")).isPresent();
+        ToolResult r =
+                inferred.call("run_readonly_sql", Json.object().put("sql", "SELECT count(*) AS n FROM Task"), ACME);
+        assertThat(r.isError()).as(r.text()).isFalse();
+        assertThat(r.json().get("rows").toString()).isEqualTo("[[30]]");
+    }
+
+    @Test
     void anUnknownDialectIsAConfigurationError() {
         assertThatThrownBy(() -> Toolkit.builder()
                         .config(QuarryConfig.parse(
