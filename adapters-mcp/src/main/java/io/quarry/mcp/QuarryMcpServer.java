@@ -2,11 +2,13 @@ package io.quarry.mcp;
 
 import static java.util.Objects.requireNonNull;
 
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,8 +51,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class QuarryMcpServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpServer.class);
-    private static final String NAME = "quarry";
-    private static final String VERSION = "0.1.0-SNAPSHOT";
+    static final String NAME = "quarry";
+    static final String VERSION = "0.1.0-SNAPSHOT";
+    static final String INSTRUCTIONS =
+            "Read-only access to a database: call get_database_schema first to learn the types, "
+                    + "fields and relationships, then query_graph_objects.";
     private static final TypeRef<Map<String, Object>> SCHEMA = new TypeRef<>() {};
 
     private QuarryMcpServer() {}
@@ -70,6 +76,18 @@ public final class QuarryMcpServer {
                 .toList();
     }
 
+    /** The tool specifications of a toolkit for the SDK's stateless server, one context per request. */
+    static List<McpStatelessServerFeatures.SyncToolSpecification> statelessTools(
+            Toolkit toolkit, Function<McpTransportContext, ToolContext> context) {
+        return toolkit.tools().stream()
+                .map(tool -> McpStatelessServerFeatures.SyncToolSpecification.builder()
+                        .tool(described(tool))
+                        .callHandler(
+                                (transport, request) -> result(call(tool, () -> context.apply(transport), request)))
+                        .build())
+                .toList();
+    }
+
     /**
      * Starts a server on these streams and returns it; the SDK reads requests on its own threads.
      *
@@ -83,8 +101,7 @@ public final class QuarryMcpServer {
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
         return McpServer.sync(new StdioServerTransportProvider(mapper, in, out))
                 .serverInfo(NAME, VERSION)
-                .instructions("Read-only access to a database: call get_database_schema first to learn the types, "
-                        + "fields and relationships, then query_graph_objects.")
+                .instructions(INSTRUCTIONS)
                 .capabilities(
                         McpSchema.ServerCapabilities.builder().tools(false).build())
                 .validateToolInputs(false)
@@ -126,18 +143,21 @@ public final class QuarryMcpServer {
 
     private static SyncToolSpecification specification(
             Tool tool, Function<McpSyncServerExchange, ToolContext> context) {
-        McpSchema.Tool described = McpSchema.Tool.builder(tool.name(), schema(tool))
+        return SyncToolSpecification.builder()
+                .tool(described(tool))
+                .callHandler((exchange, request) -> result(call(tool, () -> context.apply(exchange), request)))
+                .build();
+    }
+
+    private static McpSchema.Tool described(Tool tool) {
+        return McpSchema.Tool.builder(tool.name(), schema(tool))
                 .description(tool.description())
                 .annotations(McpSchema.ToolAnnotations.builder()
-                        .readOnlyHint(true)
-                        .destructiveHint(false)
-                        .idempotentHint(true)
+                        .readOnlyHint(tool.readOnly())
+                        .destructiveHint(!tool.readOnly())
+                        .idempotentHint(tool.readOnly())
                         .openWorldHint(false)
                         .build())
-                .build();
-        return SyncToolSpecification.builder()
-                .tool(described)
-                .callHandler((exchange, request) -> result(call(tool, context, exchange, request)))
                 .build();
     }
 
@@ -149,16 +169,12 @@ public final class QuarryMcpServer {
         }
     }
 
-    private static ToolResult call(
-            Tool tool,
-            Function<McpSyncServerExchange, ToolContext> context,
-            McpSyncServerExchange exchange,
-            McpSchema.CallToolRequest request) {
+    private static ToolResult call(Tool tool, Supplier<ToolContext> context, McpSchema.CallToolRequest request) {
         // a thrown exception would reach the client as a protocol error the model never reads
         try {
             // back to JSON text, so numbers are read as Quarry reads every input: exact decimals
             String arguments = McpJsonDefaults.getMapper().writeValueAsString(request.arguments());
-            return tool.call(arguments, context.apply(exchange));
+            return tool.call(arguments, context.get());
         } catch (IOException | RuntimeException e) {
             LOG.error("tool {} failed in the MCP server", tool.name(), e);
             return ToolResult.internalError();

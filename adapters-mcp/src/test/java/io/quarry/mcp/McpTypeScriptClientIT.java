@@ -27,19 +27,7 @@ class McpTypeScriptClientIT {
 
     @Test
     void theTypeScriptSdkClientListsAndCallsTheTools() throws Exception {
-        boolean tools = found("node") && found("npm");
-        if (!tools && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("node and npm are needed in CI for the TypeScript MCP client test");
-        }
-        assumeTrue(tools, "skipped: node or npm is not on the PATH; install Node 18+ to run the TypeScript client");
-
-        Files.createDirectories(WORK);
-        for (String file : List.of("package.json", "package-lock.json", "client.mjs")) {
-            Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-        }
-        Result install = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 300);
-        assertThat(install.exit).as("npm ci:%n%s", install.output).isZero();
-
+        assumeNode();
         List<String> command = new ArrayList<>(List.of(
                 "node",
                 "client.mjs",
@@ -55,6 +43,53 @@ class McpTypeScriptClientIT {
                 .contains("{\"ok\":true,\"tools\":" + served + ",\"returned\":2,"
                         + "\"errors\":[\"UNKNOWN_FIELD\",\"UNKNOWN_FIELD\"]}");
     }
+
+    @Test
+    void theTypeScriptSdkClientOverHttpSeesOnlyItsTenant() throws Exception {
+        assumeNode();
+        Path tokens = Files.createTempFile("quarry-tokens-", ".yaml");
+        Files.writeString(
+                tokens,
+                "tokens:\n"
+                        + "  - {token: acme-token, tenant: acme, scope: {org_id: acme}}\n"
+                        + "  - {token: globex-token, tenant: globex, scope: {org_id: globex}}\n");
+        try (QuarryMcpHttpServer server = QuarryMcpHttpServer.builder(
+                        Demo.toolkit("mcp-http-ts"), QuarryMcpHttpServer.tokenFile(tokens))
+                .port(0)
+                .build()
+                .start()) {
+            Result client = run(List.of("node", "http-client.mjs", "http://127.0.0.1:" + server.port() + "/mcp"), 180);
+            assertThat(client.exit)
+                    .as("node http-client.mjs:%n%s", client.output)
+                    .isZero();
+            assertThat(client.output)
+                    .contains("{\"ok\":true,\"tenants\":[\"acme\",\"globex\"],\"crossed\":8,"
+                            + "\"refused\":[\"401\",\"401\",\"403\"]}");
+        } finally {
+            Files.delete(tokens);
+        }
+    }
+
+    private static void assumeNode() throws IOException, InterruptedException {
+        boolean tools = found("node") && found("npm");
+        if (!tools && "true".equals(System.getenv("CI"))) {
+            throw new AssertionError("node and npm are needed in CI for the TypeScript MCP client test");
+        }
+        assumeTrue(tools, "skipped: node or npm is not on the PATH; install Node 18+ to run the TypeScript client");
+        synchronized (McpTypeScriptClientIT.class) {
+            if (!installed) {
+                Files.createDirectories(WORK);
+                for (String file : List.of("package.json", "package-lock.json", "client.mjs", "http-client.mjs")) {
+                    Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+                }
+                Result install = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 300);
+                assertThat(install.exit).as("npm ci:%n%s", install.output).isZero();
+                installed = true;
+            }
+        }
+    }
+
+    private static boolean installed;
 
     private record Result(int exit, String output) {}
 

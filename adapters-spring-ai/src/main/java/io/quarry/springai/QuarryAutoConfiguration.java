@@ -1,11 +1,13 @@
 package io.quarry.springai;
 
+import io.micrometer.observation.ObservationRegistry;
 import io.quarry.config.QuarryConfig;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
+import io.quarry.tool.ToolExtension;
 import io.quarry.tool.ToolListener;
 import io.quarry.tool.Toolkit;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.ai.tool.ToolCallbackProvider;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -63,7 +66,9 @@ public class QuarryAutoConfiguration {
             DataSource dataSource,
             QuarryProperties properties,
             ResourceLoader resources,
-            ObjectProvider<ToolListener> listeners) {
+            ObjectProvider<ToolListener> listeners,
+            BeanFactory beans,
+            ObjectProvider<ToolExtension> extensions) {
         QuarryProperties.Store store = properties.getStore();
         StoreMapping graph = graphMapping(store);
         QuarryConfig config = configFile(properties, resources);
@@ -83,6 +88,10 @@ public class QuarryAutoConfiguration {
         }
         JdbcObjectStore jdbc = JdbcObjectStore.builder()
                 .dataSource(dataSource)
+                .readDataSource(
+                        properties.getReadDataSource() == null
+                                ? null
+                                : beans.getBean(properties.getReadDataSource(), DataSource.class))
                 .dialect(Dialects.detect(dataSource))
                 .mapping(mapping)
                 .timeout(store.getTimeout())
@@ -104,15 +113,32 @@ public class QuarryAutoConfiguration {
             toolkit.limits(properties.getLimits().toLimits());
         }
         listeners.orderedStream().forEach(toolkit::listener);
+        if (properties.getCursorKey() != null) {
+            if (properties.getCursorKey().strip().length() < 32) {
+                throw new IllegalStateException("quarry.cursor-key: use a secret of at least 32 characters, such as"
+                        + " the output of: openssl rand -base64 32");
+            }
+            toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
         return toolkit.build();
     }
 
-    /** The tools as Spring AI callbacks, limited to {@code quarry.tools} when set. */
+    /**
+     * The tools as Spring AI callbacks, limited to {@code quarry.tools} when set; each call observed
+     * ({@link QuarryObservations}) when the application has an {@link ObservationRegistry}.
+     */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(Toolkit.class)
-    public QuarryToolCallbacks quarryToolCallbacks(Toolkit toolkit, QuarryProperties properties) {
-        return QuarryToolCallbacks.of(toolkit, properties.getTools(), QuarryToolCallbacks::context);
+    public QuarryToolCallbacks quarryToolCallbacks(
+            Toolkit toolkit, QuarryProperties properties, ObjectProvider<ObservationRegistry> observations) {
+        ObservationRegistry registry = observations.getIfAvailable(() -> ObservationRegistry.NOOP);
+        return QuarryToolCallbacks.of(
+                toolkit,
+                properties.getTools(),
+                QuarryToolCallbacks::context,
+                registry.isNoop() ? tool -> tool : tool -> QuarryObservations.observed(tool, registry));
     }
 
     /** The configuration file, or {@code null} when {@code quarry.config} is unset and there is no default file. */

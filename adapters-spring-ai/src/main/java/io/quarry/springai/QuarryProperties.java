@@ -33,6 +33,35 @@ public class QuarryProperties {
     /** How the DataSource's own tables are served when there is no configuration file and no graph layout. */
     private final Introspect introspect = new Introspect();
 
+    /**
+     * The name of a DataSource bean the tools read from, such as a streaming replica; DDL, helper functions
+     * and loads still use the application's (primary) DataSource. Unset: every read goes to the primary.
+     */
+    private String readDataSource;
+
+    /**
+     * A secret (at least 32 characters) that signs every cursor, shared by every instance serving the same
+     * agents, so any instance continues a page walk and a forged cursor is refused. Unset: cursors are not
+     * signed.
+     */
+    private String cursorKey;
+
+    public String getReadDataSource() {
+        return readDataSource;
+    }
+
+    public void setReadDataSource(String readDataSource) {
+        this.readDataSource = readDataSource;
+    }
+
+    public String getCursorKey() {
+        return cursorKey;
+    }
+
+    public void setCursorKey(String cursorKey) {
+        this.cursorKey = cursorKey;
+    }
+
     public boolean isEnabled() {
         return enabled;
     }

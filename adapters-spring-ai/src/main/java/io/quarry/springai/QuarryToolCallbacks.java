@@ -80,6 +80,15 @@ public final class QuarryToolCallbacks implements ToolCallbackProvider {
      */
     public static QuarryToolCallbacks of(
             Toolkit toolkit, List<String> names, Function<Map<String, Object>, ToolContext> context) {
+        return of(toolkit, names, context, java.util.function.UnaryOperator.identity());
+    }
+
+    /** As {@link #of(Toolkit, List, Function)}, each tool wrapped first (observed, for one). */
+    static QuarryToolCallbacks of(
+            Toolkit toolkit,
+            List<String> names,
+            Function<Map<String, Object>, ToolContext> context,
+            java.util.function.UnaryOperator<Tool> wrap) {
         requireNonNull(toolkit, "toolkit");
         requireNonNull(context, "context");
         List<Tool> tools = new ArrayList<>();
@@ -92,6 +101,7 @@ public final class QuarryToolCallbacks implements ToolCallbackProvider {
                             + "'; the tools are "
                             + toolkit.tools().stream().map(Tool::name).toList())));
         }
+        tools.replaceAll(wrap);
         return new QuarryToolCallbacks(tools, context);
     }
 

@@ -78,6 +78,51 @@ class QuarryAutoConfigurationTest {
     }
 
     @Test
+    void readsGoToTheReadDataSourceAndCursorsAreSignedWithTheKey() {
+        org.h2.jdbcx.JdbcDataSource primary = new org.h2.jdbcx.JdbcDataSource();
+        primary.setURL("jdbc:h2:mem:spring-primary-empty;DB_CLOSE_DELAY=-1");
+        io.quarry.sql.JdbcObjectStore.builder()
+                .dataSource(primary)
+                .dialect(new io.quarry.sql.dialect.H2Dialect())
+                .build()
+                .createLayout();
+        String page = "{\"type\": \"Project\", \"limit\": 1}";
+        runner.withBean("primary", DataSource.class, () -> primary, bd -> bd.setPrimary(true))
+                .withBean("replica", DataSource.class, () -> DEMO)
+                .withPropertyValues(CONFIG, "quarry.read-data-source=replica", "quarry.cursor-key=" + "k".repeat(32))
+                .run(context -> {
+                    Toolkit toolkit = context.getBean(Toolkit.class);
+                    String first = toolkit.tool("query_graph_objects")
+                            .orElseThrow()
+                            .call(page, ToolContext.unrestricted())
+                            .text();
+                    assertThat(first).contains("\"returned\":1");
+                    String cursor = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                            .build()
+                            .readTree(first)
+                            .path("next_cursor")
+                            .asText();
+                    assertThat(cursor).contains(".");
+                    String forged = toolkit.tool("query_graph_objects")
+                            .orElseThrow()
+                            .call(
+                                    "{\"type\": \"Project\", \"limit\": 1, \"cursor\": \"x" + cursor + "\"}",
+                                    ToolContext.unrestricted())
+                            .text();
+                    assertThat(forged).contains("INVALID_CURSOR");
+                });
+        runner.withBean("primary", DataSource.class, () -> primary, bd -> bd.setPrimary(true))
+                .withBean("replica", DataSource.class, () -> DEMO)
+                .withPropertyValues(CONFIG)
+                .run(context -> assertThat(context.getBean(Toolkit.class)
+                                .tool("query_graph_objects")
+                                .orElseThrow()
+                                .call(page, ToolContext.unrestricted())
+                                .text())
+                        .contains("\"returned\":0"));
+    }
+
+    @Test
     void withoutADataSourceThereAreNoBeans() {
         runner.withPropertyValues(CONFIG).run(context -> assertThat(context)
                 .hasNotFailed()
@@ -251,6 +296,8 @@ class QuarryAutoConfigurationTest {
                         "quarry.enabled",
                         "quarry.config",
                         "quarry.tools",
+                        "quarry.read-data-source",
+                        "quarry.cursor-key",
                         "quarry.store.objects-table",
                         "quarry.store.relationships-table",
                         "quarry.store.scope-columns",
@@ -263,7 +310,14 @@ class QuarryAutoConfigurationTest {
                         "quarry.introspect.schemas",
                         "quarry.introspect.include",
                         "quarry.introspect.exclude",
-                        "quarry.introspect.type-names");
+                        "quarry.introspect.type-names",
+                        "quarry.openapi.document",
+                        "quarry.openapi.base-url",
+                        "quarry.openapi.enable",
+                        "quarry.openapi.allow",
+                        "quarry.openapi.deny",
+                        "quarry.openapi.include-deprecated",
+                        "quarry.openapi.timeout");
         assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
     }
 }

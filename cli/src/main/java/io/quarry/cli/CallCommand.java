@@ -54,6 +54,12 @@ final class CallCommand implements Callable<Integer> {
                     "Read JSON Lines {\"tool\": ..., \"arguments\": {...}} from standard input; write one result line per input line.")
     boolean batch;
 
+    @Option(
+            names = "--trace",
+            description = "Print one line per tool call on standard error: the tool, ok or the error code, the"
+                    + " objects returned and the time.")
+    boolean trace;
+
     @Mixin
     SourceOptions source;
 
@@ -66,7 +72,11 @@ final class CallCommand implements Callable<Integer> {
                             ? "--batch reads the calls from standard input: give no TOOL."
                             : "Missing TOOL (or use --batch).");
         }
-        Toolkit toolkit = source.toolkit();
+        Toolkit toolkit = source.toolkit(source.source(), b -> {
+            if (trace) {
+                b.listener(new Trace(spec.commandLine().getErr()));
+            }
+        });
         ToolContext context = source.context();
         PrintWriter out = spec.commandLine().getOut();
         if (batch) {

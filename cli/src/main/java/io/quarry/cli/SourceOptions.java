@@ -87,18 +87,32 @@ final class SourceOptions {
                     + "demo's fixed clock (2026-11-01T12:00:00Z) with the demo, else the system clock.")
     Instant now;
 
+    @Mixin
+    ApiOptions api;
+
     /**
      * The toolkit over the chosen data, configured by the configuration file (its types, tools, limits,
-     * projections and graph section) when there is one.
+     * projections and graph section) when there is one, with the API tools when --openapi is given.
      *
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Toolkit toolkit() {
-        Source source = source();
+        return toolkit(source());
+    }
+
+    /** The toolkit over this source, configured by its configuration file when there is one. */
+    Toolkit toolkit(Source source) {
+        return toolkit(source, b -> {});
+    }
+
+    /** The toolkit over this source, with more settings (a cursor key, listeners). */
+    Toolkit toolkit(Source source, java.util.function.Consumer<Toolkit.Builder> more) {
         Toolkit.Builder b = Toolkit.builder().schema(source.schema()).store(source.store());
         if (source.config() != null) {
             b.config(source.config());
         }
+        api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
+        more.accept(b);
         return b.build();
     }
 

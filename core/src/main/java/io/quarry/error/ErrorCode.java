@@ -35,6 +35,15 @@ public enum ErrorCode {
     INVALID_SQL,
     /** SQL that parses but uses a statement, clause, table or function {@code run_readonly_sql} does not run. */
     SQL_NOT_ALLOWED,
+    /**
+     * A call the host's policy refuses: an API operation or method not enabled, on a deny list, or
+     * refused by the host's guard.
+     */
+    NOT_ALLOWED,
+    /** A call that changes data and waits for a person's confirmation, which this channel cannot ask. */
+    NEEDS_CONFIRMATION,
+    /** The host's API did not answer in time or cannot be reached; the same call may succeed later. */
+    API_UNAVAILABLE,
     /** Something failed inside the library; details are in the host's log, never in the message. */
     INTERNAL
 }

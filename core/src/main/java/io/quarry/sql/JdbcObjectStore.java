@@ -54,6 +54,9 @@ public final class JdbcObjectStore implements ObjectStore {
             Pattern.CASE_INSENSITIVE);
 
     private final DataSource dataSource;
+    /** Where tool reads go: a replica's, or the primary's. */
+    private final DataSource readDataSource;
+
     private final Dialect dialect;
     private final StoreMapping mapping;
     private final Duration timeout;
@@ -62,6 +65,7 @@ public final class JdbcObjectStore implements ObjectStore {
 
     private JdbcObjectStore(Builder b) {
         this.dataSource = b.dataSource;
+        this.readDataSource = b.readDataSource != null ? b.readDataSource : b.dataSource;
         this.dialect = b.dialect;
         this.mapping = b.mapping;
         this.timeout = b.timeout;
@@ -400,7 +404,7 @@ public final class JdbcObjectStore implements ObjectStore {
 
         @Override
         public <T> T read(StorageLayout.Work<T> work) {
-            try (Connection c = dataSource.getConnection()) {
+            try (Connection c = ConnectionWait.acquire(readDataSource, timeout)) {
                 boolean autoCommit = c.getAutoCommit();
                 boolean readOnly = c.isReadOnly();
                 try {
@@ -467,6 +471,7 @@ public final class JdbcObjectStore implements ObjectStore {
     /** Builds a {@link JdbcObjectStore}. */
     public static final class Builder {
         private DataSource dataSource;
+        private DataSource readDataSource;
         private Dialect dialect;
         private StoreMapping mapping = StoreMapping.graph();
         private Duration timeout = Duration.ofSeconds(5);
@@ -477,6 +482,16 @@ public final class JdbcObjectStore implements ObjectStore {
         /** The host's data source. */
         public Builder dataSource(DataSource dataSource) {
             this.dataSource = dataSource;
+            return this;
+        }
+
+        /**
+         * Where the tools' reads go, such as a streaming replica of {@link #dataSource}; DDL, helper
+         * functions and loads still go to {@link #dataSource}. The replica's lag is the reads' lag: an
+         * object loaded on the primary is found once the replica has replayed it. Default: the primary.
+         */
+        public Builder readDataSource(DataSource readDataSource) {
+            this.readDataSource = readDataSource;
             return this;
         }
 

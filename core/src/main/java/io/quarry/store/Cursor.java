@@ -25,6 +25,10 @@ public record Cursor(List<JsonNode> keyValues, String id) {
     private static final String HINT = "Pass next_cursor exactly as the previous result gave it, with the same type, "
             + "filter, query, related_to_id and sort; or omit cursor to start from the first page.";
 
+    private static final String SIGNED_HINT = "Pass next_cursor exactly as the previous result gave it; or omit"
+            + " cursor to start from the first page.";
+    private static final int SIGNATURE_BYTES = 16;
+
     /** Copies the values (which may hold {@code null}). */
     public Cursor {
         keyValues = java.util.Collections.unmodifiableList(new ArrayList<>(keyValues));
@@ -104,5 +108,64 @@ public record Cursor(List<JsonNode> keyValues, String id) {
         List<JsonNode> values = new ArrayList<>();
         keys.forEach(v -> values.add(v.isNull() ? null : v));
         return new Cursor(values, id.asText());
+    }
+
+    /**
+     * Signs an encoded cursor for a host's key and a scope: the cursor then carries its own proof, so
+     * any instance holding the key resumes it, and a changed, forged or foreign cursor is refused
+     * ({@link #unseal}). The signature is an HMAC-SHA256 (16 bytes) of the scope and the cursor.
+     *
+     * @param cursor a cursor as {@link #encode} gives it
+     * @param key the host's key, shared by the instances that serve the same agents
+     * @param scope the scope of the call that issued it: a cursor never crosses tenants
+     */
+    public static String seal(String cursor, byte[] key, Scope scope) {
+        return cursor + "." + signature(cursor, key, scope);
+    }
+
+    /**
+     * The encoded cursor inside a signed one, checked against the key and the call's scope.
+     *
+     * @throws QueryException ({@link ErrorCode#INVALID_CURSOR}, path {@code cursor}) when it is not
+     *     signed, or signed with another key or for another scope, or changed since
+     */
+    public static String unseal(String sealed, byte[] key, Scope scope) {
+        int dot = sealed.lastIndexOf('.');
+        if (dot <= 0) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_CURSOR,
+                    "cursor",
+                    "The cursor is not signed: it is not one this server issued.",
+                    SIGNED_HINT);
+        }
+        String cursor = sealed.substring(0, dot);
+        if (!java.security.MessageDigest.isEqual(
+                signature(cursor, key, scope).getBytes(StandardCharsets.US_ASCII),
+                sealed.substring(dot + 1).getBytes(StandardCharsets.US_ASCII))) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_CURSOR,
+                    "cursor",
+                    "The cursor's signature does not match: it was changed, or issued for another scope or by a"
+                            + " server with another key.",
+                    SIGNED_HINT);
+        }
+        return cursor;
+    }
+
+    private static String signature(String cursor, byte[] key, Scope scope) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+            // the scope's values are sorted; unit separators keep the parts apart
+            scope.values()
+                    .forEach((k, v) -> mac.update((k + "\u001f" + v + "\u001e").getBytes(StandardCharsets.UTF_8)));
+            mac.update((byte) 0);
+            byte[] full = mac.doFinal(cursor.getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(java.util.Arrays.copyOf(full, SIGNATURE_BYTES));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is missing from this JVM", e);
+        }
     }
 }

@@ -133,6 +133,11 @@ final class Arguments {
     }
 
     /** The raw value of a parameter; empty when absent or null. */
+    /** The whole input, checked by {@link #of}: a copy, for {@link ToolExtension}s that read it themselves. */
+    ObjectNode json() {
+        return input.deepCopy();
+    }
+
     Optional<JsonNode> node(String name) {
         JsonNode v = input.get(name);
         return v == null || v.isNull() ? Optional.empty() : Optional.of(v);

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
-import io.quarry.internal.Suggestions;
+import io.quarry.internal.WordMatch;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.Relationship;
@@ -15,7 +15,6 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,10 +27,6 @@ final class DiscoverSchemaTool implements CatalogTool {
     static final String NAME = "discover_schema";
     private static final int DEFAULT_LIMIT = 5;
     private static final int MAX_LIMIT = 20;
-    private static final Set<String> STOP_WORDS = Set.of(
-            "a", "an", "the", "of", "for", "with", "in", "on", "to", "and", "or", "is", "are", "was", "were", "which",
-            "what", "who", "whom", "how", "many", "much", "by", "me", "my", "our", "show", "list", "find", "all", "any",
-            "that", "this", "there", "do", "does", "have", "has", "get");
 
     /** Where a word can match, and how much a match there weighs. */
     private enum Source {
@@ -95,8 +90,8 @@ final class DiscoverSchemaTool implements CatalogTool {
         int limit = args.integer("limit", 1, MAX_LIMIT).orElse(DEFAULT_LIMIT);
         String module =
                 modules().isEmpty() ? null : args.choice("module", modules()).orElse(null);
-        List<String> words = new ArrayList<>(new LinkedHashSet<>(words(query)));
-        words.removeIf(STOP_WORDS::contains);
+        List<String> words = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(query)));
+        words.removeIf(WordMatch.STOP_WORDS::contains);
         if (words.isEmpty()) {
             throw QueryException.of(
                     ErrorCode.INVALID_OPERAND,
@@ -209,67 +204,10 @@ final class DiscoverSchemaTool implements CatalogTool {
     }
 
     private static void best(Scored s, double[] best, String word, Source source, String label, String text) {
-        double q = match(word, text);
+        double q = WordMatch.match(word, text);
         if (q > 0) {
             s.matched.add(label);
             best[source.ordinal()] = Math.max(best[source.ordinal()], q);
         }
-    }
-
-    /** The quality of the best match of one word among the words of a text. */
-    private static double match(String word, String text) {
-        if (text == null) {
-            return 0;
-        }
-        double best = 0;
-        for (String token : words(text)) {
-            best = Math.max(best, quality(word, token));
-            if (best == 1) {
-                break;
-            }
-        }
-        return best;
-    }
-
-    /** 1 for the same word, 0.7 for a prefix, 0.6 for a small typo, else 0. */
-    static double quality(String word, String token) {
-        if (word.equals(token)) {
-            return 1;
-        }
-        if (word.length() >= 3 && token.length() >= 3 && (token.startsWith(word) || word.startsWith(token))) {
-            return 0.7;
-        }
-        int allowed = word.length() >= 7 ? 2 : word.length() >= 4 ? 1 : 0;
-        if (allowed > 0
-                && Math.abs(word.length() - token.length()) <= allowed
-                && Suggestions.distance(word, token) <= allowed) {
-            return 0.6;
-        }
-        return 0;
-    }
-
-    /** Lower-case singular words of a text: camelCase and snake_case split, plurals reduced. */
-    static List<String> words(String text) {
-        String spaced = text.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("[^\\p{L}\\p{N}]+", " ");
-        List<String> out = new ArrayList<>();
-        for (String w : spaced.toLowerCase(Locale.ROOT).strip().split(" ")) {
-            if (!w.isEmpty()) {
-                out.add(singular(w));
-            }
-        }
-        return out;
-    }
-
-    static String singular(String w) {
-        if (w.length() > 4 && w.endsWith("ies")) {
-            return w.substring(0, w.length() - 3) + "y";
-        }
-        if (w.length() > 4 && (w.endsWith("sses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) {
-            return w.substring(0, w.length() - 2);
-        }
-        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
-            return w.substring(0, w.length() - 1);
-        }
-        return w;
     }
 }

@@ -28,6 +28,7 @@ final class GuardedTool implements Tool {
     private final ToolHandler handler;
     private final Limits limits;
     private final List<ToolListener> listeners;
+    private final boolean readOnly;
 
     GuardedTool(
             String name,
@@ -36,7 +37,19 @@ final class GuardedTool implements Tool {
             ToolHandler handler,
             Limits limits,
             List<ToolListener> listeners) {
+        this(name, description, inputSchema, handler, limits, listeners, true);
+    }
+
+    GuardedTool(
+            String name,
+            String description,
+            ObjectNode inputSchema,
+            ToolHandler handler,
+            Limits limits,
+            List<ToolListener> listeners,
+            boolean readOnly) {
         this.name = requireNonNull(name, "name");
+        this.readOnly = readOnly;
         this.description = requireNonNull(description, "description");
         this.inputSchema = inputSchema.deepCopy();
         List<String> params = new ArrayList<>();
@@ -52,6 +65,11 @@ final class GuardedTool implements Tool {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public boolean readOnly() {
+        return readOnly;
     }
 
     @Override

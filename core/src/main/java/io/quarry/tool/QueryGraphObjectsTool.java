@@ -162,7 +162,7 @@ final class QueryGraphObjectsTool implements ToolHandler {
                         ErrorCode.INVALID_OPERAND,
                         where,
                         "Each sort key is {\"field\": name, \"direction\": \"asc\"|\"desc\"}.",
-                        "Write [{\"field\": \"updated_at\", \"direction\": \"desc\"}].");
+                        "Write [{\"field\": \"" + sortExample(type) + "\", \"direction\": \"desc\"}].");
             }
             for (Iterator<String> it = item.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
@@ -186,5 +186,15 @@ final class QueryGraphObjectsTool implements ToolHandler {
             keys.add(runner.sortKey(path, direction.equals("desc"), type, where + ".field"));
         }
         return keys;
+    }
+
+    /** A field a sort hint can name: updated_at when the type has it, else its first field, else id. */
+    private static String sortExample(EntityType type) {
+        if (type == null || type.hasTimestamp("updated_at")) {
+            return "updated_at";
+        }
+        return type.exposedFieldNames().isEmpty()
+                ? "id"
+                : type.exposedFieldNames().get(0);
     }
 }

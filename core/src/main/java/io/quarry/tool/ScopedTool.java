@@ -22,6 +22,11 @@ final class ScopedTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return described.readOnly();
+    }
+
+    @Override
     public String description() {
         return described.description();
     }

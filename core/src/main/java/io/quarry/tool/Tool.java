@@ -22,6 +22,14 @@ public interface Tool {
     /** What the tool is for, when to prefer another, and an example call; generated from the schema. */
     String description();
 
+    /**
+     * Whether the tool only reads: true for every catalog tool; false for a tool that can change data,
+     * such as {@code call_api} with mutations enabled. Adapters pass it on (MCP's {@code readOnlyHint}).
+     */
+    default boolean readOnly() {
+        return true;
+    }
+
     /** The JSON Schema (draft 2020-12) of the input object; a fresh copy the caller may change. */
     ObjectNode inputSchema();
 

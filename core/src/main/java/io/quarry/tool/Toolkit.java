@@ -142,6 +142,21 @@ public final class Toolkit {
                         b.listeners));
         byName.keySet().removeAll(config.disabled);
         byName.keySet().removeAll(b.disabled);
+        for (ToolExtension extension : b.extensions) {
+            byName.put(
+                    extension.name(),
+                    new GuardedTool(
+                            extension.name(),
+                            extension.description(),
+                            extension.inputSchema(),
+                            (args, call) -> extension.handle(args.json(), call.context(), call.limits()),
+                            b.limits,
+                            b.listeners,
+                            extension.readOnly()));
+        }
+        if (b.cursorKey != null) {
+            byName.replaceAll((name, tool) -> new SignedCursorTool(tool, b.cursorKey, b.listeners));
+        }
         this.tools = byName;
         this.refreshStatistics = schemaTool::refreshStatistics;
     }
@@ -283,8 +298,10 @@ public final class Toolkit {
         private ObjectStore store;
         private Limits limits;
         private final List<ToolListener> listeners = new ArrayList<>();
+        private byte[] cursorKey;
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
         private final java.util.Set<String> readonlySql = new java.util.LinkedHashSet<>();
+        private final List<ToolExtension> extensions = new ArrayList<>();
         private QuarryConfig config;
 
         private Projections projections;
@@ -389,6 +406,43 @@ public final class Toolkit {
             return this;
         }
 
+        /**
+         * Signs every cursor with this key (HMAC-SHA256), so cursors are self-contained: a toolkit on
+         * another instance with the same key continues a page walk, and a changed or forged cursor, one
+         * signed with another key or issued for another scope is refused ({@code INVALID_CURSOR}). Keep
+         * the key secret and give every instance serving the same agents the same one. Default: cursors
+         * are not signed (they are still bound to their query).
+         *
+         * @param key at least 16 bytes, such as 32 random bytes
+         */
+        public Builder cursorKey(byte[] key) {
+            if (requireNonNull(key, "key").length < 16) {
+                throw new IllegalArgumentException("cursorKey must have at least 16 bytes, had " + key.length);
+            }
+            this.cursorKey = key.clone();
+            return this;
+        }
+
+        /**
+         * Adds tools from outside the catalog, such as {@code quarry-openapi}'s {@code find_api}: they are
+         * listed after the catalog's tools and run like them (input checked against their parameters,
+         * failures as error results, the size budget, the listeners).
+         *
+         * @throws IllegalArgumentException when a name is a catalog tool's or is added twice
+         */
+        public Builder extensions(java.util.Collection<? extends ToolExtension> tools) {
+            for (ToolExtension extension : tools) {
+                String name = requireNonNull(extension, "extension").name();
+                if (CATALOG.contains(name)
+                        || extensions.stream().anyMatch(e -> e.name().equals(name))) {
+                    throw new IllegalArgumentException("Toolkit.builder().extensions: the tool name '" + name
+                            + "' is taken; give each tool its own name");
+                }
+                extensions.add(extension);
+            }
+            return this;
+        }
+
         /** Adds a listener told of every call. */
         public Builder listener(ToolListener listener) {
             this.listeners.add(requireNonNull(listener, "listener"));
@@ -461,8 +515,10 @@ public final class Toolkit {
             b.store = store;
             b.limits = limits;
             b.listeners.addAll(listeners);
+            b.cursorKey = cursorKey;
             b.disabled.addAll(disabled);
             b.readonlySql.addAll(readonlySql);
+            b.extensions.addAll(extensions);
             b.config = config;
             b.projections = projections;
             b.snapshots = snapshots;

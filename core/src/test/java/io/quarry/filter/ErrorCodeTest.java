@@ -34,6 +34,9 @@ class ErrorCodeTest {
                         "INVALID_CURSOR",
                         "QUERY_TIMEOUT",
                         "DATABASE_UNAVAILABLE",
+                        "NOT_ALLOWED",
+                        "NEEDS_CONFIRMATION",
+                        "API_UNAVAILABLE",
                         "INTERNAL");
     }
 

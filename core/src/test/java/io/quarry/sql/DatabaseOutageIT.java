@@ -148,14 +148,14 @@ class DatabaseOutageIT {
                 call.substring(0, space), args, ToolContext.builder().build());
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
     }
 
     /** The installed PostgreSQL major version, as Debian's cluster tools name it. */
-    private static String postgresVersion() throws IOException {
+    static String postgresVersion() throws IOException {
         Path etc = Path.of("/etc/postgresql");
         boolean ci = "true".equals(System.getenv("CI"));
         if (!Files.isDirectory(etc)) {
@@ -169,7 +169,7 @@ class DatabaseOutageIT {
         }
     }
 
-    private static void runOrSkip(String... command) throws Exception {
+    static void runOrSkip(String... command) throws Exception {
         int exit = exec(command);
         if (exit != 0 && !"true".equals(System.getenv("CI"))) {
             Assumptions.abort(String.join(" ", command) + " failed with exit code " + exit);
@@ -177,15 +177,15 @@ class DatabaseOutageIT {
         assertThat(exit).as(String.join(" ", command)).isZero();
     }
 
-    private static void run(String... command) throws Exception {
+    static void run(String... command) throws Exception {
         assertThat(exec(command)).as(String.join(" ", command)).isZero();
     }
 
-    private static void quietly(String... command) throws Exception {
+    static void quietly(String... command) throws Exception {
         exec(command);
     }
 
-    private static int exec(String... command) throws Exception {
+    static int exec(String... command) throws Exception {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(120, TimeUnit.SECONDS)) {

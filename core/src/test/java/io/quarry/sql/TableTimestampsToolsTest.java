@@ -176,6 +176,12 @@ class TableTimestampsToolsTest {
     }
 
     @Test
+    void aSortHintNamesAFieldTheTypeHas() {
+        JsonNode refused = call(tables, "query_graph_objects", "{\"type\": \"Track\", \"sort\": [\"title\"]}");
+        assertThat(Json.write(refused)).contains("\\\"field\\\": \\\"title\\\"").doesNotContain("updated_at");
+    }
+
+    @Test
     void anOrderOnAFieldTheTypeLacksIsAConfigurationError() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> QuarryConfig.parse(
                         CONFIG.replace("{order: name}", "{order: -nam}").replace("{order: -total}", "{}"),

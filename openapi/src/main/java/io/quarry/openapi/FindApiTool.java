@@ -1,0 +1,415 @@
+package io.quarry.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
+import io.quarry.internal.Json;
+import io.quarry.internal.WordMatch;
+import io.quarry.tool.Limits;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolExtension;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code find_api}: the host's API operations that best match a few words, ranked like {@code
+ * discover_schema} (any case, singular or plural, small typos) over operationIds, paths, summaries,
+ * tags, parameter names and descriptions, with the words that name an action ("create", "delete")
+ * favouring the matching method.
+ */
+final class FindApiTool implements ToolExtension {
+    static final String NAME = "find_api";
+    private static final int DEFAULT_LIMIT = 10;
+    private static final int MAX_LIMIT = 25;
+    private static final List<String> METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE");
+
+    /** Words that name an action, and the methods that do it. */
+    private static final Map<String, List<String>> ACTIONS = Map.ofEntries(
+            Map.entry("create", List.of("POST")),
+            Map.entry("add", List.of("POST")),
+            Map.entry("new", List.of("POST")),
+            Map.entry("make", List.of("POST")),
+            Map.entry("register", List.of("POST")),
+            Map.entry("post", List.of("POST")),
+            Map.entry("delete", List.of("DELETE")),
+            Map.entry("remove", List.of("DELETE")),
+            Map.entry("cancel", List.of("DELETE", "POST")),
+            Map.entry("update", List.of("PATCH", "PUT")),
+            Map.entry("change", List.of("PATCH", "PUT")),
+            Map.entry("edit", List.of("PATCH", "PUT")),
+            Map.entry("modify", List.of("PATCH", "PUT")),
+            Map.entry("rename", List.of("PATCH", "PUT")),
+            Map.entry("replace", List.of("PUT")),
+            Map.entry("set", List.of("PATCH", "PUT")),
+            Map.entry("mark", List.of("PATCH", "PUT", "POST")),
+            Map.entry("list", List.of("GET")),
+            Map.entry("get", List.of("GET")),
+            Map.entry("show", List.of("GET")),
+            Map.entry("find", List.of("GET")),
+            Map.entry("search", List.of("GET")),
+            Map.entry("fetch", List.of("GET")),
+            Map.entry("read", List.of("GET")),
+            Map.entry("view", List.of("GET")),
+            Map.entry("retrieve", List.of("GET")));
+
+    /** Where a word can match, and how much a match there weighs. */
+    private enum Source {
+        OPERATION_ID(8),
+        PATH(8),
+        SUMMARY(6),
+        TAG(4),
+        FIELD(2),
+        PARAMETER(1),
+        DESCRIPTION(1);
+
+        final int weight;
+
+        Source(int weight) {
+            this.weight = weight;
+        }
+    }
+
+    /** Words that ask for one object rather than a collection. */
+    private static final Set<String> ONE = Set.of("id", "one", "single", "by", "detail", "details");
+
+    private final OpenApiTools api;
+    private final Map<ApiOperation, Indexed> indexed = new java.util.IdentityHashMap<>();
+
+    FindApiTool(OpenApiTools api) {
+        this.api = api;
+        for (ApiOperation op : api.operations()) {
+            indexed.put(op, new Indexed(op));
+        }
+    }
+
+    /** An operation's words per source, split once. */
+    private static final class Indexed {
+        final List<List<String>> bySource = new ArrayList<>();
+        final List<String> labels = new ArrayList<>();
+        final List<Source> sources = new ArrayList<>();
+        final List<String> idWords;
+
+        Indexed(ApiOperation op) {
+            add(Source.OPERATION_ID, "operationId", op.operationId());
+            add(Source.PATH, "path", op.path().replaceAll("\\{[^}]*}", " "));
+            add(Source.SUMMARY, "summary", op.summary());
+            for (String tag : op.tags()) {
+                add(Source.TAG, "tag " + tag, tag);
+            }
+            for (ApiOperation.Parameter p : op.parameters()) {
+                add(Source.PARAMETER, "parameter " + p.name(), p.name());
+            }
+            StringBuilder fields = new StringBuilder();
+            if (op.body() != null) {
+                fieldWords(op.body(), 2, fields);
+            }
+            for (ApiOperation.Parameter p : op.parameters()) {
+                if (p.schema() != null) {
+                    fieldWords(p.schema(), 0, fields);
+                }
+            }
+            add(Source.FIELD, "body or parameter values", fields.toString());
+            add(Source.DESCRIPTION, "description", op.description());
+            List<String> id = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(op.operationId())));
+            id.removeIf(w -> ACTIONS.containsKey(w) || WordMatch.STOP_WORDS.contains(w));
+            this.idWords = List.copyOf(id);
+        }
+
+        /** Field names and enum values of a schema, to a small depth. */
+        private static void fieldWords(com.fasterxml.jackson.databind.JsonNode schema, int depth, StringBuilder out) {
+            schema.path("enum").forEach(v -> out.append(v.asText()).append(' '));
+            if (depth > 0) {
+                for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> p :
+                        schema.path("properties").properties()) {
+                    out.append(p.getKey()).append(' ');
+                    fieldWords(p.getValue(), depth - 1, out);
+                }
+                if (schema.has("items")) {
+                    fieldWords(schema.get("items"), depth - 1, out);
+                }
+            }
+        }
+
+        private void add(Source source, String label, String text) {
+            sources.add(source);
+            labels.add(label);
+            bySource.add(List.copyOf(new LinkedHashSet<>(WordMatch.words(text))));
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Find the host's API endpoints for what you want to do: ranks operations by your words over their "
+                + "operationIds, paths, summaries, tags and parameters (any case, singular or plural, small typos "
+                + "forgiven) and returns the best with their parameters and request body. Then call one with call_api. "
+                + "Example: {\"query\": \"create a task\", \"method\": \"POST\", \"limit\": 3}.";
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = Json.object();
+        schema.put("type", "object");
+        ObjectNode props = schema.putObject("properties");
+        ObjectNode query = props.putObject("query");
+        query.put("type", "string");
+        query.put("description", "A few words about what you want to do, such as \"list open tasks\".");
+        ObjectNode method = props.putObject("method");
+        method.put("type", "string");
+        ArrayNode methods = method.putArray("enum");
+        METHODS.forEach(methods::add);
+        method.put("description", "Only operations of this HTTP method.");
+        ObjectNode limit = props.putObject("limit");
+        limit.put("type", "integer");
+        limit.put("minimum", 1);
+        limit.put("maximum", MAX_LIMIT);
+        limit.put("default", DEFAULT_LIMIT);
+        schema.putArray("required").add("query");
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(ObjectNode arguments, ToolContext context, Limits limits) {
+        JsonNode q = arguments.path("query");
+        if (!q.isTextual() || q.textValue().isBlank()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "query",
+                    q.isMissingNode() ? "The parameter 'query' is required." : "The parameter 'query' must be text.",
+                    "Give a few words, such as {\"query\": \"create a task\"}.");
+        }
+        String method = null;
+        if (arguments.has("method")) {
+            JsonNode m = arguments.get("method");
+            method = m.isTextual() ? m.textValue().toUpperCase(Locale.ROOT) : "";
+            if (!METHODS.contains(method)) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        "method",
+                        "The parameter 'method' must be one of " + String.join(", ", METHODS) + ".",
+                        "Leave it out to search every method.");
+            }
+        }
+        int limit = DEFAULT_LIMIT;
+        if (arguments.has("limit")) {
+            JsonNode l = arguments.get("limit");
+            if (!l.canConvertToExactIntegral() || l.asInt() < 1 || l.asInt() > MAX_LIMIT) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        "limit",
+                        "The parameter 'limit' must be an integer from 1 to " + MAX_LIMIT + ".",
+                        "Leave it out for " + DEFAULT_LIMIT + ".");
+            }
+            limit = l.asInt();
+        }
+        List<String> all = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(q.textValue())));
+        boolean plural = false;
+        Map<String, String> typed = new java.util.HashMap<>();
+        for (String raw : q.textValue().toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            plural |= !raw.isEmpty() && !WordMatch.singular(raw).equals(raw);
+            if (!raw.isEmpty() && !WordMatch.singular(raw).equals(raw)) {
+                typed.put(WordMatch.singular(raw), raw); // a typo the plural rule mangled ("taks") matches as typed
+            }
+        }
+        boolean one = all.stream().anyMatch(ONE::contains);
+        boolean many = plural || all.contains("list") || all.contains("all") || all.contains("search");
+        Set<String> intents = new LinkedHashSet<>();
+        for (String w : all) {
+            if (ACTIONS.containsKey(w)) {
+                intents.addAll(ACTIONS.get(w));
+            }
+        }
+        List<String> words = new ArrayList<>(all);
+        words.removeIf(w -> WordMatch.STOP_WORDS.contains(w) || ACTIONS.containsKey(w));
+        if (words.isEmpty()) {
+            words = all.stream().filter(ACTIONS::containsKey).toList();
+        }
+        if (words.isEmpty()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "query",
+                    "The query has no words to match.",
+                    "Give a few words, such as \"create a task\" or \"invoices\".");
+        }
+        List<Scored> ranked = rank(
+                api.visible(context), words, typed, intents, method, one ? Boolean.FALSE : many ? Boolean.TRUE : null);
+        int keep = Math.min(limit, ranked.size());
+        ObjectNode result = render(ranked, keep, true);
+        while (keep > 1 && Json.write(result).length() > limits.sizeBudget()) {
+            keep--;
+            result = render(ranked, keep, true);
+        }
+        if (Json.write(result).length() > limits.sizeBudget()) {
+            result = render(ranked, keep, false);
+        }
+        return result;
+    }
+
+    /** Ranks operations by words, best first; ties keep document order. */
+    List<Scored> rank(
+            List<ApiOperation> operations,
+            List<String> words,
+            Map<String, String> typed,
+            Set<String> intents,
+            String method,
+            Boolean collection) {
+        List<Scored> ranked = new ArrayList<>();
+        int order = 0;
+        for (ApiOperation op : operations) {
+            order++;
+            if (method != null && !method.equals(op.method())) {
+                continue;
+            }
+            Indexed ix = indexed.get(op);
+            Scored s = score(op, ix, words, typed, order);
+            if (s.score > 0) {
+                // how much of what the operation is about the question names: listProjects over listProjectTasks
+                if (!ix.idWords.isEmpty()) {
+                    long covered = ix.idWords.stream()
+                            .filter(w -> words.stream().anyMatch(word -> WordMatch.quality(word, w) > 0))
+                            .count();
+                    s.score += 3.0 * covered / ix.idWords.size();
+                }
+                if (collection != null
+                        && op.method().equals("GET")
+                        && collection == !op.path().endsWith("}")) {
+                    s.score += 1;
+                }
+                if (intents.contains(op.method())) {
+                    s.score += 3;
+                }
+                if (op.deprecated()) {
+                    s.score -= 1;
+                }
+                ranked.add(s);
+            }
+        }
+        ranked.sort(
+                (a, b) -> a.score != b.score ? Double.compare(b.score, a.score) : Integer.compare(a.order, b.order));
+        return ranked;
+    }
+
+    private static Scored score(ApiOperation op, Indexed ix, List<String> words, Map<String, String> typed, int order) {
+        Scored s = new Scored(op, order);
+        for (String word : words) {
+            double[] best = new double[Source.values().length];
+            for (int i = 0; i < ix.sources.size(); i++) {
+                double q = WordMatch.match(word, ix.bySource.get(i));
+                String asTyped = typed.get(word);
+                if (asTyped != null && q < 1) {
+                    q = Math.max(q, WordMatch.match(asTyped, ix.bySource.get(i)));
+                }
+                if (q > 0) {
+                    s.matched.add(ix.labels.get(i));
+                    int source = ix.sources.get(i).ordinal();
+                    best[source] = Math.max(best[source], q);
+                }
+            }
+            for (Source source : Source.values()) {
+                s.score += best[source.ordinal()] * source.weight;
+            }
+        }
+        return s;
+    }
+
+    private ObjectNode render(List<Scored> ranked, int keep, boolean withBody) {
+        ObjectNode result = Json.object();
+        ArrayNode endpoints = result.putArray("endpoints");
+        for (Scored s : ranked.subList(0, keep)) {
+            endpoints.add(endpoint(s, withBody));
+        }
+        result.put("returned", keep);
+        result.put("total", ranked.size());
+        result.put("truncated", keep < ranked.size());
+        ArrayNode caps = result.putArray("caps");
+        if (keep < ranked.size()) {
+            caps.add("limit");
+        }
+        if (!withBody) {
+            caps.add("size");
+        }
+        if (ranked.isEmpty()) {
+            result.put("hint", "No endpoint matches these words; try other words, or without method.");
+        } else {
+            ApiOperation top = ranked.get(0).op;
+            result.put(
+                    "hint",
+                    "Call one with call_api, e.g. {\"method\": \"" + top.method() + "\", \"path\": \"" + top.path()
+                            + "\"} with each {placeholder} replaced by a value."
+                            + (keep < ranked.size() ? " " + (ranked.size() - keep) + " more match less well." : ""));
+        }
+        return result;
+    }
+
+    private ObjectNode endpoint(Scored s, boolean withBody) {
+        ApiOperation op = s.op;
+        ObjectNode node = Json.object();
+        node.put("operation_id", op.operationId());
+        node.put("method", op.method());
+        node.put("path", op.path());
+        if (!op.summary().isEmpty()) {
+            node.put("summary", op.summary());
+        }
+        if (!op.tags().isEmpty()) {
+            ArrayNode tags = node.putArray("tags");
+            op.tags().forEach(tags::add);
+        }
+        if (!op.parameters().isEmpty()) {
+            ObjectNode params = node.putObject("parameters");
+            for (ApiOperation.Parameter p : op.parameters()) {
+                JsonNode compact = p.schema() == null ? null : Schemas.compact(p.schema());
+                String type = compact != null && compact.isTextual()
+                        ? compact.textValue()
+                        : (p.schema() == null ? "any" : String.valueOf(Schemas.type(p.schema())));
+                type = type.replace(", required", "");
+                params.put(p.name(), type + ", " + p.in() + (p.required() ? ", required" : ""));
+            }
+        }
+        if (op.body() != null) {
+            if (withBody) {
+                node.set("body", Schemas.compact(op.body()));
+            } else {
+                node.put("body", "JSON (call find_api with a smaller limit to see its fields)");
+            }
+            if (op.bodyRequired()) {
+                node.put("body_required", true);
+            }
+        }
+        if (op.deprecated()) {
+            node.put("deprecated", true);
+        }
+        if (!api.enabled(op)) {
+            node.put("enabled", false);
+        }
+        BigDecimal score =
+                BigDecimal.valueOf(s.score).setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        node.put("score", score.scale() < 0 ? score.setScale(0) : score); // 30, not 3E+1
+        return node;
+    }
+
+    /** An operation and its score. */
+    static final class Scored {
+        final ApiOperation op;
+        final int order;
+        double score;
+        final Set<String> matched = new LinkedHashSet<>();
+
+        Scored(ApiOperation op, int order) {
+            this.op = op;
+            this.order = order;
+        }
+    }
+}

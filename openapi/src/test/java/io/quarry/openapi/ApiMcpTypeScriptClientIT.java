@@ -1,0 +1,87 @@
+package io.quarry.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The API tools through a client no one here wrote: the official TypeScript SDK ({@code
+ * @modelcontextprotocol/sdk}, pinned by {@code src/test/node/package-lock.json}) launches {@link
+ * ApiMcpServer} and checks the tools' annotations, find_api, a mutation waiting for confirmation, a
+ * read, a refused URL and context_whoami ({@code src/test/node/client.mjs}). Skipped with a message when Node
+ * or npm is missing, except in CI ({@code CI=true}), where that fails.
+ */
+class ApiMcpTypeScriptClientIT {
+    private static final Path SOURCES = Path.of("src/test/node");
+    private static final Path WORK = Path.of("target/node");
+
+    @Test
+    void theTypeScriptSdkClientListsAndCallsTheTools() throws Exception {
+        boolean tools = found("node") && found("npm");
+        if (!tools && "true".equals(System.getenv("CI"))) {
+            throw new AssertionError("node and npm are needed in CI for the TypeScript MCP client test");
+        }
+        assumeTrue(tools, "skipped: node or npm is not on the PATH; install Node 18+ to run the TypeScript client");
+
+        Files.createDirectories(WORK);
+        for (String file : List.of("package.json", "package-lock.json", "client.mjs")) {
+            Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+        }
+        Result install = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 300);
+        assertThat(install.exit).as("npm ci:%n%s", install.output).isZero();
+
+        List<String> command = new ArrayList<>(List.of(
+                "node",
+                "client.mjs",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ApiMcpServer.class.getName()));
+        Result client = run(command, 180);
+
+        assertThat(client.exit).as("node client.mjs:%n%s", client.output).isZero();
+        assertThat(client.output)
+                .contains("{\"ok\":true,\"top\":\"createTask\",\"create\":\"NEEDS_CONFIRMATION\",\"status\":200,"
+                        + "\"ssrf\":\"INVALID_OPERAND\",\"tenant\":\"acme\"}");
+    }
+
+    private record Result(int exit, String output) {}
+
+    private static Result run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        Path log = Files.createTempFile(WORK.toAbsolutePath(), "run-", ".log");
+        Process process = new ProcessBuilder(command)
+                .directory(WORK.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(String.join(" ", command.subList(0, 2)) + " did not finish in " + timeoutSeconds
+                    + " s:\n" + Files.readString(log, StandardCharsets.UTF_8));
+        }
+        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    private static boolean found(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
