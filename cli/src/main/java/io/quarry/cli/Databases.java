@@ -275,11 +275,22 @@ final class Databases {
         if (configured.isEmpty()) {
             return open(ds);
         }
-        return JdbcObjectStore.builder()
+        JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(ds)
                 .dialect(fullTextOf(ds, Dialects.detect(ds), configured.get().objectsTable()))
                 .mapping(configured.get())
                 .build();
+        if (configured.get().tables() != null) {
+            // the host's own tables: the SQL calls Quarry's helper functions (H2's aliases, the guarded
+            // casts), created here as the Spring Boot starter does, or kept when an administrator did
+            try {
+                store.installHelperFunctions();
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException(
+                        e.getMessage().lines().findFirst().orElse(""), e);
+            }
+        }
+        return store;
     }
 
     /** A store over the graph layout at this URL; its scope columns are the objects table's other columns. */
