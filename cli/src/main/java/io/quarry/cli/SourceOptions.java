@@ -111,7 +111,9 @@ final class SourceOptions {
         if (source.config() != null) {
             b.config(source.config());
         }
-        api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
+        if (api != null && mixee != null) { // null when made without picocli, as DemoDatabase does
+            api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
+        }
         more.accept(b);
         return b.build();
     }
