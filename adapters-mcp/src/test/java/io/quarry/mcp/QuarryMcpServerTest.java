@@ -44,6 +44,32 @@ class QuarryMcpServerTest {
     }
 
     @Test
+    void runReadonlySqlIsServedReadOnly() {
+        org.h2.jdbcx.JdbcDataSource ds = new org.h2.jdbcx.JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:mcp_readonly_sql;DB_CLOSE_DELAY=-1");
+        io.quarry.sql.JdbcObjectStore store = io.quarry.sql.JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(new io.quarry.sql.dialect.H2Dialect())
+                .build();
+        store.createLayout();
+        Toolkit toolkit = Toolkit.builder()
+                .schema(io.quarry.schema.Schema.builder()
+                        .type(io.quarry.schema.EntityType.of(
+                                "Task", io.quarry.schema.Field.of("title", io.quarry.schema.FieldType.STRING)))
+                        .build())
+                .store(store)
+                .readonlySql("h2")
+                .build();
+        McpSchema.Tool sql = QuarryMcpServer.tools(toolkit, exchange -> ToolContext.unrestricted()).stream()
+                .map(SyncToolSpecification::tool)
+                .filter(t -> t.name().equals("run_readonly_sql"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(sql.annotations().readOnlyHint()).isTrue();
+        assertThat(sql.annotations().destructiveHint()).isFalse();
+    }
+
+    @Test
     void everyInputSchemaIsValidJsonSchema202012() {
         SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
         Schema meta = registry.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));

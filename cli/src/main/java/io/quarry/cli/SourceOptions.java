@@ -121,7 +121,7 @@ final class SourceOptions {
         if (feedback != null) {
             b.capabilityListener(new FeedbackFile(feedback));
         }
-        if (api != null && mixee != null) { // null outside picocli: DemoDatabase.toolkit() in the tests
+        if (api != null && mixee != null) { // null when made without picocli, as DemoDatabase does
             api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
         }
         more.accept(b);

@@ -31,6 +31,10 @@ public enum ErrorCode {
      * in time); the same call may succeed later.
      */
     DATABASE_UNAVAILABLE,
+    /** SQL that does not parse as one statement of the dialect ({@code run_readonly_sql}). */
+    INVALID_SQL,
+    /** SQL that parses but uses a statement, clause, table or function {@code run_readonly_sql} does not run. */
+    SQL_NOT_ALLOWED,
     /**
      * A call the host's policy refuses: an API operation or method not enabled, on a deny list, or
      * refused by the host's guard.

@@ -42,6 +42,10 @@ public record QueryError(ErrorCode code, String path, String message, String hin
             case NOT_FOUND -> "Use an id from a previous result.";
             case INVALID_CURSOR ->
                 "Pass next_cursor from the previous page of the same query, or start over without it.";
+            case INVALID_SQL -> "Write one SELECT statement in the database's SQL.";
+            case SQL_NOT_ALLOWED ->
+                "Use one SELECT over the relations of get_database_schema, with joins, subqueries, WITH,"
+                        + " UNION, GROUP BY and window functions as needed.";
             case QUERY_TIMEOUT -> "Try a narrower filter or a smaller limit.";
             default -> "Try again, or try a simpler request.";
         };

@@ -320,6 +320,62 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     /**
+     * Runs a statement {@code SqlGuard} (io.quarry.sql.guard) wrote, with the store's connection set-up:
+     * a read-only transaction under the statement timeout, rolled back after; a timeout is the {@code
+     * QUERY_TIMEOUT} error, another database error an {@link IllegalStateException}.
+     */
+    public SqlRows readonly(Sql sql) {
+        requireNonNull(sql, "sql");
+        return session.read(c -> {
+            try (PreparedStatement ps = session.prepare(c, sql);
+                    ResultSet rs = ps.executeQuery()) {
+                java.sql.ResultSetMetaData meta = rs.getMetaData();
+                int n = meta.getColumnCount();
+                List<String> columns = new java.util.ArrayList<>();
+                for (int i = 1; i <= n; i++) {
+                    columns.add(meta.getColumnLabel(i));
+                }
+                List<List<Object>> rows = new java.util.ArrayList<>();
+                while (rs.next()) {
+                    List<Object> row = new java.util.ArrayList<>(n);
+                    for (int i = 1; i <= n; i++) {
+                        row.add(plain(rs.getObject(i)));
+                    }
+                    rows.add(row);
+                }
+                return new SqlRows(columns, rows);
+            }
+        });
+    }
+
+    /** A value of a result as a number, boolean or text. */
+    private static Object plain(Object v) {
+        if (v == null || v instanceof String || v instanceof Boolean || v instanceof Long) {
+            return v;
+        }
+        if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            return ((Number) v).longValue();
+        }
+        if (v instanceof java.math.BigInteger b) {
+            return new java.math.BigDecimal(b);
+        }
+        if (v instanceof java.math.BigDecimal b) {
+            return b;
+        }
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            return Double.isFinite(d) ? java.math.BigDecimal.valueOf(d) : String.valueOf(d);
+        }
+        if (v instanceof java.sql.Timestamp t) {
+            return t.toInstant().toString();
+        }
+        if (v instanceof byte[]) {
+            return "(binary)";
+        }
+        return v.toString();
+    }
+
+    /**
      * The most bind parameters one statement may carry: under SQLite's 32766, PostgreSQL's and
      * MariaDB's 65535 (SQLite builds older than 3.32, limited to 999, are not supported).
      */

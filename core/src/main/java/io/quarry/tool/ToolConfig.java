@@ -35,24 +35,35 @@ import java.util.Set;
 final class ToolConfig {
     private static final Set<String> LIMIT_KEYS =
             Set.of("default_limit", "max_limit", "size_budget", "statement_timeout_seconds");
-    private static final Set<String> TOOL_KEYS = Set.of("disabled", "fields", "example");
+    private static final Set<String> TOOL_KEYS = Set.of("disabled", "fields", "example", "readonly_sql");
     private static final Set<String> RULE_KEYS = Set.of("modes", "min", "max", "values");
 
     /** The empty configuration: every tool on, no field rules, the default limits. */
-    static final ToolConfig NONE = new ToolConfig(null, Set.of(), Map.of(), null);
+    static final ToolConfig NONE = new ToolConfig(null, Set.of(), Map.of(), null, Set.of());
 
     final Limits limits;
     final Set<String> disabled;
     final Map<String, FieldRule> rules;
     /** The object the descriptions' example calls name, or {@code null}. */
     final Example example;
+    /** The dialects on which {@code run_readonly_sql} is on ({@code tools.readonly_sql}); empty: off. */
+    final Set<String> readonlySql;
 
-    private ToolConfig(Limits limits, Set<String> disabled, Map<String, FieldRule> rules, Example example) {
+    private ToolConfig(
+            Limits limits,
+            Set<String> disabled,
+            Map<String, FieldRule> rules,
+            Example example,
+            Set<String> readonlySql) {
         this.limits = limits;
         this.disabled = disabled;
         this.rules = rules;
         this.example = example;
+        this.readonlySql = readonlySql;
     }
+
+    /** The dialect names {@code tools.readonly_sql} may list. */
+    static final List<String> DIALECTS = List.of("h2", "sqlite", "postgres", "mysql", "mariadb");
 
     /**
      * An object of the host's data the descriptions' example calls name, so that an example a model
@@ -90,6 +101,7 @@ final class ToolConfig {
         Set<String> disabled = new LinkedHashSet<>();
         Map<String, FieldRule> rules = new LinkedHashMap<>();
         Example example = null;
+        Set<String> readonlySql = new LinkedHashSet<>();
         ConfigNode tools = config.tools().orElse(null);
         if (tools != null) {
             tools.keys(TOOL_KEYS);
@@ -107,8 +119,13 @@ final class ToolConfig {
             if (tools.has("example")) {
                 example = readExample(tools.get("example").orElseThrow(), schema);
             }
+            for (ConfigNode dialect : tools.get("readonly_sql")
+                    .map(n -> n.items("write a list of dialects run_readonly_sql is on for, such as [postgres]"))
+                    .orElse(List.of())) {
+                readonlySql.add(dialect.oneOf(DIALECTS, "dialect", "dialects: "));
+            }
         }
-        return new ToolConfig(limits, Set.copyOf(disabled), Map.copyOf(rules), example);
+        return new ToolConfig(limits, Set.copyOf(disabled), Map.copyOf(rules), example, Set.copyOf(readonlySql));
     }
 
     private static Example readExample(ConfigNode node, Schema schema) {

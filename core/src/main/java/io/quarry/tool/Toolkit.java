@@ -44,7 +44,8 @@ public final class Toolkit {
             NumberRangeSearchTool.NAME,
             EnumFilterSearchTool.NAME,
             AggregateGraphObjectsTool.NAME,
-            GetProjectGraphTool.NAME);
+            GetProjectGraphTool.NAME,
+            RunReadonlySqlTool.NAME);
 
     /** How many objects of each type a scope's schema is inferred from. */
     private static final int INFERENCE_SAMPLE = 500;
@@ -189,6 +190,11 @@ public final class Toolkit {
             }
         }
         tools.add(new AggregateGraphObjectsTool(view, runner, b.store, b.limits));
+        if (b.store instanceof io.quarry.sql.JdbcObjectStore jdbc
+                && (config.readonlySql.contains(jdbc.dialect().name())
+                        || b.readonlySql.contains(jdbc.dialect().name()))) {
+            tools.add(new RunReadonlySqlTool(view, jdbc));
+        }
         return tools;
     }
 
@@ -302,6 +308,7 @@ public final class Toolkit {
         private final List<CapabilityListener> capabilityListeners = new ArrayList<>();
         private byte[] cursorKey;
         private final java.util.Set<String> disabled = new java.util.LinkedHashSet<>();
+        private final java.util.Set<String> readonlySql = new java.util.LinkedHashSet<>();
         private final List<ToolExtension> extensions = new ArrayList<>();
         private QuarryConfig config;
 
@@ -354,6 +361,23 @@ public final class Toolkit {
         @Deprecated
         public Builder config(JsonNode config) {
             return config(QuarryConfig.parse(requireNonNull(config, "config").toString(), "configuration"));
+        }
+
+        /**
+         * Turns {@code run_readonly_sql} on when the store is a {@link io.quarry.sql.JdbcObjectStore} of
+         * one of these dialects ({@code h2}, {@code sqlite}, {@code postgres}, {@code mysql}, {@code
+         * mariadb}), as the configuration's {@code tools.readonly_sql} does; it is off otherwise. See
+         * docs/sql-tool.md.
+         */
+        public Builder readonlySql(String... dialects) {
+            for (String d : dialects) {
+                if (!ToolConfig.DIALECTS.contains(d)) {
+                    throw new IllegalArgumentException("Toolkit.builder().readonlySql: unknown dialect '" + d
+                            + "'; dialects: " + String.join(", ", ToolConfig.DIALECTS));
+                }
+                readonlySql.add(d);
+            }
+            return this;
         }
 
         /** Leaves these tools out of the toolkit, as the configuration's {@code tools.disabled} does. */
@@ -511,6 +535,7 @@ public final class Toolkit {
             b.capabilityListeners.addAll(capabilityListeners);
             b.cursorKey = cursorKey;
             b.disabled.addAll(disabled);
+            b.readonlySql.addAll(readonlySql);
             b.extensions.addAll(extensions);
             b.config = config;
             b.projections = projections;

@@ -55,4 +55,7 @@ class H2BackendTest {
 
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnH2 {}
+
+    @Nested
+    class SqlGuard extends SqlGuardContract implements OnH2 {}
 }

@@ -55,4 +55,7 @@ class MariaDbBackendIT {
 
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnMariaDb {}
+
+    @Nested
+    class SqlGuard extends SqlGuardContract implements OnMariaDb {}
 }

@@ -55,4 +55,7 @@ class PostgresBackendIT {
 
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnPostgres {}
+
+    @Nested
+    class SqlGuard extends SqlGuardContract implements OnPostgres {}
 }

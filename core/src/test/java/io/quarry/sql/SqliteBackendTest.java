@@ -55,4 +55,7 @@ class SqliteBackendTest {
 
     @Nested
     class LayoutSetup extends LayoutSetupContract implements OnSqlite {}
+
+    @Nested
+    class SqlGuard extends SqlGuardContract implements OnSqlite {}
 }

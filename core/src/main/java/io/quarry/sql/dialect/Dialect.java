@@ -100,6 +100,15 @@ public interface Dialect {
     /** Writes a test on a text column (a system field such as {@code id} or {@code type}). */
     void textColumn(SqlWriter w, String column, ElementTest test);
 
+    /**
+     * Writes the value of the top-level property {@code field} of a JSON {@code document} as a column
+     * of {@code run_readonly_sql}'s relations over the graph layout: a number for {@code number} and
+     * {@code integer} fields, a boolean for {@code boolean} fields (SQL {@code NULL} when the value is
+     * not of that kind), otherwise text (a string's text, the JSON text of any other value). A missing
+     * property and JSON null are SQL {@code NULL}. The field name reaches the SQL only as a bind.
+     */
+    void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type);
+
     /** Writes the sort-key part of the JSON value at {@code path}; NULL when the part does not apply. */
     void sortKey(SqlWriter w, String document, List<String> path, SortPart part);
 

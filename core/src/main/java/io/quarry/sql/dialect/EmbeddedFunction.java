@@ -23,7 +23,11 @@ enum EmbeddedFunction {
     SORT_INSTANT("sortInstant"),
     SORT_STRING("sortString"),
     SORT_BOOLEAN("sortBoolean"),
-    TEXT_KEY("textKey");
+    TEXT_KEY("textKey"),
+    /** H2 only: a field's value as text, for run_readonly_sql's relations. */
+    FIELD_TEXT("fieldText"),
+    /** H2 only: a field's value when it is a JSON number, for run_readonly_sql's relations. */
+    FIELD_NUMBER("fieldNumber");
 
     private final String h2Method;
 

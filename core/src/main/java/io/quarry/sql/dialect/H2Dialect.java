@@ -110,6 +110,17 @@ public final class H2Dialect implements Dialect {
     }
 
     @Override
+    public void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type) {
+        EmbeddedFunction f =
+                switch (type) {
+                    case NUMBER, INTEGER -> EmbeddedFunction.FIELD_NUMBER;
+                    case BOOLEAN -> EmbeddedFunction.SORT_BOOLEAN;
+                    default -> EmbeddedFunction.FIELD_TEXT;
+                };
+        EmbeddedSql.openCall(w, f, document, List.of(field)).append(")");
+    }
+
+    @Override
     public Object sortValue(SortPart part, JsonNode value) {
         return switch (part) {
             case BRACKET -> io.quarry.store.ObjectOrder.bracket(value);

@@ -436,6 +436,43 @@ public final class MySqlDialect implements Dialect {
      * look like numbers or dates call the key functions.
      */
     @Override
+    public void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type) {
+        String path = "$." + field;
+        switch (type) {
+            case NUMBER, INTEGER ->
+                w.append("(CASE WHEN JSON_TYPE(JSON_EXTRACT(")
+                        .append(document)
+                        .append(", ")
+                        .bind(path)
+                        .append(")) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN JSON_VALUE(")
+                        .append(document)
+                        .append(", ")
+                        .bind(path)
+                        .append(") + 0 END)");
+            case BOOLEAN ->
+                w.append("(CASE WHEN JSON_TYPE(JSON_EXTRACT(")
+                        .append(document)
+                        .append(", ")
+                        .bind(path)
+                        .append(")) = 'BOOLEAN' THEN JSON_EXTRACT(")
+                        .append(document)
+                        .append(", ")
+                        .bind(path)
+                        .append(") = 'true' END)");
+            default ->
+                w.append("(CASE WHEN JSON_TYPE(JSON_EXTRACT(")
+                        .append(document)
+                        .append(", ")
+                        .bind(path)
+                        .append(")) = 'NULL' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(")
+                        .append(document)
+                        .append(", ")
+                        .bind(path)
+                        .append(")) END)");
+        }
+    }
+
+    @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
         String v = "JSON_EXTRACT(" + document + ", '" + path(path) + "')";
         String type = "JSON_TYPE(" + v + ")";

@@ -605,6 +605,34 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public void fieldValue(SqlWriter w, String column, String field, io.quarry.schema.FieldType type) {
+        String document = jsonb(column);
+        String kind =
+                switch (type) {
+                    case NUMBER, INTEGER -> "number";
+                    case BOOLEAN -> "boolean";
+                    default -> null;
+                };
+        if (kind == null) {
+            w.append("(").append(document).append(" ->> ").bind(field).append(")");
+            return;
+        }
+        w.append("(CASE WHEN jsonb_typeof(")
+                .append(document)
+                .append(" -> ")
+                .bind(field)
+                .append(") = '")
+                .append(kind)
+                .append("' THEN (")
+                .append(document)
+                .append(" ->> ")
+                .bind(field)
+                .append(")::")
+                .append(kind.equals("number") ? "numeric" : "boolean")
+                .append(" END)");
+    }
+
+    @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
         Value v = Value.at(document, path);
         switch (part) {

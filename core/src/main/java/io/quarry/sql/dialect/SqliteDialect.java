@@ -268,6 +268,35 @@ public final class SqliteDialect implements Dialect {
     }
 
     @Override
+    public void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type) {
+        String kinds =
+                switch (type) {
+                    case NUMBER, INTEGER -> "('integer', 'real')";
+                    case BOOLEAN -> "('true', 'false')";
+                    default -> null;
+                };
+        if (kinds == null) {
+            w.append("json_extract(")
+                    .append(document)
+                    .append(", ")
+                    .bind("$." + field)
+                    .append(")");
+            return;
+        }
+        w.append("(CASE WHEN json_type(")
+                .append(document)
+                .append(", ")
+                .bind("$." + field)
+                .append(") IN ")
+                .append(kinds)
+                .append(" THEN json_extract(")
+                .append(document)
+                .append(", ")
+                .bind("$." + field)
+                .append(") END)");
+    }
+
+    @Override
     public Object sortValue(SortPart part, JsonNode value) {
         return switch (part) {
             case BRACKET -> ObjectOrder.bracket(value);

@@ -147,6 +147,21 @@ public final class QuarryFunctions {
         return value == null || value.isNull() ? null : stringKey(value);
     }
 
+    /** The value at {@code path} as text: a string's text, another value's JSON text, {@code null} for JSON null or nothing. */
+    public static String fieldText(String document, String path) {
+        JsonNode value = resolve(document, path);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        return value.isTextual() ? value.textValue() : value.toString();
+    }
+
+    /** The value at {@code path} when it is a JSON number, else {@code null}. */
+    public static BigDecimal fieldNumber(String document, String path) {
+        JsonNode value = resolve(document, path);
+        return value != null && value.isNumber() ? value.decimalValue() : null;
+    }
+
     /** The boolean when the bracket is booleans, else {@code null}. */
     public static Boolean sortBoolean(String document, String path) {
         JsonNode value = resolve(document, path);

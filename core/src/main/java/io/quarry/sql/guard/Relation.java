@@ -1,0 +1,30 @@
+package io.quarry.sql.guard;
+
+import io.quarry.sql.SqlWriter;
+import io.quarry.store.Scope;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One relation {@code run_readonly_sql} lets a statement name: a type of the schema, its allowed
+ * columns, the fields it hides, and how to write it as a scoped subquery.
+ *
+ * @param name the type name, as the statement's printed form spells it
+ * @param columns the allowed column names, in {@code *} order
+ * @param hidden the type's hidden field names, refused wherever they appear
+ * @param source writes {@code (SELECT … FROM … WHERE <scope>)} with the allowed columns only
+ */
+record Relation(String name, List<String> columns, Set<String> hidden, Source source) {
+
+    Relation {
+        columns = List.copyOf(columns);
+        hidden = Set.copyOf(hidden);
+    }
+
+    /** Writes a relation's scoped subquery. */
+    @FunctionalInterface
+    interface Source {
+        /** Writes the parenthesized subquery that holds exactly the scope's rows of the relation. */
+        void write(SqlWriter w, Scope scope);
+    }
+}

@@ -1,0 +1,1226 @@
+package io.quarry.sql.guard;
+
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
+import io.quarry.internal.Suggestions;
+import io.quarry.schema.Names;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlWriter;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.store.Scope;
+import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.AnalyticType;
+import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.CaseExpression;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.DateValue;
+import net.sf.jsqlparser.expression.DoubleValue;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExtractExpression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.NotExpression;
+import net.sf.jsqlparser.expression.NullValue;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.TimeKeyExpression;
+import net.sf.jsqlparser.expression.WhenClause;
+import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
+import net.sf.jsqlparser.expression.operators.arithmetic.Concat;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Modulo;
+import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
+import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
+import net.sf.jsqlparser.expression.operators.relational.Between;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.expression.operators.relational.MinorThan;
+import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.parser.ASTNodeAccess;
+import net.sf.jsqlparser.parser.SimpleNode;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.Distinct;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.GroupByElement;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.LateralSubSelect;
+import net.sf.jsqlparser.statement.select.Limit;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperation;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.UnionOp;
+import net.sf.jsqlparser.statement.select.WithItem;
+
+/**
+ * Writes a parsed statement again, from an allow-list of JSqlParser nodes only: every relation
+ * becomes its scoped subquery, every identifier is checked and quoted by the dialect, every literal
+ * number and string becomes a bind, and any node not handled here is refused by name. The text the
+ * model wrote never reaches the database; only what this class writes does.
+ */
+final class Rewriter {
+    private static final Set<String> SYSTEM_SCHEMAS = Set.of(
+            "information_schema",
+            "pg_catalog",
+            "pg_toast",
+            "mysql",
+            "sys",
+            "performance_schema",
+            "sqlite_master",
+            "sqlite_schema",
+            "sqlite_temp_master");
+    private static final Set<String> CAST_TYPES = Set.of(
+            "integer",
+            "int",
+            "bigint",
+            "smallint",
+            "numeric",
+            "decimal",
+            "real",
+            "float",
+            "double",
+            "text",
+            "varchar",
+            "char",
+            "date",
+            "timestamp",
+            "boolean",
+            "signed",
+            "unsigned");
+    private static final Set<String> EXTRACT_FIELDS =
+            Set.of("year", "month", "day", "hour", "minute", "second", "quarter", "week", "dow", "doy", "epoch");
+    private static final Set<String> TIME_KEYS = Set.of("CURRENT_DATE", "CURRENT_TIMESTAMP", "CURRENT_TIME");
+    /** How deeply queries and expressions may nest; far over what a question needs, far under the stack. */
+    static final int MAX_DEPTH = 40;
+
+    private final Relations relations;
+    private final Dialect d;
+    private final String dialect;
+    private final Scope scope;
+    private final Deque<Level> levels = new ArrayDeque<>();
+    private final Deque<Map<String, List<String>>> ctes = new ArrayDeque<>();
+    private int depth;
+
+    Rewriter(Relations relations, Dialect dialect, Scope scope) {
+        this.relations = relations;
+        this.d = dialect;
+        this.dialect = dialect.name().equals("mariadb") ? "mysql" : dialect.name();
+        this.scope = scope;
+    }
+
+    /** One FROM entry: its alias as printed, its columns, and the relation it reads (if a relation). */
+    private record Entry(String alias, List<String> columns, Relation relation) {}
+
+    /** The FROM entries of one query level and its output names (for ORDER BY, GROUP BY and HAVING). */
+    private static final class Level {
+        final List<Entry> entries = new ArrayList<>();
+        final List<String> outputs = new ArrayList<>();
+    }
+
+    /** The whole statement with an outer LIMIT of at most {@code limit}. */
+    Sql top(Select select, int limit) {
+        SqlWriter w = new SqlWriter();
+        select(select, w, limit);
+        return w.toSql();
+    }
+
+    // ---- queries
+
+    /** Writes a query; {@code cap} > 0 caps (or adds) its LIMIT. Returns its output column names. */
+    private List<String> select(Select s, SqlWriter w, int cap) {
+        enter(s);
+        ctes.push(new HashMap<>());
+        try {
+            refuseCommon(s);
+            if (s.getWithItemsList() != null && !s.getWithItemsList().isEmpty()) {
+                w.append("WITH ");
+                boolean first = true;
+                for (WithItem<?> item : s.getWithItemsList()) {
+                    w.append(first ? "" : ", ");
+                    first = false;
+                    with(item, w);
+                }
+                w.append(" ");
+            }
+            List<String> out;
+            Level orderLevel;
+            if (s instanceof PlainSelect p) {
+                Level level = new Level();
+                levels.push(level);
+                try {
+                    out = plain(p, w);
+                    level.outputs.addAll(out);
+                    orderBy(s.getOrderByElements(), w);
+                } finally {
+                    levels.pop();
+                }
+            } else if (s instanceof SetOperationList list) {
+                out = setOperations(list, w);
+                orderLevel = new Level();
+                orderLevel.outputs.addAll(out);
+                levels.push(orderLevel);
+                try {
+                    orderBy(s.getOrderByElements(), w);
+                } finally {
+                    levels.pop();
+                }
+            } else if (s instanceof ParenthesedSelect ps && !(s instanceof LateralSubSelect)) {
+                if (ps.getAlias() != null) {
+                    throw refused(s, "an alias on a parenthesized query outside FROM");
+                }
+                w.append("SELECT * FROM (");
+                out = select(ps.getSelect(), w, 0);
+                w.append(") ").append(d.quoteIdentifier("quarry_q"));
+                Level level = new Level();
+                level.outputs.addAll(out);
+                levels.push(level);
+                try {
+                    orderBy(s.getOrderByElements(), w);
+                } finally {
+                    levels.pop();
+                }
+            } else {
+                throw refused(s, construct(s));
+            }
+            limit(s, w, cap);
+            return out;
+        } finally {
+            ctes.pop();
+            leave();
+        }
+    }
+
+    private void with(WithItem<?> item, SqlWriter w) {
+        if (item.isRecursive()) {
+            throw refused(null, "WITH RECURSIVE");
+        }
+        if (!(item.getParenthesedStatement() instanceof ParenthesedSelect)) {
+            String what = item.getParenthesedStatement() == null
+                    ? "a statement"
+                    : item.getParenthesedStatement()
+                            .getClass()
+                            .getSimpleName()
+                            .replace("Parenthesed", "")
+                            .toUpperCase(Locale.ROOT);
+            throw refused(null, "a data-modifying WITH (" + what + ")");
+        }
+        String name = identifier(item.getAliasName(), null, "WITH name");
+        w.append(d.quoteIdentifier(name));
+        List<String> declared = null;
+        if (item.getWithItemList() != null && !item.getWithItemList().isEmpty()) {
+            declared = new ArrayList<>();
+            w.append(" (");
+            boolean first = true;
+            for (SelectItem<?> c : item.getWithItemList()) {
+                if (!(c.getExpression() instanceof Column col) || c.getAlias() != null) {
+                    throw refused(c, "a WITH column list other than names");
+                }
+                String cn = identifier(col.getColumnName(), col, "column name");
+                declared.add(cn);
+                w.append(first ? "" : ", ").append(d.quoteIdentifier(cn));
+                first = false;
+            }
+            w.append(")");
+        }
+        w.append(" AS (");
+        List<String> out = select(item.getSelect().getSelect(), w, 0);
+        w.append(")");
+        ctes.peek().put(name, declared != null ? declared : out);
+    }
+
+    private List<String> setOperations(SetOperationList list, SqlWriter w) {
+        List<String> out = null;
+        for (int i = 0; i < list.getSelects().size(); i++) {
+            if (i > 0) {
+                SetOperation op = list.getOperation(i - 1);
+                if (op instanceof UnionOp u) {
+                    w.append(u.isAll() ? " UNION ALL " : " UNION ");
+                } else {
+                    String name = op.toString().trim().toUpperCase(Locale.ROOT);
+                    if (name.equals("INTERSECT") || name.equals("EXCEPT")) {
+                        w.append(" ").append(name).append(" ");
+                    } else {
+                        throw refused(op, name);
+                    }
+                }
+            }
+            Select part = list.getSelect(i);
+            boolean parens = part instanceof ParenthesedSelect;
+            Select body = parens ? ((ParenthesedSelect) part).getSelect() : part;
+            if (parens && ((ParenthesedSelect) part).getAlias() != null) {
+                throw refused(part, "an alias on a UNION branch");
+            }
+            // a branch in parentheses keeps its own ORDER BY/LIMIT; SQLite refuses the parentheses, so
+            // a branch is written bare and a branch with its own ORDER BY or LIMIT becomes a subquery
+            if (body.getOrderByElements() != null || body.getLimit() != null || body.getOffset() != null) {
+                w.append("SELECT * FROM (");
+                List<String> o = select(body, w, 0);
+                w.append(") ").append(d.quoteIdentifier("quarry_u" + i));
+                out = out == null ? o : out;
+            } else {
+                List<String> o = select(body, w, 0);
+                out = out == null ? o : out;
+            }
+        }
+        return out == null ? List.of() : out;
+    }
+
+    private List<String> plain(PlainSelect p, SqlWriter w) {
+        refusePlain(p);
+        Level level = levels.peek();
+        // FROM first: the select list resolves against it, but is written before it
+        SqlWriter from = new SqlWriter();
+        if (p.getFromItem() != null) {
+            from.append(" FROM ");
+            fromItem(p.getFromItem(), from, level);
+            if (p.getJoins() != null) {
+                for (Join j : p.getJoins()) {
+                    join(j, from, level);
+                }
+            }
+        }
+        w.append("SELECT ");
+        Distinct distinct = p.getDistinct();
+        if (distinct != null) {
+            if (distinct.getOnSelectItems() != null
+                    && !distinct.getOnSelectItems().isEmpty()) {
+                throw refused(null, "DISTINCT ON");
+            }
+            if (distinct.isUseUnique()) {
+                throw refused(null, "SELECT UNIQUE");
+            }
+            w.append("DISTINCT ");
+        }
+        List<String> out = new ArrayList<>();
+        boolean first = true;
+        for (SelectItem<?> item : p.getSelectItems()) {
+            w.append(first ? "" : ", ");
+            first = false;
+            selectItem(item, w, level, out);
+        }
+        w.append(from.toSql());
+        if (p.getWhere() != null) {
+            w.append(" WHERE ");
+            expr(p.getWhere(), w);
+        }
+        GroupByElement g = p.getGroupBy();
+        if (g != null) {
+            if ((g.getGroupingSets() != null && !g.getGroupingSets().isEmpty()) || g.isMysqlWithRollup()) {
+                throw refused(null, "GROUPING SETS or WITH ROLLUP");
+            }
+            level.outputs.addAll(out);
+            w.append(" GROUP BY ");
+            first = true;
+            for (Object o : g.getGroupByExpressionList()) {
+                w.append(first ? "" : ", ");
+                first = false;
+                ordinalOrExpr((Expression) o, w);
+            }
+        }
+        if (p.getHaving() != null) {
+            level.outputs.addAll(out);
+            w.append(" HAVING ");
+            expr(p.getHaving(), w);
+        }
+        level.outputs.clear();
+        return out;
+    }
+
+    private void selectItem(SelectItem<?> item, SqlWriter w, Level level, List<String> out) {
+        Expression e = item.getExpression();
+        if (e instanceof AllTableColumns all) {
+            refuseStarExtras(all);
+            Entry entry = entry(all.getTable().getName(), all.getTable());
+            w.append(d.quoteIdentifier(entry.alias())).append(".*");
+            out.addAll(entry.columns());
+            return;
+        }
+        if (e instanceof AllColumns all) {
+            refuseStarExtras(all);
+            if (level.entries.isEmpty()) {
+                throw refused(all, "* without FROM");
+            }
+            w.append("*");
+            level.entries.forEach(en -> out.addAll(en.columns()));
+            return;
+        }
+        String name = expr(e, w);
+        if (item.getAlias() != null) {
+            String alias = alias(item.getAlias(), item);
+            w.append(" AS ").append(d.quoteIdentifier(alias));
+            out.add(alias);
+        } else if (name != null) {
+            out.add(name);
+        }
+    }
+
+    private static void refuseStarExtras(AllColumns all) {
+        if (all.getExceptColumns() != null || all.getReplaceExpressions() != null) {
+            throw refused(all, "* EXCEPT or * REPLACE");
+        }
+    }
+
+    private void fromItem(FromItem item, SqlWriter w, Level level) {
+        enter(item);
+        try {
+            if (item instanceof Table t) {
+                table(t, w, level);
+            } else if (item instanceof LateralSubSelect) {
+                throw refused(item, "LATERAL");
+            } else if (item instanceof ParenthesedSelect ps) {
+                if (ps.getPivot() != null || ps.getUnPivot() != null || ps.getSampleClause() != null) {
+                    throw refused(item, "PIVOT, UNPIVOT or TABLESAMPLE");
+                }
+                if (ps.getAlias() == null) {
+                    throw QueryException.of(
+                            ErrorCode.SQL_NOT_ALLOWED,
+                            at(item),
+                            "A subquery in FROM needs an alias.",
+                            "Write (SELECT …) AS name.");
+                }
+                String alias = alias(ps.getAlias(), item);
+                w.append("(");
+                List<String> out = select(ps.getSelect(), w, 0);
+                w.append(") ").append(d.quoteIdentifier(alias));
+                level.entries.add(new Entry(alias, out, null));
+            } else {
+                throw refused(item, construct(item));
+            }
+        } finally {
+            leave();
+        }
+    }
+
+    private void table(Table t, SqlWriter w, Level level) {
+        if (t.getPivot() != null
+                || t.getUnPivot() != null
+                || t.getSampleClause() != null
+                || t.getIndexHint() != null
+                || t.getSqlServerHints() != null) {
+            throw refused(t, "table hints, PIVOT or TABLESAMPLE");
+        }
+        String raw = unquote(t.getName());
+        String schemaName =
+                t.getSchemaName() == null ? null : unquote(t.getSchemaName()).toLowerCase(Locale.ROOT);
+        String lower = raw.toLowerCase(Locale.ROOT);
+        if (SYSTEM_SCHEMAS.contains(lower)
+                || (schemaName != null && SYSTEM_SCHEMAS.contains(schemaName))
+                || lower.startsWith("pg_")
+                || lower.startsWith("sqlite_")
+                || lower.startsWith("information_schema")) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(t),
+                    "The system catalog '" + (schemaName != null ? schemaName + "." : "") + raw + "' is not readable.",
+                    "Read the schema with get_database_schema; name only the relations it lists: "
+                            + String.join(", ", relations.names()) + ".");
+        }
+        if (schemaName != null
+                || present(t.getDatabaseName())
+                || t.getFullyQualifiedName().contains("@")) {
+            throw refused(t, "a schema- or database-qualified name ('" + t.getFullyQualifiedName() + "')");
+        }
+        String alias = t.getAlias() == null
+                ? identifier(raw, t, "relation name").toLowerCase(Locale.ROOT)
+                : alias(t.getAlias(), t);
+        for (Map<String, List<String>> scopeCtes : ctes) {
+            List<String> cteColumns = scopeCtes.get(raw.toLowerCase(Locale.ROOT));
+            if (cteColumns != null) {
+                w.append(d.quoteIdentifier(raw.toLowerCase(Locale.ROOT)))
+                        .append(" ")
+                        .append(d.quoteIdentifier(alias));
+                level.entries.add(new Entry(alias, cteColumns, null));
+                return;
+            }
+        }
+        Relation r = relations.find(raw);
+        if (r == null) {
+            List<String> near = Suggestions.nearest(raw, relations.names(), 1);
+            throw QueryException.of(
+                    ErrorCode.UNKNOWN_TYPE,
+                    at(t),
+                    "There is no relation '" + raw + "'.",
+                    (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "The relations are: "
+                            + String.join(", ", relations.names()) + ".");
+        }
+        r.source().write(w, scope);
+        w.append(" ").append(d.quoteIdentifier(alias));
+        level.entries.add(new Entry(alias, r.columns(), r));
+    }
+
+    private void join(Join j, SqlWriter w, Level level) {
+        if (j.isNatural()
+                || j.isApply()
+                || j.isSemi()
+                || j.isStraight()
+                || j.isGlobal()
+                || j.isWindowJoin()
+                || j.getJoinHint() != null) {
+            throw refused(j, "this kind of join (" + j.toString().split(" ")[0] + ")");
+        }
+        if (j.isSimple() || j.isCross()) {
+            w.append(" CROSS JOIN ");
+        } else if (j.isLeft()) {
+            w.append(" LEFT JOIN ");
+        } else if (j.isRight()) {
+            w.append(" RIGHT JOIN ");
+        } else if (j.isFull()) {
+            w.append(" FULL JOIN ");
+        } else {
+            w.append(" JOIN ");
+        }
+        fromItem(j.getRightItem(), w, level);
+        boolean hasOn = j.getOnExpressions() != null && !j.getOnExpressions().isEmpty();
+        boolean hasUsing = j.getUsingColumns() != null && !j.getUsingColumns().isEmpty();
+        if ((j.isSimple() || j.isCross()) && (hasOn || hasUsing)) {
+            throw refused(j, "ON after a cross join");
+        }
+        if (hasOn) {
+            if (j.getOnExpressions().size() > 1) {
+                throw refused(j, "several ON clauses");
+            }
+            w.append(" ON ");
+            expr(j.getOnExpressions().iterator().next(), w);
+        } else if (hasUsing) {
+            w.append(" USING (");
+            boolean first = true;
+            Entry right = level.entries.get(level.entries.size() - 1);
+            for (Column c : j.getUsingColumns()) {
+                String name = column(right, identifier(c.getColumnName(), c, "column name"), c);
+                w.append(first ? "" : ", ").append(d.quoteIdentifier(name));
+                first = false;
+            }
+            w.append(")");
+        } else if (!j.isSimple() && !j.isCross()) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED, at(j), "A JOIN needs ON or USING.", "Write JOIN b ON a.x = b.y.");
+        }
+    }
+
+    private void orderBy(List<OrderByElement> order, SqlWriter w) {
+        if (order == null || order.isEmpty()) {
+            return;
+        }
+        w.append(" ORDER BY ");
+        boolean first = true;
+        for (OrderByElement o : order) {
+            if (o.isMysqlWithRollup()) {
+                throw refused(null, "WITH ROLLUP");
+            }
+            w.append(first ? "" : ", ");
+            first = false;
+            ordinalOrExpr(o.getExpression(), w);
+            if (o.isAscDescPresent()) {
+                w.append(o.isAsc() ? " ASC" : " DESC");
+            }
+            if (o.getNullOrdering() != null) {
+                w.append(
+                        o.getNullOrdering() == OrderByElement.NullOrdering.NULLS_FIRST
+                                ? " NULLS FIRST"
+                                : " NULLS LAST");
+            }
+        }
+    }
+
+    /** A position in GROUP BY or ORDER BY stays a number (a bind would be a constant); anything else is an expression. */
+    private void ordinalOrExpr(Expression e, SqlWriter w) {
+        if (e instanceof LongValue n) {
+            long v = n.getValue();
+            if (v < 1 || v > 1000) {
+                throw refused(e, "a column position outside 1..1000");
+            }
+            w.append(Long.toString(v));
+        } else {
+            expr(e, w);
+        }
+    }
+
+    private void limit(Select s, SqlWriter w, int cap) {
+        Limit l = s.getLimit();
+        Long n = null;
+        if (l != null) {
+            if (l.getOffset() != null || l.getByExpressions() != null) {
+                throw refused(l, "this LIMIT form; write LIMIT n OFFSET m");
+            }
+            if (!(l.getRowCount() instanceof LongValue v)) {
+                throw refused(l, "a LIMIT other than a whole number");
+            }
+            n = v.getValue();
+        }
+        if (cap > 0) {
+            n = n == null ? cap : Math.min(n, cap);
+        }
+        if (n != null) {
+            if (n < 0) {
+                throw refused(l, "a negative LIMIT");
+            }
+            w.append(" LIMIT ").append(Long.toString(n));
+        }
+        if (s.getOffset() != null) {
+            if (!(s.getOffset().getOffset() instanceof LongValue v)
+                    || v.getValue() < 0
+                    || s.getOffset().getOffsetParam() != null) {
+                throw refused(null, "an OFFSET other than a whole number");
+            }
+            if (n == null) {
+                throw refused(null, "OFFSET without LIMIT");
+            }
+            w.append(" OFFSET ").append(Long.toString(v.getValue()));
+        }
+    }
+
+    // ---- expressions
+
+    /** Writes an expression; returns the column name it reads when it is a plain column, else null. */
+    private String expr(Expression e, SqlWriter w) {
+        enter(e);
+        try {
+            return write(e, w);
+        } finally {
+            leave();
+        }
+    }
+
+    private String write(Expression e, SqlWriter w) {
+        if (e instanceof Column c) {
+            return column(c, w);
+        } else if (e instanceof LongValue n) {
+            w.bind(n.getStringValue().length() > 18 ? new BigDecimal(n.getBigIntegerValue()) : (Object) n.getValue());
+        } else if (e instanceof DoubleValue n) {
+            w.bind(new BigDecimal(n.toString()));
+        } else if (e instanceof StringValue s) {
+            if (s.getPrefix() != null && !s.getPrefix().isEmpty()) {
+                throw refused(e, "a prefixed string literal (" + s.getPrefix() + "'…')");
+            }
+            w.bind(s.getNotExcapedValue());
+        } else if (e instanceof NullValue) {
+            w.append("NULL");
+        } else if (e instanceof BooleanValue b) {
+            w.append(b.getValue() ? "TRUE" : "FALSE");
+        } else if (e instanceof DateValue dv) {
+            w.bind(dv.getValue().toLocalDate());
+        } else if (e instanceof TimeKeyExpression t) {
+            String key = t.getStringValue().toUpperCase(Locale.ROOT).replace("()", "");
+            if (!TIME_KEYS.contains(key)) {
+                throw refused(e, key);
+            }
+            w.append(key);
+        } else if (e instanceof ParenthesedSelect ps) {
+            w.append("(");
+            select(ps.getSelect(), w, 0);
+            w.append(")");
+        } else if (e instanceof ParenthesedExpressionList<?> list) {
+            w.append("(");
+            list(list, w);
+            w.append(")");
+        } else if (e instanceof SignedExpression s) {
+            w.append(s.getSign() == '-' ? "(-" : "(+");
+            expr(s.getExpression(), w);
+            w.append(")");
+        } else if (e instanceof NotExpression n) {
+            w.append("(NOT ");
+            expr(n.getExpression(), w);
+            w.append(")");
+        } else if (e instanceof LikeExpression like) {
+            like(like, w);
+        } else if (e instanceof BinaryExpression b) {
+            binary(b, w);
+        } else if (e instanceof IsNullExpression n) {
+            w.append("(");
+            expr(n.getLeftExpression(), w);
+            w.append(n.isNot() ? " IS NOT NULL)" : " IS NULL)");
+        } else if (e instanceof Between b) {
+            w.append("(");
+            expr(b.getLeftExpression(), w);
+            w.append(b.isNot() ? " NOT BETWEEN " : " BETWEEN ");
+            expr(b.getBetweenExpressionStart(), w);
+            w.append(" AND ");
+            expr(b.getBetweenExpressionEnd(), w);
+            w.append(")");
+        } else if (e instanceof InExpression in
+                && (in.getRightExpression() instanceof AndExpression
+                        || in.getRightExpression() instanceof OrExpression)) {
+            // JSqlParser 5.3 reads "x IN (a, b) AND y" as x IN ((a, b) AND y): the IN takes the leftmost
+            // operand back, as SQL's precedence (IN before AND and OR) says
+            BinaryExpression parent = (BinaryExpression) in.getRightExpression();
+            Expression root = parent;
+            while (parent.getLeftExpression() instanceof AndExpression
+                    || parent.getLeftExpression() instanceof OrExpression) {
+                parent = (BinaryExpression) parent.getLeftExpression();
+            }
+            InExpression fixed = new InExpression(in.getLeftExpression(), parent.getLeftExpression());
+            fixed.setNot(in.isNot());
+            parent.setLeftExpression(fixed);
+            return write(root, w);
+        } else if (e instanceof InExpression in) {
+            if (in.isGlobal() || in.getOldOracleJoinSyntax() != 0) {
+                throw refused(e, "this IN form");
+            }
+            w.append("(");
+            expr(in.getLeftExpression(), w);
+            w.append(in.isNot() ? " NOT IN " : " IN ");
+            Expression right = in.getRightExpression();
+            if (right instanceof ParenthesedSelect || right instanceof ParenthesedExpressionList<?>) {
+                expr(right, w);
+            } else {
+                // JSqlParser reads "x IN ('a') AND y" as x IN (('a') AND y): refused rather than run as misread
+                throw QueryException.of(
+                        ErrorCode.SQL_NOT_ALLOWED,
+                        at(right),
+                        "An IN list of one value followed by AND or OR is ambiguous to the parser.",
+                        "Write x = 'a' instead of x IN ('a'), or put the IN in parentheses: (x IN ('a')).");
+            }
+            w.append(")");
+        } else if (e instanceof ExistsExpression ex) {
+            w.append(ex.isNot() ? "(NOT EXISTS " : "(EXISTS ");
+            if (!(ex.getRightExpression() instanceof ParenthesedSelect)) {
+                throw refused(e, "EXISTS without a subquery");
+            }
+            expr(ex.getRightExpression(), w);
+            w.append(")");
+        } else if (e instanceof CaseExpression c) {
+            w.append("(CASE");
+            if (c.getSwitchExpression() != null) {
+                w.append(" ");
+                expr(c.getSwitchExpression(), w);
+            }
+            for (WhenClause when : c.getWhenClauses()) {
+                w.append(" WHEN ");
+                expr(when.getWhenExpression(), w);
+                w.append(" THEN ");
+                expr(when.getThenExpression(), w);
+            }
+            if (c.getElseExpression() != null) {
+                w.append(" ELSE ");
+                expr(c.getElseExpression(), w);
+            }
+            w.append(" END)");
+        } else if (e instanceof CastExpression c) {
+            cast(c, w);
+        } else if (e instanceof ExtractExpression x) {
+            String field = x.getName().toLowerCase(Locale.ROOT);
+            if (!EXTRACT_FIELDS.contains(field)) {
+                throw refused(e, "EXTRACT(" + x.getName() + " …)");
+            }
+            w.append("EXTRACT(").append(field.toUpperCase(Locale.ROOT)).append(" FROM ");
+            expr(x.getExpression(), w);
+            w.append(")");
+        } else if (e instanceof AnalyticExpression a) {
+            window(a, w);
+        } else if (e instanceof Function f) {
+            function(f, w);
+        } else {
+            throw refused(e, construct(e));
+        }
+        return null;
+    }
+
+    private void list(ExpressionList<?> list, SqlWriter w) {
+        boolean first = true;
+        for (Expression x : list) {
+            w.append(first ? "" : ", ");
+            first = false;
+            expr(x, w);
+        }
+    }
+
+    private static final Map<Class<?>, String> OPERATORS = Map.ofEntries(
+            Map.entry(Addition.class, " + "),
+            Map.entry(Subtraction.class, " - "),
+            Map.entry(Multiplication.class, " * "),
+            Map.entry(Division.class, " / "),
+            Map.entry(Modulo.class, " % "),
+            Map.entry(AndExpression.class, " AND "),
+            Map.entry(OrExpression.class, " OR "),
+            Map.entry(EqualsTo.class, " = "),
+            Map.entry(NotEqualsTo.class, " <> "),
+            Map.entry(GreaterThan.class, " > "),
+            Map.entry(GreaterThanEquals.class, " >= "),
+            Map.entry(MinorThan.class, " < "),
+            Map.entry(MinorThanEquals.class, " <= "));
+
+    private void binary(BinaryExpression b, SqlWriter w) {
+        if (b instanceof Concat) {
+            // MySQL reads || as OR: CONCAT means the same everywhere but SQLite, which has only ||
+            if (dialect.equals("sqlite")) {
+                w.append("(");
+                expr(b.getLeftExpression(), w);
+                w.append(" || ");
+                expr(b.getRightExpression(), w);
+                w.append(")");
+            } else {
+                w.append("CONCAT(");
+                expr(b.getLeftExpression(), w);
+                w.append(", ");
+                expr(b.getRightExpression(), w);
+                w.append(")");
+            }
+            return;
+        }
+        String op = OPERATORS.get(b.getClass());
+        if (op == null) {
+            throw refused(b, "the operator " + b.getStringExpression());
+        }
+        w.append("(");
+        expr(b.getLeftExpression(), w);
+        w.append(op);
+        expr(b.getRightExpression(), w);
+        w.append(")");
+    }
+
+    private void like(LikeExpression like, SqlWriter w) {
+        if (like.getEscape() != null || like.isUseBinary()) {
+            throw refused(like, "LIKE … ESCAPE or LIKE BINARY");
+        }
+        String keyword = like.getLikeKeyWord().name();
+        if (!keyword.equals("LIKE") && !(keyword.equals("ILIKE") && dialect.equals("postgres"))) {
+            throw refused(like, keyword + (keyword.equals("ILIKE") ? " (use LOWER(x) LIKE …)" : ""));
+        }
+        w.append("(");
+        expr(like.getLeftExpression(), w);
+        w.append(like.isNot() ? " NOT " : " ").append(keyword).append(" ");
+        expr(like.getRightExpression(), w);
+        w.append(")");
+    }
+
+    private void cast(CastExpression c, SqlWriter w) {
+        if (c.getColDataType() == null) {
+            throw refused(c, construct(c));
+        }
+        if (c.getColumnDefinitions() != null && !c.getColumnDefinitions().isEmpty() || c.getFormat() != null) {
+            throw refused(c, "CAST with a format or row type");
+        }
+        String type = c.getColDataType().getDataType().toLowerCase(Locale.ROOT).replace("double precision", "double");
+        if (!CAST_TYPES.contains(type)) {
+            throw refused(
+                    c,
+                    "CAST to " + type + " (allowed: " + String.join(", ", new java.util.TreeSet<>(CAST_TYPES)) + ")");
+        }
+        w.append("CAST(");
+        expr(c.getLeftExpression(), w);
+        w.append(" AS ")
+                .append(type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT))
+                .append(")");
+    }
+
+    private void function(Function f, SqlWriter w) {
+        if (f.getMultipartName() != null && f.getMultipartName().size() > 1) {
+            throw refused(f, "a qualified function name ('" + f.getName() + "')");
+        }
+        if (f.isEscaped()
+                || f.getAttribute() != null
+                || f.getKeep() != null
+                || f.getNamedParameters() != null
+                || f.getHavingClause() != null
+                || f.getLimit() != null
+                || f.getNullHandling() != null
+                || f.isIgnoreNulls()
+                || f.getExtraKeyword() != null
+                || (f.getOrderByElements() != null && !f.getOrderByElements().isEmpty())
+                || f.getOnOverflowTruncate() != null
+                || f.isUnique()) {
+            throw refused(f, "this form of " + f.getName() + "()");
+        }
+        String name = unquote(f.getName()).toLowerCase(Locale.ROOT);
+        if (!Names.isIdentifier(name) || !Functions.allowed(dialect, name)) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(f),
+                    "The function '" + f.getName() + "' is not allowed.",
+                    "Allowed functions on " + d.name() + ": " + String.join(", ", Functions.all(dialect)) + ".");
+        }
+        w.append(name.toUpperCase(Locale.ROOT)).append("(");
+        if (f.isDistinct()) {
+            if (!Functions.AGGREGATES.contains(name)) {
+                throw refused(f, "DISTINCT in " + name + "()");
+            }
+            w.append("DISTINCT ");
+        }
+        args(f.isAllColumns(), f.getParameters(), name, f, w);
+        w.append(")");
+    }
+
+    private void args(boolean star, ExpressionList<?> params, String name, Object node, SqlWriter w) {
+        if (star
+                || (params != null
+                        && params.size() == 1
+                        && params.get(0) instanceof AllColumns all
+                        && !(all instanceof AllTableColumns))) {
+            if (!name.equals("count")) {
+                throw refused(node, name + "(*)");
+            }
+            w.append("*");
+        } else if (params != null) {
+            list(params, w);
+        }
+    }
+
+    private void window(AnalyticExpression a, SqlWriter w) {
+        String name = a.getName().toLowerCase(Locale.ROOT);
+        if (a.getType() != AnalyticType.OVER) {
+            throw refused(a, a.getType() + " clauses of aggregates");
+        }
+        if (!Functions.WINDOW.contains(name) && !Functions.AGGREGATES.contains(name)) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(a),
+                    "The window function '" + a.getName() + "' is not allowed.",
+                    "Allowed window functions: " + String.join(", ", new java.util.TreeSet<>(Functions.WINDOW))
+                            + ", and count, sum, avg, min, max.");
+        }
+        if (a.getWindowName() != null
+                || a.getWindowElement() != null
+                || a.getKeep() != null
+                || a.getFilterExpression() != null
+                || a.isIgnoreNulls()
+                || a.isIgnoreNullsOutside()
+                || a.getNullHandling() != null
+                || a.getHavingClause() != null
+                || a.getLimit() != null
+                || a.getFuncOrderBy() != null
+                || a.getOnOverflowTruncate() != null
+                || a.isUnique()) {
+            throw refused(a, "window frames, named windows and FILTER");
+        }
+        w.append(name.toUpperCase(Locale.ROOT)).append("(");
+        if (a.isDistinct()) {
+            throw refused(a, "DISTINCT in a window aggregate");
+        }
+        if (a.isAllColumns()) {
+            args(true, null, name, a, w);
+        } else if (a.getExpression() != null) {
+            expr(a.getExpression(), w);
+            if (a.getOffset() != null) {
+                w.append(", ");
+                expr(a.getOffset(), w);
+                if (a.getDefaultValue() != null) {
+                    w.append(", ");
+                    expr(a.getDefaultValue(), w);
+                }
+            }
+        }
+        w.append(") OVER (");
+        boolean space = false;
+        if (a.getPartitionExpressionList() != null
+                && !a.getPartitionExpressionList().isEmpty()) {
+            w.append("PARTITION BY ");
+            list(a.getPartitionExpressionList(), w);
+            space = true;
+        }
+        if (a.getOrderByElements() != null && !a.getOrderByElements().isEmpty()) {
+            SqlWriter order = new SqlWriter();
+            orderBy(a.getOrderByElements(), order);
+            Sql o = order.toSql();
+            w.append(new Sql(o.text().substring(space ? 0 : 1), o.binds()));
+        }
+        w.append(")");
+    }
+
+    // ---- names
+
+    private String column(Column c, SqlWriter w) {
+        Table t = c.getTable();
+        String name = identifier(c.getColumnName(), c, "column name");
+        if (t != null && t.getName() != null) {
+            if (present(t.getSchemaName()) || present(t.getDatabaseName())) {
+                throw refused(c, "a schema-qualified column ('" + c.getFullyQualifiedName() + "')");
+            }
+            Entry entry = entry(t.getName(), c);
+            String canonical = column(entry, name, c);
+            w.append(d.quoteIdentifier(entry.alias())).append(".").append(d.quoteIdentifier(canonical));
+            return canonical;
+        }
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.equals("true") || lower.equals("false")) {
+            w.append(lower.toUpperCase(Locale.ROOT));
+            return null;
+        }
+        for (Level level : levels) {
+            Entry found = null;
+            String canonical = null;
+            for (Entry entry : level.entries) {
+                for (String col : entry.columns()) {
+                    if (col.equalsIgnoreCase(name)) {
+                        if (found != null && found != entry) {
+                            throw QueryException.of(
+                                    ErrorCode.UNKNOWN_FIELD,
+                                    at(c),
+                                    "The column '" + name + "' is in both '" + found.alias() + "' and '" + entry.alias()
+                                            + "'.",
+                                    "Qualify it: " + found.alias() + "." + name + " or " + entry.alias() + "." + name
+                                            + ".");
+                        }
+                        found = entry;
+                        canonical = col;
+                    }
+                }
+            }
+            if (found != null) {
+                w.append(d.quoteIdentifier(found.alias())).append(".").append(d.quoteIdentifier(canonical));
+                return canonical;
+            }
+            for (String out : level.outputs) {
+                if (out.equalsIgnoreCase(name)) {
+                    w.append(d.quoteIdentifier(out));
+                    return out;
+                }
+            }
+        }
+        // not found: name the hidden field, or the nearest visible column
+        Level level = levels.peek();
+        List<String> candidates = new ArrayList<>();
+        for (Level l : levels) {
+            for (Entry entry : l.entries) {
+                refuseHidden(entry, name, c);
+                candidates.addAll(entry.columns());
+            }
+            candidates.addAll(l.outputs);
+        }
+        String owner =
+                level != null && level.entries.size() == 1 ? describe(level.entries.get(0)) : "No relation in FROM";
+        List<String> near = Suggestions.nearest(name, candidates, 1);
+        throw QueryException.of(
+                ErrorCode.UNKNOWN_FIELD,
+                at(c),
+                "There is no column '" + name + "'.",
+                owner + " has no column '" + name + "'"
+                        + (near.isEmpty() ? "." : "; did you mean '" + near.get(0) + "'?"));
+    }
+
+    private static String describe(Entry entry) {
+        return entry.relation() != null ? entry.relation().name() : "'" + entry.alias() + "'";
+    }
+
+    /** The canonical name of a column of an entry, or the error naming it. */
+    private String column(Entry entry, String name, Object node) {
+        for (String col : entry.columns()) {
+            if (col.equalsIgnoreCase(name)) {
+                return col;
+            }
+        }
+        refuseHidden(entry, name, node);
+        List<String> near = Suggestions.nearest(name, entry.columns(), 1);
+        throw QueryException.of(
+                ErrorCode.UNKNOWN_FIELD,
+                at(node),
+                "There is no column '" + name + "' in '" + entry.alias() + "'.",
+                describe(entry) + " has no column '" + name + "'"
+                        + (near.isEmpty()
+                                ? "; its columns are " + String.join(", ", entry.columns()) + "."
+                                : "; did you mean '" + near.get(0) + "'?"));
+    }
+
+    private static void refuseHidden(Entry entry, String name, Object node) {
+        if (entry.relation() == null) {
+            return;
+        }
+        for (String hidden : entry.relation().hidden()) {
+            if (hidden.equalsIgnoreCase(name)) {
+                throw QueryException.of(
+                        ErrorCode.FORBIDDEN_FIELD,
+                        at(node),
+                        "The field " + entry.relation().name() + "." + hidden + " is hidden.",
+                        "Use only the columns get_database_schema lists for "
+                                + entry.relation().name() + ".");
+            }
+        }
+    }
+
+    private Entry entry(String qualifier, Object node) {
+        String q = unquote(qualifier);
+        for (Level level : levels) {
+            for (Entry entry : level.entries) {
+                if (entry.alias().equalsIgnoreCase(q)) {
+                    return entry;
+                }
+            }
+        }
+        List<String> aliases = new ArrayList<>();
+        levels.forEach(l -> l.entries.forEach(en -> aliases.add(en.alias())));
+        throw QueryException.of(
+                ErrorCode.UNKNOWN_TYPE,
+                at(node),
+                "There is no relation or alias '" + q + "' in FROM.",
+                aliases.isEmpty()
+                        ? "Name the relation in FROM first."
+                        : "FROM names: " + String.join(", ", aliases) + ".");
+    }
+
+    private String alias(Alias alias, Object node) {
+        if (alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
+            throw refused(node, "an alias with a column list");
+        }
+        return identifier(alias.getName(), node, "alias").toLowerCase(Locale.ROOT);
+    }
+
+    /** A name the statement wrote, unquoted, that must follow the naming rule before the dialect quotes it. */
+    private static String identifier(String raw, Object node, String what) {
+        String name = unquote(raw);
+        if (!Names.isIdentifier(name)) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(node),
+                    "The " + what + " '" + raw + "' is not a plain name.",
+                    "Use names of letters, digits and underscores that start with a letter or underscore.");
+        }
+        return name;
+    }
+
+    private static boolean present(String s) {
+        return s != null && !s.isEmpty();
+    }
+
+    private static String unquote(String raw) {
+        if (raw == null) {
+            return "";
+        }
+        String s = raw.trim();
+        if (s.length() >= 2
+                && ((s.startsWith("\"") && s.endsWith("\""))
+                        || (s.startsWith("`") && s.endsWith("`"))
+                        || (s.startsWith("[") && s.endsWith("]")))) {
+            return s.substring(1, s.length() - 1);
+        }
+        return s;
+    }
+
+    // ---- refusals
+
+    private static void refuseCommon(Select s) {
+        if (s.getForMode() != null
+                || s.getForUpdateTable() != null
+                || s.getWait() != null
+                || s.isNoWait()
+                || s.isSkipLocked()) {
+            throw refused(s, "FOR UPDATE / FOR SHARE (locking)");
+        }
+        if (s.getForClause() != null) {
+            throw refused(s, "FOR XML / FOR JSON");
+        }
+        if (s.getFetch() != null) {
+            throw refused(s, "FETCH FIRST (use LIMIT)");
+        }
+        if (s.getIsolation() != null) {
+            throw refused(s, "WITH isolation");
+        }
+        if (s.getLimitBy() != null) {
+            throw refused(s, "LIMIT BY");
+        }
+    }
+
+    private static void refusePlain(PlainSelect p) {
+        if ((p.getIntoTables() != null && !p.getIntoTables().isEmpty()) || p.getIntoTempTable() != null) {
+            throw refused(p, "SELECT … INTO");
+        }
+        if (p.getTop() != null || p.getSkip() != null || p.getFirst() != null) {
+            throw refused(p, "TOP, SKIP or FIRST (use LIMIT)");
+        }
+        if (p.getLateralViews() != null && !p.getLateralViews().isEmpty()) {
+            throw refused(p, "LATERAL VIEW");
+        }
+        if (p.getOracleHierarchical() != null || p.getOracleHint() != null) {
+            throw refused(p, "CONNECT BY or optimizer hints");
+        }
+        if (p.getQualify() != null || p.getKsqlWindow() != null || p.getPreferringClause() != null) {
+            throw refused(p, "QUALIFY, WINDOW or PREFERRING");
+        }
+        if (p.getWindowDefinitions() != null && !p.getWindowDefinitions().isEmpty()) {
+            throw refused(p, "named windows (WINDOW w AS …)");
+        }
+        if (p.getSampleClause() != null || p.getOptimizeFor() != null || p.getForXmlPath() != null) {
+            throw refused(p, "TABLESAMPLE, OPTIMIZE FOR or FOR XML");
+        }
+        if (p.getMySqlSqlCacheFlag() != null
+                || p.getMySqlSqlCalcFoundRows()
+                || p.getMySqlHintStraightJoin()
+                || p.getBigQuerySelectQualifier() != null
+                || p.isEmitChanges()
+                || p.isUsingFinal()
+                || p.isUsingOnly()
+                || p.isUseWithNoLog()) {
+            throw refused(p, "SELECT modifiers (SQL_CACHE, SQL_CALC_FOUND_ROWS, STRAIGHT_JOIN, …)");
+        }
+    }
+
+    private void enter(Object node) {
+        if (++depth > MAX_DEPTH) {
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    at(node),
+                    "The statement nests deeper than " + MAX_DEPTH + " levels.",
+                    "Write a flatter statement, with WITH for the steps.");
+        }
+    }
+
+    private void leave() {
+        depth--;
+    }
+
+    /** The SQL_NOT_ALLOWED error naming a construct. */
+    static QueryException refused(Object node, String what) {
+        return QueryException.of(
+                ErrorCode.SQL_NOT_ALLOWED,
+                at(node),
+                "This statement uses " + what + ", which run_readonly_sql does not run.",
+                null);
+    }
+
+    /** A node's class as words: {@code IntervalExpression} is "interval expression". */
+    static String construct(Object node) {
+        String name = node.getClass().getSimpleName();
+        Map<String, String> known = new LinkedHashMap<>();
+        known.put("JdbcParameter", "bind parameters (?)");
+        known.put("JdbcNamedParameter", "named parameters (:name)");
+        known.put("UserVariable", "variables (@name)");
+        known.put("VariableAssignment", "variable assignment");
+        known.put("Values", "VALUES");
+        known.put("TableStatement", "TABLE");
+        known.put("TableFunction", "table functions");
+        known.put("ParenthesedFromItem", "parenthesized joins");
+        known.put("NextValExpression", "sequences (NEXTVAL)");
+        String words = known.get(name);
+        if (words != null) {
+            return words;
+        }
+        return name.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+    }
+
+    /** The position of a node in the SQL as a path: {@code sql@line:column}, or {@code sql}. */
+    static String at(Object node) {
+        if (node instanceof ASTNodeAccess a) {
+            SimpleNode n = a.getASTNode();
+            if (n != null && n.jjtGetFirstToken() != null) {
+                return "sql@" + n.jjtGetFirstToken().beginLine + ":" + n.jjtGetFirstToken().beginColumn;
+            }
+        }
+        return "sql";
+    }
+}

@@ -1,0 +1,122 @@
+package io.quarry.tool;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
+import io.quarry.internal.Json;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.Sql;
+import io.quarry.sql.SqlRows;
+import io.quarry.sql.guard.SqlGuard;
+import java.util.List;
+
+/**
+ * {@code run_readonly_sql}: one guarded {@code SELECT} over the schema's relations, for the questions
+ * no filter asks (joins, windows, computed columns). Off unless the host enables it for the store's
+ * dialect; see docs/sql-tool.md.
+ */
+final class RunReadonlySqlTool implements CatalogTool {
+    static final String NAME = "run_readonly_sql";
+    /** About how many characters of relations and columns the description lists before it refers on. */
+    private static final int RELATIONS_SHOWN = 1_200;
+
+    private final JdbcObjectStore store;
+    private final SqlGuard guard;
+
+    RunReadonlySqlTool(SchemaView view, JdbcObjectStore store) {
+        this.store = store;
+        this.guard = SqlGuard.of(view.schema, store.mapping(), store.dialect());
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        StringBuilder relations = new StringBuilder();
+        for (String r : guard.relations()) {
+            if (relations.length() > RELATIONS_SHOWN) {
+                // a large schema: the rest are in get_database_schema, under the same names
+                relations.append("; … (get_database_schema lists every type: each is a relation of id, its fields,"
+                        + " created_at and updated_at)");
+                break;
+            }
+            relations
+                    .append(relations.length() == 0 ? "" : "; ")
+                    .append(r)
+                    .append("(")
+                    .append(String.join(", ", guard.columns(r)))
+                    .append(")");
+        }
+        String first = guard.relations().isEmpty() ? "Task" : guard.relations().get(0);
+        return "Run one read-only SQL SELECT (" + store.dialect().name() + " syntax) when no filter can ask the "
+                + "question: joins, GROUP BY, window functions, computed columns, WITH and UNION. Prefer "
+                + "query_graph_objects and aggregate_graph_objects when they can answer. Relations (one per "
+                + "type) and their columns: " + relations + ". Only these, the usual aggregate, string, date "
+                + "and math functions, and one statement; the answer shows the statement that ran and is "
+                + "capped by LIMIT. Example: {\"sql\": \"SELECT count(*) AS n FROM " + first + "\"}.";
+    }
+
+    @Override
+    public ObjectNode inputSchema() {
+        ObjectNode schema = InputSchemas.object();
+        ((ObjectNode) schema.get("properties"))
+                .set("sql", InputSchemas.string("One SELECT statement over the relations the description lists."));
+        schema.putArray("required").add("sql");
+        return schema;
+    }
+
+    @Override
+    public ObjectNode handle(Arguments args, Call call) {
+        String text = args.string("sql").orElseThrow(() -> TypedSearch.missing("sql"));
+        int max = call.limits().maxLimit();
+        Sql sql = guard.check(text, call.context().scope(), max + 1);
+        SqlRows rows;
+        try {
+            rows = store.readonly(sql);
+        } catch (IllegalStateException e) {
+            // the database refused what the guard wrote (a type mismatch, a function it lacks): no
+            // driver message reaches the model
+            throw QueryException.of(
+                    ErrorCode.INVALID_SQL,
+                    "sql",
+                    "The database could not run the statement.",
+                    "Check the column types in the description (compare numbers with numbers, text with"
+                            + " quoted text) and use only functions this database has.");
+        }
+        List<List<Object>> all = rows.rows();
+        boolean truncated = all.size() > max;
+        int shown = Math.min(all.size(), max);
+        ObjectNode result = render(rows, sql, shown, truncated, false);
+        int budget = call.limits().sizeBudget();
+        while (shown > 0 && Results.size(result) > budget) {
+            shown = shown / 2;
+            result = render(rows, sql, shown, truncated, true);
+        }
+        return result;
+    }
+
+    private static ObjectNode render(SqlRows rows, Sql sql, int shown, boolean overLimit, boolean cut) {
+        ObjectNode result = Json.object();
+        ArrayNode columns = result.putArray("columns");
+        rows.columns().forEach(columns::add);
+        ArrayNode out = result.putArray("rows");
+        for (List<Object> row : rows.rows().subList(0, shown)) {
+            out.add(Json.MAPPER.valueToTree(row));
+        }
+        result.put("returned", shown);
+        result.put("truncated", overLimit || cut);
+        ArrayNode caps = result.putArray("caps");
+        if (overLimit) {
+            caps.add("max_limit");
+        }
+        if (cut) {
+            caps.add("size_budget");
+        }
+        result.put("sql", sql.text());
+        return result;
+    }
+}

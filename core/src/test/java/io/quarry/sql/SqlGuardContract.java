@@ -1,0 +1,437 @@
+package io.quarry.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.quarry.error.QueryException;
+import io.quarry.filter.FilterParser;
+import io.quarry.filter.FilterValidator;
+import io.quarry.internal.Json;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Schema;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.sql.guard.SqlGuard;
+import io.quarry.store.DataFile;
+import io.quarry.store.GraphObject;
+import io.quarry.store.ObjectQuery;
+import io.quarry.store.Scope;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code run_readonly_sql}'s guard on a real database with two tenants' data: every statement of the
+ * attack corpus ({@code sql-guard/attacks.txt}) is refused or runs as the guard rewrote it, sees only
+ * the scope's rows and changes nothing; scoping holds through joins, subqueries, CTEs and unions;
+ * hidden fields never appear, not even through {@code *}; and questions asked both as filters and as
+ * SQL return the same rows. Each backend's test class nests one subclass ({@link BackendUnderTest}).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class SqlGuardContract implements BackendUnderTest {
+    static final Scope ACME = Scope.of("org_id", "acme");
+    static final Schema SCHEMA = Schema.builder()
+            .type(EntityType.of(
+                    "Task",
+                    Field.of("title", FieldType.STRING),
+                    Field.ofEnum("status", List.of("open", "done")),
+                    Field.of("priority", FieldType.INTEGER),
+                    Field.of("done", FieldType.BOOLEAN),
+                    Field.of("secret", FieldType.STRING).hidden()))
+            .type(EntityType.of(
+                    "Person",
+                    Field.of("name", FieldType.STRING),
+                    Field.of("salary", FieldType.NUMBER).hidden()))
+            .build();
+
+    DataSource ds;
+    JdbcObjectStore store;
+    SqlGuard guard;
+    long objectsBefore;
+
+    @BeforeAll
+    void load() throws Exception {
+        List<GraphObject> objects = new ArrayList<>();
+        Instant at = Instant.parse("2024-03-01T10:00:00Z");
+        for (String org : List.of("acme", "globex")) {
+            for (int i = 1; i <= 5; i++) {
+                objects.add(new GraphObject(
+                        org + "-t" + i,
+                        "Task",
+                        Json.object()
+                                .put("title", org + " task " + i)
+                                .put("status", i % 2 == 0 ? "done" : "open")
+                                .put("priority", i)
+                                .put("done", i % 2 == 0)
+                                .put("secret", org + " secret " + i),
+                        at.plusSeconds(i),
+                        at.plusSeconds(i),
+                        Map.of("org_id", org)));
+            }
+            objects.add(new GraphObject(
+                    org + "-p1",
+                    "Person",
+                    Json.object().put("name", org + " person").put("salary", 1000),
+                    at,
+                    at,
+                    Map.of("org_id", org)));
+        }
+        String name = "sql_guard_" + backend().name().toLowerCase(java.util.Locale.ROOT);
+        ds = backend().pooledDataSource(name);
+        store = backend().store(ds, StoreMapping.graph("org_id"), new DataFile.DataSet(objects, List.of()));
+        guard = SqlGuard.of(SCHEMA, StoreMapping.graph("org_id"), store.dialect());
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
+            String canary = store.dialect().quoteIdentifier("canary");
+            st.execute("CREATE TABLE " + canary + " (n INTEGER)");
+            st.execute("INSERT INTO " + canary + " VALUES (1)");
+        }
+        objectsBefore = count("quarry_objects");
+    }
+
+    @AfterAll
+    void nothingChanged() throws Exception {
+        assertThat(count("canary")).as("the canary table").isEqualTo(1);
+        assertThat(count("quarry_objects")).as("the objects table").isEqualTo(objectsBefore);
+    }
+
+    private long count(String table) throws Exception {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT COUNT(*) FROM " + store.dialect().quoteIdentifier(table))) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    record Attack(int line, String expect, String family, String sql) {
+        @Override
+        public String toString() {
+            return line + " " + family + ": " + (sql.length() > 80 ? sql.substring(0, 80) + "…" : sql);
+        }
+    }
+
+    static Stream<Attack> attacks() throws Exception {
+        List<Attack> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                SqlGuardContract.class.getResourceAsStream("/sql-guard/attacks.txt"), StandardCharsets.UTF_8))) {
+            String line;
+            int n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] parts = line.split("\t", 3);
+                out.add(new Attack(n, parts[0], parts[1], parts[2].replace("\\n", "\n")));
+            }
+        }
+        return out.stream();
+    }
+
+    @Test
+    void theCorpusIsLargeAndCoversEveryFamily() throws Exception {
+        List<Attack> all = attacks().toList();
+        assertThat(all).hasSizeGreaterThanOrEqualTo(200);
+        assertThat(all.stream().map(Attack::family).collect(Collectors.toSet()))
+                .contains(
+                        "stacked",
+                        "transaction",
+                        "data-modifying-cte",
+                        "select-into",
+                        "function",
+                        "catalog",
+                        "mysql-comment",
+                        "hidden-field",
+                        "scope",
+                        "locking");
+    }
+
+    private static final Pattern LITERAL = Pattern.compile("'((?:[^']|'')*)'");
+
+    @ParameterizedTest
+    @MethodSource("attacks")
+    void everyAttackIsRefusedOrRunsScopedAndHarmless(Attack attack) {
+        Sql sql;
+        try {
+            sql = guard.check(attack.sql(), ACME, 50);
+        } catch (QueryException e) {
+            if (attack.expect().equals("scoped")) {
+                fail("refused but should run: " + e.first());
+            }
+            assertThat(e.first().message()).isNotBlank();
+            assertThat(e.first().hint()).isNotBlank();
+            assertThat(e.first().path()).startsWith("sql");
+            return;
+        }
+        if (attack.expect().equals("refused")) {
+            fail("should be refused, but would run: " + sql);
+        }
+        // what reaches the database is the guard's text: every literal of the input is a bind
+        assertThat(sql.text()).isNotEqualTo(attack.sql());
+        Matcher m = LITERAL.matcher(attack.sql());
+        while (m.find()) {
+            if (!m.group(1).isEmpty()) {
+                assertThat(sql.text()).doesNotContain("'" + m.group(1) + "'");
+            }
+        }
+        SqlRows rows;
+        try {
+            rows = store.readonly(sql);
+        } catch (IllegalStateException e) {
+            if (attack.expect().equals("scoped")) {
+                fail("should run: " + sql + " — " + e.getMessage());
+            }
+            return;
+        }
+        assertThat(rows.rows().size()).isLessThanOrEqualTo(50);
+        for (List<Object> row : rows.rows()) {
+            for (Object v : row) {
+                assertThat(String.valueOf(v)).doesNotContain("globex").doesNotContain("secret");
+            }
+        }
+        assertThat(rows.columns().stream().map(c -> c.toLowerCase(java.util.Locale.ROOT)))
+                .doesNotContain("secret", "salary", "org_id", "properties");
+    }
+
+    static Stream<String> scoped() {
+        return Stream.of(
+                "SELECT t.title, u.title AS other FROM Task t JOIN Task u ON u.priority = t.priority",
+                "SELECT title FROM Task WHERE priority IN (SELECT priority FROM Task)",
+                "SELECT title FROM Task t WHERE EXISTS (SELECT 1 FROM Person p WHERE p.name <> t.title)",
+                "WITH a AS (SELECT title, priority FROM Task) SELECT a.title FROM a WHERE a.priority > 0",
+                "SELECT title FROM Task UNION SELECT name FROM Person",
+                "SELECT title FROM Task UNION ALL SELECT title FROM (SELECT * FROM Task) x",
+                "SELECT x.title FROM (SELECT title FROM Task UNION SELECT name FROM Person) x",
+                "SELECT (SELECT max(title) FROM Task) AS m FROM Person",
+                "SELECT title FROM Task CROSS JOIN Person",
+                "SELECT title FROM Task LEFT JOIN Person ON Person.name = Task.title");
+    }
+
+    @ParameterizedTest
+    @MethodSource("scoped")
+    void scopeHoldsThroughJoinsSubqueriesCtesAndUnions(String statement) {
+        SqlRows rows = store.readonly(guard.check(statement, ACME, 500));
+        assertThat(rows.rows()).isNotEmpty();
+        for (List<Object> row : rows.rows()) {
+            for (Object v : row) {
+                if (v != null) {
+                    assertThat(v.toString()).startsWith("acme");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theOtherTenantSeesOnlyItsOwnRows() {
+        SqlRows rows = store.readonly(guard.check("SELECT count(*) AS n FROM Task", Scope.of("org_id", "globex"), 10));
+        assertThat(((Number) rows.rows().get(0).get(0)).longValue()).isEqualTo(5);
+        SqlRows none = store.readonly(guard.check("SELECT count(*) AS n FROM Task", Scope.of("org_id", "initech"), 10));
+        assertThat(((Number) none.rows().get(0).get(0)).longValue()).isZero();
+    }
+
+    @Test
+    void starExpandsToTheAllowedColumnsOnly() {
+        SqlRows rows = store.readonly(guard.check("SELECT * FROM Task", ACME, 10));
+        assertThat(rows.columns().stream()
+                        .map(c -> c.toLowerCase(java.util.Locale.ROOT))
+                        .toList())
+                .containsExactly("id", "title", "status", "priority", "done", "created_at", "updated_at");
+        SqlRows joined = store.readonly(guard.check("SELECT * FROM (SELECT * FROM Person) p", ACME, 10));
+        assertThat(joined.columns().stream()
+                        .map(c -> c.toLowerCase(java.util.Locale.ROOT))
+                        .toList())
+                .containsExactly("id", "name", "created_at", "updated_at");
+    }
+
+    static Stream<org.junit.jupiter.params.provider.Arguments> differential() {
+        return Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"status\": \"done\"}", "SELECT id FROM Task WHERE status = 'done'"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"priority\": {\"$gt\": 2}}", "SELECT id FROM Task WHERE priority > 2"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"priority\": {\"$gte\": 2, \"$lte\": 4}}",
+                        "SELECT id FROM Task WHERE priority BETWEEN 2 AND 4"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"done\": true}", "SELECT id FROM Task WHERE done = TRUE"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"title\": {\"$startsWith\": \"acme task 1\"}}",
+                        "SELECT id FROM Task WHERE title LIKE 'acme task 1%'"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"$or\": [{\"priority\": 1}, {\"status\": \"done\"}]}",
+                        "SELECT id FROM Task WHERE priority = 1 OR status = 'done'"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "{\"status\": {\"$in\": [\"open\", \"done\"]}, \"priority\": {\"$lt\": 5}}",
+                        "SELECT id FROM Task WHERE status IN ('open', 'done') AND priority < 5"),
+                org.junit.jupiter.params.provider.Arguments.of("{}", "SELECT id FROM Task"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("differential")
+    void filtersAndSqlGiveTheSameRows(String filter, String statement) {
+        ObjectQuery query = ObjectQuery.builder()
+                .type("Task")
+                .filter(new FilterValidator(SCHEMA)
+                        .validate(
+                                FilterParser.withDefaults().parse(filter),
+                                SCHEMA.type("Task").orElseThrow()))
+                .limit(100)
+                .scope(ACME)
+                .build();
+        Set<String> byFilter = store.search(query).items().stream()
+                .map(GraphObject::id)
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> bySql = new TreeSet<>();
+        store.readonly(guard.check(statement, ACME, 100)).rows().forEach(r -> bySql.add((String) r.get(0)));
+        assertThat(bySql).isEqualTo(byFilter).isNotEmpty();
+    }
+
+    @Test
+    void aggregatesAndWindowsRun() {
+        SqlRows rows = store.readonly(guard.check(
+                "SELECT status, count(*) AS n, sum(priority) AS total FROM Task GROUP BY status ORDER BY status",
+                ACME,
+                10));
+        assertThat(rows.rows()).hasSize(2);
+        assertThat(rows.rows().get(0).get(0)).isEqualTo("done");
+        assertThat(((Number) rows.rows().get(0).get(1)).longValue()).isEqualTo(2);
+        assertThat(((Number) rows.rows().get(0).get(2)).longValue()).isEqualTo(6);
+        SqlRows ranked = store.readonly(guard.check(
+                "SELECT title, rank() OVER (PARTITION BY status ORDER BY priority DESC) AS r FROM Task ORDER BY title",
+                ACME,
+                10));
+        assertThat(ranked.rows()).hasSize(5);
+        Set<Object> seen = new HashSet<>();
+        ranked.rows().forEach(r -> seen.add(((Number) r.get(1)).longValue()));
+        assertThat(seen).contains(1L, 2L);
+    }
+
+    @Test
+    void theOuterLimitCapsEveryAnswer() {
+        assertThat(store.readonly(guard.check("SELECT title FROM Task", ACME, 3))
+                        .rows())
+                .hasSize(3);
+        assertThat(store.readonly(guard.check("SELECT title FROM Task LIMIT 100", ACME, 2))
+                        .rows())
+                .hasSize(2);
+        assertThat(store.readonly(guard.check("SELECT title FROM Task UNION ALL SELECT name FROM Person", ACME, 4))
+                        .rows())
+                .hasSize(4);
+    }
+
+    /** The same guard over the host's own table: one table per type, a JSON column, a hidden column. */
+    @Test
+    void theTableLayoutIsScopedToo() {
+        Dialect dialect = store.dialect();
+        TableFixture.ddl(
+                ds,
+                dialect,
+                "CREATE TABLE \"guard_task\" (\"task_id\" {text}, \"org_id\" {text}, \"title\" {text},"
+                        + " \"prio\" {number}, \"secret\" {text}, \"extra\" {json})");
+        // values as binds: TableFixture.ddl turns every double quote into the dialect's quote
+        try (Connection c = ds.getConnection();
+                java.sql.PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO " + dialect.quoteIdentifier("guard_task") + " VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (String org : List.of("acme", "globex")) {
+                for (int i = 1; i <= 4; i++) {
+                    ps.setString(1, org + "-" + i);
+                    ps.setString(2, org);
+                    ps.setString(3, org + " row " + i);
+                    ps.setInt(4, i);
+                    ps.setString(5, org + " secret");
+                    String json = "{\"status\": \"" + (i % 2 == 0 ? "done" : "open") + "\"}";
+                    if (dialect.name().equals("postgres")) {
+                        ps.setObject(6, json, java.sql.Types.OTHER); // jsonb takes no varchar bind
+                    } else {
+                        ps.setString(6, json);
+                    }
+                    ps.executeUpdate();
+                }
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        TableLayout layout = new TableLayout(
+                List.of(new TableLayout.TypeTable(
+                        "Task",
+                        "guard_task",
+                        "task_id",
+                        null,
+                        null,
+                        List.of("org_id"),
+                        Map.of(
+                                "title", TableLayout.FieldColumn.column("title", TableLayout.ColumnType.TEXT),
+                                "priority", TableLayout.FieldColumn.column("prio", TableLayout.ColumnType.NUMBER),
+                                "secret", TableLayout.FieldColumn.column("secret", TableLayout.ColumnType.TEXT),
+                                "status", TableLayout.FieldColumn.path("extra", "status")),
+                        null,
+                        List.of())),
+                List.of());
+        JdbcObjectStore tables = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(dialect)
+                .mapping(StoreMapping.tables(layout))
+                .build();
+        SqlGuard onTables = SqlGuard.of(SCHEMA, StoreMapping.tables(layout), dialect);
+        SqlRows all = tables.readonly(onTables.check("SELECT * FROM Task ORDER BY id", ACME, 50));
+        assertThat(all.columns().stream()
+                        .map(c -> c.toLowerCase(java.util.Locale.ROOT))
+                        .toList())
+                .containsExactly("id", "title", "status", "priority");
+        assertThat(all.rows()).hasSize(4);
+        all.rows().forEach(r -> assertThat(r.get(0).toString()).startsWith("acme-"));
+        SqlRows done = tables.readonly(onTables.check(
+                "SELECT t.title FROM Task t JOIN Task u ON u.id = t.id WHERE t.status = 'done' AND t.priority > 1"
+                        + " UNION SELECT title FROM Task WHERE id = 'globex-2'",
+                ACME,
+                50));
+        assertThat(done.rows()).extracting(r -> r.get(0)).containsExactlyInAnyOrder("acme row 2", "acme row 4");
+        assertThatThrownBy(() -> onTables.check("SELECT secret FROM Task", ACME, 5))
+                .isInstanceOf(QueryException.class)
+                .hasMessageContaining("hidden");
+        Set<String> byFilter = tables
+                .search(ObjectQuery.builder()
+                        .type("Task")
+                        .filter(new FilterValidator(SCHEMA)
+                                .validate(
+                                        FilterParser.withDefaults().parse("{\"status\": \"done\"}"),
+                                        SCHEMA.type("Task").orElseThrow()))
+                        .limit(100)
+                        .scope(ACME)
+                        .build())
+                .items()
+                .stream()
+                .map(GraphObject::id)
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> bySql = new TreeSet<>();
+        tables.readonly(onTables.check("SELECT id FROM Task WHERE status = 'done'", ACME, 50))
+                .rows()
+                .forEach(r -> bySql.add(r.get(0).toString()));
+        assertThat(bySql).isEqualTo(byFilter).hasSize(2);
+    }
+}
