@@ -34,6 +34,8 @@ class ErrorCodeTest {
                         "INVALID_CURSOR",
                         "QUERY_TIMEOUT",
                         "DATABASE_UNAVAILABLE",
+                        "INVALID_SQL",
+                        "SQL_NOT_ALLOWED",
                         "NOT_ALLOWED",
                         "NEEDS_CONFIRMATION",
                         "API_UNAVAILABLE",
