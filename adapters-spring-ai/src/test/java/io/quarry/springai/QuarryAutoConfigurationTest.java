@@ -246,7 +246,8 @@ class QuarryAutoConfigurationTest {
                         .isInstanceOf(ConfigException.class)
                         .hasMessage("file:" + config + ": tools.disabled[0]: unknown tool 'agregate_graph_objects' (did"
                                 + " you mean 'aggregate_graph_objects'?); tools: "
-                                + String.join(", ", Demo.toolNames())));
+                                + String.join(", ", Demo.toolNames())
+                                + ", run_readonly_sql")); // the opt-in tool is a name the file may use
     }
 
     @Test
