@@ -72,12 +72,16 @@ final class GetDatabaseSchemaTool implements ToolHandler {
         if (Results.size(result) <= budget) {
             return complete(result, types.size());
         }
-        // over the budget: field names only, then type names only, then as many types as fit
-        String fallback = detail.equals("names") ? "names" : "fields";
-        result = render(types, counts, fallback, null);
-        if (Results.size(result) > budget) {
-            fallback = "names";
-            result = render(types, counts, fallback, null);
+        // over the budget: the next lower detail that fits (full, summary, field names only, type
+        // names only), so full never answers with less than summary would; then as many types as fit
+        List<String> lower = List.of("summary", "fields", "names");
+        String fallback = "names";
+        for (String level : lower.subList(detail.equals("full") ? 0 : detail.equals("summary") ? 1 : 2, 3)) {
+            fallback = level;
+            result = render(types, counts, level, null);
+            if (Results.size(result) <= budget) {
+                break;
+            }
         }
         int shown = types.size();
         while (shown > 1 && Results.size(withCap(result, types, shown, detail)) > budget) {

@@ -105,6 +105,43 @@ abstract class GetDatabaseSchemaContract extends ToolContract {
         }
     }
 
+    /** Over the budget, full falls back to what summary shows when that fits, never to less. */
+    @Test
+    void fullOverTheBudgetAnswersAtLeastWhatSummaryAnswers() {
+        io.quarry.schema.Schema.Builder builder = io.quarry.schema.Schema.builder();
+        for (int t = 0; t < 8; t++) {
+            List<io.quarry.schema.Field> fields = new ArrayList<>();
+            for (int f = 0; f < 10; f++) {
+                fields.add(io.quarry.schema.Field.of("field_" + f, io.quarry.schema.FieldType.STRING)
+                        .describedAs("What field " + f + " of this type holds, in a sentence for the model."));
+            }
+            builder.type(new io.quarry.schema.EntityType(
+                    "Type" + t, "A type.", fields, List.of(), io.quarry.schema.EntityType.Origin.DECLARED));
+        }
+        Toolkit toolkit = Toolkit.builder()
+                .schema(builder.build())
+                .store(store("fixture-data.json"))
+                .build();
+        ObjectNode summary = call(toolkit, "get_database_schema", "{}", acme());
+        assertThat(summary.get("truncated").asBoolean()).isFalse();
+        ObjectNode full = call(toolkit, "get_database_schema", "{\"detail\": \"full\"}", acme());
+        int between = (Json.write(summary).length() + Json.write(full).length()) / 2;
+        assertThat(Json.write(full).length()).as("full is larger than summary").isGreaterThan(between);
+        Limits budget = new Limits(
+                Limits.DEFAULTS.defaultLimit(),
+                Limits.DEFAULTS.maxLimit(),
+                Limits.DEFAULTS.filter(),
+                between,
+                Limits.DEFAULTS.statementTimeout());
+        ObjectNode capped = call(
+                toolkit,
+                "get_database_schema",
+                "{\"detail\": \"full\"}",
+                ToolContext.builder().scope(Fixture.ACME).limits(budget).build());
+        assertThat(capped.get("truncated").asBoolean()).isTrue();
+        assertThat(capped.get("types")).as("the summary's types and fields").isEqualTo(summary.get("types"));
+    }
+
     @Test
     void inputSchemaEnumeratesTheTypes() {
         ObjectNode schema = fixture().tool("get_database_schema").orElseThrow().inputSchema();
