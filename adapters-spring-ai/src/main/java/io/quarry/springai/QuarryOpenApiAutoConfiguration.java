@@ -18,6 +18,7 @@ import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
 
@@ -45,6 +46,7 @@ public class QuarryOpenApiAutoConfiguration {
     public OpenApiTools quarryOpenApiTools(
             Properties properties,
             Environment environment,
+            ResourceLoader resources,
             ObjectProvider<RequestDecorator> decorator,
             ObjectProvider<ApiCallGuard> guard) {
         OpenApiTools.Builder b = OpenApiTools.builder();
@@ -55,7 +57,7 @@ public class QuarryOpenApiAutoConfiguration {
             }
             b.document(properties.getDocument()).baseUrl(properties.getBaseUrl());
         } else {
-            OwnServer own = OwnServer.springdoc(environment);
+            OwnServer own = OwnServer.springdoc(environment, resources.getClassLoader());
             b.documentLater(own::documentUrl);
             if (properties.getBaseUrl() != null) {
                 b.baseUrl(properties.getBaseUrl());
@@ -130,8 +132,8 @@ public class QuarryOpenApiAutoConfiguration {
         }
 
         /** The application's server, when springdoc is there to describe it; otherwise says what to set. */
-        static OwnServer springdoc(Environment environment) {
-            if (!ClassUtils.isPresent(SPRINGDOC, OwnServer.class.getClassLoader())) {
+        static OwnServer springdoc(Environment environment, ClassLoader classes) {
+            if (!ClassUtils.isPresent(SPRINGDOC, classes)) {
                 throw new IllegalStateException("quarry.openapi.enabled=true: set quarry.openapi.document (and"
                         + " quarry.openapi.base-url), or add springdoc (springdoc-openapi-starter-webmvc-api) so that"
                         + " the application's own OpenAPI document is used");
