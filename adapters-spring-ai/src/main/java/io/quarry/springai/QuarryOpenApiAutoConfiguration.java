@@ -180,8 +180,8 @@ public class QuarryOpenApiAutoConfiguration {
     @ConfigurationProperties(prefix = "quarry.openapi")
     public static class Properties {
         /**
-         * Whether the API tools are added: default when {@code document} is set; {@code true} without
-         * a document reads springdoc's document of the application itself.
+         * Whether the API tools are added (default: when a document is set). True without a document:
+         * springdoc's document of the application itself, read on first use.
          */
         private Boolean enabled;
 
