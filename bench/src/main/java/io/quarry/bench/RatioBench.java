@@ -27,7 +27,7 @@ import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
- * Compiled ÷ hand-written: the eight-query mix of PERFORMANCE.md on the graph layout of PostgreSQL,
+ * Compiled ÷ hand-written: the eight-query mix of PERFORMANCE.md on the graph layout of PostgreSQL or MariaDB,
  * each query as Quarry compiles it and in the best hand-written form for the same question, on the
  * same connection and the same indexes (the DDL Quarry generates for the benchmark's schema, or with
  * {@code --ddl layout} only the layout's own),
@@ -35,11 +35,15 @@ import javax.sql.DataSource;
  * the query with the worst ratio. See bench/README.md.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar io.quarry.bench.RatioBench [--url URL]
- * [--objects N] [--runs R] [--ddl schema|layout] [--keep]}. The schema {@code quarry_ratio} is dropped
- * and recreated (with {@code --keep} an existing one of the same size is reused).
+ * [--objects N] [--runs R] [--ddl schema|layout] [--keep] [--schema NAME] [--drop]}. The schema (on
+ * MariaDB, the database) {@code quarry_ratio} or {@code --schema NAME} is dropped and recreated (with
+ * {@code --keep} an existing one of the same size is reused); {@code --drop} drops it at the end. A
+ * {@code jdbc:mariadb:} URL runs the mix on MariaDB ({@link MySqlDialect#mariadb()}).
  */
 public final class RatioBench {
-    private static final String SCHEMA = "quarry_ratio";
+    /** The schema (PostgreSQL) or database (MariaDB) the benchmark owns: {@code --schema}. */
+    private static String schemaName = "quarry_ratio";
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PROPS = "(\"properties\")::jsonb";
     private static final String COLUMNS = "id, type, properties, created_at, updated_at, project_id";
@@ -65,6 +69,7 @@ public final class RatioBench {
         int runs = 9;
         boolean schemaDdl = true;
         boolean keep = false;
+        boolean drop = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--url" -> base = args[++i];
@@ -78,14 +83,21 @@ public final class RatioBench {
                     schemaDdl = ddl.equals("schema");
                 }
                 case "--keep" -> keep = true;
+                case "--drop" -> drop = true;
+                case "--schema" -> {
+                    schemaName = args[++i];
+                    if (!schemaName.matches("[a-z_][a-z0-9_]*")) {
+                        throw new IllegalArgumentException("--schema takes a plain lower-case name, not " + schemaName);
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         maria = base.startsWith("jdbc:mariadb:");
         // PostgreSQL: a schema of its own in the given database; MariaDB: a database of its own
         String url = maria
-                ? base.replaceFirst("^(jdbc:mariadb://[^/?]*)/?[^?]*", "$1/" + SCHEMA)
-                : base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
+                ? base.replaceFirst("^(jdbc:mariadb://[^/?]*)/?[^?]*", "$1/" + schemaName)
+                : base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schemaName;
         DataSource ds = new PostgresExplain.SimpleDataSource(url);
         Dialect dialect = maria ? MySqlDialect.mariadb() : PostgresDialect.withFullText("fts", "english");
         StoreMapping mapping = StoreMapping.graph("project_id");
@@ -314,6 +326,15 @@ public final class RatioBench {
         System.out.println("--- hand-written page: " + handPage(k));
         System.out.println("--- binds: " + k.binds());
         explain(ds, handPage(k), k.binds());
+        if (drop) {
+            try (Connection c = DriverManager.getConnection(base);
+                    Statement st = c.createStatement()) {
+                st.execute((maria ? "DROP DATABASE IF EXISTS " : "DROP SCHEMA IF EXISTS ")
+                        + schemaName
+                        + (maria ? "" : " CASCADE"));
+            }
+            System.out.println("dropped " + schemaName);
+        }
     }
 
     /** A string property of the document, as MariaDB's JSON functions read it (binary collation). */
@@ -608,10 +629,10 @@ public final class RatioBench {
         if (keep) {
             try (Connection c = DriverManager.getConnection(base);
                     Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT count(*) FROM " + SCHEMA + ".quarry_objects")) {
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM " + schemaName + ".quarry_objects")) {
                 rs.next();
                 if (rs.getLong(1) == objects) {
-                    System.out.println("reusing " + SCHEMA + " (" + objects + " objects)");
+                    System.out.println("reusing " + schemaName + " (" + objects + " objects)");
                     return;
                 }
             } catch (SQLException e) {
@@ -621,11 +642,11 @@ public final class RatioBench {
         try (Connection c = DriverManager.getConnection(base);
                 Statement st = c.createStatement()) {
             if (maria) {
-                st.execute("DROP DATABASE IF EXISTS " + SCHEMA);
-                st.execute("CREATE DATABASE " + SCHEMA);
+                st.execute("DROP DATABASE IF EXISTS " + schemaName);
+                st.execute("CREATE DATABASE " + schemaName);
             } else {
-                st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-                st.execute("CREATE SCHEMA " + SCHEMA);
+                st.execute("DROP SCHEMA IF EXISTS " + schemaName + " CASCADE");
+                st.execute("CREATE SCHEMA " + schemaName);
             }
         }
         long t0 = System.nanoTime();
