@@ -317,6 +317,7 @@ class QuarryAutoConfigurationTest {
                         "quarry.introspect.include",
                         "quarry.introspect.exclude",
                         "quarry.introspect.type-names",
+                        "quarry.openapi.enabled",
                         "quarry.openapi.document",
                         "quarry.openapi.base-url",
                         "quarry.openapi.enable",
