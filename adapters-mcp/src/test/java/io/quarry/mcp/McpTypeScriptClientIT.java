@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A client no one here wrote: the official TypeScript SDK ({@code @modelcontextprotocol/sdk}, pinned
  * by {@code src/test/node/package-lock.json}) launches {@link DemoServer} and checks its tools,
- * results and isError results ({@code src/test/node/client.mjs}), and the MCP Inspector's command line
- * ({@code @modelcontextprotocol/inspector --cli}) calls the HTTP server with a bearer token. Skipped with a message when Node
- * or npm is missing, except in CI ({@code CI=true}), where that fails.
+ * results and isError results ({@code src/test/node/client.mjs}), and the MCP Inspector's command
+ * line ({@code @modelcontextprotocol/inspector --cli}) calls the HTTP server with a bearer token.
+ * Skipped with a message when Node or npm is missing, except in CI ({@code CI=true}), where that fails.
  */
 class McpTypeScriptClientIT {
     private static final Path SOURCES = Path.of("src/test/node");

@@ -404,7 +404,15 @@ public final class JdbcObjectStore implements ObjectStore {
                         "The request needs more values than one database statement can take.",
                         "Ask a narrower question with fewer conditions or shorter $in lists.");
             }
-            PreparedStatement ps = c.prepareStatement(sql.text());
+            PreparedStatement ps;
+            try {
+                ps = c.prepareStatement(sql.text());
+            } catch (SQLException e) {
+                if (observer != null) { // a statement the database refuses: started and failed at once
+                    observer.started(dialect.name(), operation, sql.text()).ended(e);
+                }
+                throw e;
+            }
             ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             for (int i = 0; i < sql.binds().size(); i++) {
                 ps.setObject(i + 1, sql.binds().get(i));
