@@ -97,6 +97,7 @@ public class QuarryAutoConfiguration {
                 .mapping(mapping)
                 .timeout(store.getTimeout())
                 .statementObserver(statementObserver(observations))
+                .countCap(store.getCountCap())
                 .build();
         if (mapping.tables() != null && !jdbc.installHelperFunctions()) {
             LOG.info("Quarry: the database user may not create Quarry's helper functions; using the ones in the"
