@@ -12,14 +12,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * A client no one here wrote: the official TypeScript SDK ({@code @modelcontextprotocol/sdk}, pinned
  * by {@code src/test/node/package-lock.json}) launches {@link DemoServer} and checks its tools,
- * results and isError results ({@code src/test/node/client.mjs}). Skipped with a message when Node
- * or npm is missing, except in CI ({@code CI=true}), where that fails.
+ * results and isError results ({@code src/test/node/client.mjs}), and the MCP Inspector's command
+ * line ({@code @modelcontextprotocol/inspector --cli}) calls the HTTP server with a bearer token.
+ * Skipped with a message when Node or npm is missing, except in CI ({@code CI=true}), where that fails.
  */
 class McpTypeScriptClientIT {
     private static final Path SOURCES = Path.of("src/test/node");
@@ -70,6 +72,76 @@ class McpTypeScriptClientIT {
         }
     }
 
+    /**
+     * The official MCP Inspector's command line ({@code @modelcontextprotocol/inspector}, {@code --cli},
+     * pinned by the package-lock) over Streamable HTTP with a bearer token: it lists the tools and calls
+     * one, answered in the token's tenant; without the token it fails.
+     */
+    @Test
+    void theMcpInspectorCliListsAndCallsTheToolsWithABearerToken() throws Exception {
+        assumeNode();
+        Path tokens = Files.createTempFile("quarry-tokens-", ".yaml");
+        Files.writeString(tokens, "tokens:\n  - {token: acme-token, tenant: acme, scope: {org_id: acme}}\n");
+        try (QuarryMcpHttpServer server = QuarryMcpHttpServer.builder(
+                        Demo.toolkit("mcp-http-inspector"), QuarryMcpHttpServer.tokenFile(tokens))
+                .port(0)
+                .build()
+                .start()) {
+            String url = "http://127.0.0.1:" + server.port() + "/mcp";
+            List<String> bearer = List.of("--header", "Authorization: Bearer acme-token");
+
+            Result list = inspector(url, bearer, "--method", "tools/list");
+            assertThat(list.exit)
+                    .as("mcp-inspector tools/list:%n%s", list.output)
+                    .isZero();
+            for (String tool : Demo.toolNames()) {
+                assertThat(list.output).contains("\"name\": \"" + tool + "\"");
+            }
+
+            Result call = inspector(
+                    url,
+                    bearer,
+                    "--method",
+                    "tools/call",
+                    "--tool-name",
+                    "query_graph_objects",
+                    "--tool-arg",
+                    "type=Project",
+                    "limit=2");
+            assertThat(call.exit)
+                    .as("mcp-inspector tools/call:%n%s", call.output)
+                    .isZero();
+            assertThat(call.output)
+                    .as("the answer, in acme's scope")
+                    .contains("\\\"returned\\\":2")
+                    .doesNotContain("globex")
+                    .doesNotContain("\"isError\": true");
+
+            // without a token the server answers 401 with WWW-Authenticate: Bearer, and the Inspector
+            // would start an interactive OAuth flow: --stored-auth-only makes it fail instead
+            Result refused = inspector(url, List.of("--stored-auth-only"), "--method", "tools/list");
+            assertThat(refused.exit).as("without a token:%n%s", refused.output).isNotZero();
+            assertThat(refused.output)
+                    .contains("auth_required", "No credential")
+                    .doesNotContain("query_graph_objects");
+        } finally {
+            Files.delete(tokens);
+        }
+    }
+
+    /** One run of the Inspector's command line against an HTTP server. */
+    private static Result inspector(String url, List<String> headers, String... method)
+            throws IOException, InterruptedException {
+        List<String> command =
+                new ArrayList<>(List.of("node_modules/.bin/mcp-inspector", "--cli", url, "--transport", "http"));
+        command.addAll(headers);
+        command.addAll(List.of(method));
+        // its catalog of servers and its OAuth state, otherwise in the home directory
+        Path home = WORK.toAbsolutePath().resolve("inspector-home");
+        Files.createDirectories(home);
+        return run(command, Map.of("HOME", home.toString()), 60);
+    }
+
     private static void assumeNode() throws IOException, InterruptedException {
         boolean tools = found("node") && found("npm");
         if (!tools && "true".equals(System.getenv("CI"))) {
@@ -94,12 +166,16 @@ class McpTypeScriptClientIT {
     private record Result(int exit, String output) {}
 
     private static Result run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        return run(command, Map.of(), timeoutSeconds);
+    }
+
+    private static Result run(List<String> command, Map<String, String> environment, int timeoutSeconds)
+            throws IOException, InterruptedException {
         Path log = Files.createTempFile(WORK.toAbsolutePath(), "run-", ".log");
-        Process process = new ProcessBuilder(command)
-                .directory(WORK.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(WORK.toFile());
+        builder.environment().putAll(environment);
+        Process process =
+                builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError(String.join(" ", command.subList(0, 2)) + " did not finish in " + timeoutSeconds

@@ -68,7 +68,8 @@ public class QuarryAutoConfiguration {
             ResourceLoader resources,
             ObjectProvider<ToolListener> listeners,
             BeanFactory beans,
-            ObjectProvider<ToolExtension> extensions) {
+            ObjectProvider<ToolExtension> extensions,
+            ObjectProvider<ObservationRegistry> observations) {
         QuarryProperties.Store store = properties.getStore();
         StoreMapping graph = graphMapping(store);
         QuarryConfig config = configFile(properties, resources);
@@ -95,6 +96,7 @@ public class QuarryAutoConfiguration {
                 .dialect(Dialects.detect(dataSource))
                 .mapping(mapping)
                 .timeout(store.getTimeout())
+                .statementObserver(statementObserver(observations))
                 .countCap(store.getCountCap())
                 .build();
         if (mapping.tables() != null && !jdbc.installHelperFunctions()) {
@@ -140,6 +142,12 @@ public class QuarryAutoConfiguration {
                 properties.getTools(),
                 QuarryToolCallbacks::context,
                 registry.isNoop() ? tool -> tool : tool -> QuarryObservations.observed(tool, registry));
+    }
+
+    /** Each statement observed ({@link QuarryObservations#statements}) when the application has an {@link ObservationRegistry}. */
+    private static io.quarry.sql.StatementObserver statementObserver(ObjectProvider<ObservationRegistry> observations) {
+        ObservationRegistry registry = observations.getIfAvailable(() -> ObservationRegistry.NOOP);
+        return registry.isNoop() ? null : QuarryObservations.statements(registry);
     }
 
     /** The configuration file, or {@code null} when {@code quarry.config} is unset and there is no default file. */

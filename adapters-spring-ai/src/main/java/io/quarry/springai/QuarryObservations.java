@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.StatementObserver;
 import io.quarry.tool.ForwardingTool;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
@@ -26,7 +28,40 @@ public final class QuarryObservations {
     /** The observation's name, and so the timer's: {@value}. */
     public static final String NAME = "quarry.tool.call";
 
+    /** The observation of one database statement, a child of the call's: {@value}. */
+    public static final String STATEMENT = "quarry.sql.statement";
+
     private QuarryObservations() {}
+
+    /**
+     * A {@link StatementObserver} that makes each statement a {@link JdbcObjectStore} runs an observation
+     * {@value #STATEMENT}, child of the current one (the tool call's): low-cardinality {@code
+     * db.system} (the dialect, such as {@code postgres}), {@code quarry.operation} ({@code search},
+     * {@code get}, {@code aggregate}, …) and {@code quarry.outcome} ({@code ok} or {@code error}) and {@code error} (the failure's class, never its
+     * message, or {@code none});
+     * high-cardinality (span attribute only) {@code db.statement}, the SQL text with a {@code ?} for
+     * each value. The bound values are never given to it.
+     */
+    public static StatementObserver statements(ObservationRegistry registry) {
+        requireNonNull(registry, "registry");
+        return (dialect, operation, sql) -> {
+            // no scope: the statement's observation has no children, and a scope would have to be
+            // closed in order while the table layout's aggregation holds several statements open
+            Observation observation = Observation.createNotStarted(STATEMENT, registry)
+                    .contextualName("quarry sql " + operation)
+                    .lowCardinalityKeyValue("db.system", dialect)
+                    .lowCardinalityKeyValue("quarry.operation", operation)
+                    .highCardinalityKeyValue("db.statement", sql)
+                    .start();
+            return failure -> {
+                // the failure's class only: a driver's message can quote the statement's values
+                observation.lowCardinalityKeyValue("quarry.outcome", failure == null ? "ok" : "error");
+                observation.lowCardinalityKeyValue(
+                        "error", failure == null ? "none" : failure.getClass().getSimpleName());
+                observation.stop();
+            };
+        };
+    }
 
     /** The tool, each call observed in this registry. */
     public static Tool observed(Tool tool, ObservationRegistry registry) {

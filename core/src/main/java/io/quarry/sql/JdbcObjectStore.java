@@ -61,7 +61,8 @@ public final class JdbcObjectStore implements ObjectStore {
     private final StoreMapping mapping;
     private final Duration timeout;
     private final StorageLayout layout;
-    private final StorageLayout.Session session = new Session();
+    /** Told of each statement, or null. */
+    private final StatementObserver observer;
 
     private JdbcObjectStore(Builder b) {
         this.dataSource = b.dataSource;
@@ -69,6 +70,7 @@ public final class JdbcObjectStore implements ObjectStore {
         this.dialect = b.dialect;
         this.mapping = b.mapping;
         this.timeout = b.timeout;
+        this.observer = b.observer;
         this.layout = StorageLayout.of(mapping, dialect, b.countCap);
     }
 
@@ -252,12 +254,12 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     public void load(DataFile.DataSet data, LongConsumer progress) {
         DataFile.check(data.objects(), data.relationships(), "data");
-        layout.load(session, data, requireNonNull(progress, "progress"));
+        layout.load(new Session("load"), data, requireNonNull(progress, "progress"));
     }
 
     @Override
     public Page search(ObjectQuery query) {
-        return layout.search(session, requireNonNull(query, "query"));
+        return layout.search(new Session("search"), requireNonNull(query, "query"));
     }
 
     /**
@@ -270,17 +272,17 @@ public final class JdbcObjectStore implements ObjectStore {
 
     @Override
     public Optional<GraphObject> get(String id, Scope scope) {
-        return layout.get(session, id, scope);
+        return layout.get(new Session("get"), id, scope);
     }
 
     @Override
     public List<GraphRelationship> relationships(String id, Scope scope) {
-        return layout.relationships(session, id, scope);
+        return layout.relationships(new Session("relationships"), id, scope);
     }
 
     @Override
     public Map<String, Long> countByType(Scope scope) {
-        return layout.countByType(session, scope);
+        return layout.countByType(new Session("count_by_type"), scope);
     }
 
     /**
@@ -295,7 +297,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     @Override
     public Aggregation aggregate(AggregateQuery query) {
-        return layout.aggregate(session, query);
+        return layout.aggregate(new Session("aggregate"), query);
     }
 
     /**
@@ -306,7 +308,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     @Override
     public ScopeGraph graph(Scope scope) {
-        return layout.graph(session, requireNonNull(scope, "scope"));
+        return layout.graph(new Session("graph"), requireNonNull(scope, "scope"));
     }
 
     /**
@@ -316,7 +318,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     @Override
     public ScopeGraph neighbourhood(Collection<String> ids, Scope scope) {
-        return layout.neighbourhood(session, ids, requireNonNull(scope, "scope"));
+        return layout.neighbourhood(new Session("neighbourhood"), ids, requireNonNull(scope, "scope"));
     }
 
     /**
@@ -326,6 +328,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     public SqlRows readonly(Sql sql) {
         requireNonNull(sql, "sql");
+        Session session = new Session("sql");
         return session.read(c -> {
             try (PreparedStatement ps = session.prepare(c, sql);
                     ResultSet rs = ps.executeQuery()) {
@@ -383,6 +386,13 @@ public final class JdbcObjectStore implements ObjectStore {
 
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
+        /** What the store is doing, for the {@link StatementObserver}. */
+        private final String operation;
+
+        Session(String operation) {
+            this.operation = operation;
+        }
+
         @Override
         public PreparedStatement prepare(Connection c, Sql sql) throws SQLException {
             if (sql.binds().size() > MAX_BINDS) {
@@ -394,12 +404,20 @@ public final class JdbcObjectStore implements ObjectStore {
                         "The request needs more values than one database statement can take.",
                         "Ask a narrower question with fewer conditions or shorter $in lists.");
             }
-            PreparedStatement ps = c.prepareStatement(sql.text());
+            PreparedStatement ps;
+            try {
+                ps = c.prepareStatement(sql.text());
+            } catch (SQLException e) {
+                if (observer != null) { // a statement the database refuses: started and failed at once
+                    observer.started(dialect.name(), operation, sql.text()).ended(e);
+                }
+                throw e;
+            }
             ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             for (int i = 0; i < sql.binds().size(); i++) {
                 ps.setObject(i + 1, sql.binds().get(i));
             }
-            return ps;
+            return observer == null ? ps : ObservedStatement.wrap(ps, observer, dialect.name(), operation, sql.text());
         }
 
         @Override
@@ -476,6 +494,7 @@ public final class JdbcObjectStore implements ObjectStore {
         private StoreMapping mapping = StoreMapping.graph();
         private Duration timeout = Duration.ofSeconds(5);
         private long countCap = StorageLayout.DEFAULT_COUNT_CAP;
+        private StatementObserver observer;
 
         private Builder() {}
 
@@ -518,6 +537,15 @@ public final class JdbcObjectStore implements ObjectStore {
                 throw new IllegalArgumentException("JdbcObjectStore.builder(): countCap must be 0 (no cap) or more");
             }
             this.countCap = countCap;
+            return this;
+        }
+
+        /**
+         * Told of each statement the store runs for a tool, with the dialect, the operation and the
+         * statement's text (never its bound values): for timers and spans. Default none.
+         */
+        public Builder statementObserver(StatementObserver observer) {
+            this.observer = observer;
             return this;
         }
 
