@@ -99,6 +99,7 @@ public class QuarryAutoConfiguration {
                 .dialect(Dialects.detect(dataSource))
                 .mapping(mapping)
                 .timeout(store.getTimeout())
+                .countCap(store.getCountCap())
                 .build();
         if (mapping.tables() != null && !jdbc.installHelperFunctions()) {
             LOG.info("Quarry: the database user may not create Quarry's helper functions; using the ones in the"

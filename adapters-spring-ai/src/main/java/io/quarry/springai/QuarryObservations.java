@@ -3,10 +3,10 @@ package io.quarry.springai;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.quarry.tool.ForwardingTool;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
@@ -34,36 +34,28 @@ public final class QuarryObservations {
     }
 
     /** A tool whose calls are observed. */
-    private record ObservedTool(Tool tool, ObservationRegistry registry) implements Tool {
-        @Override
-        public String name() {
-            return tool.name();
-        }
+    private static final class ObservedTool extends ForwardingTool {
+        private final ObservationRegistry registry;
 
-        @Override
-        public String description() {
-            return tool.description();
-        }
-
-        @Override
-        public ObjectNode inputSchema() {
-            return tool.inputSchema();
+        ObservedTool(Tool tool, ObservationRegistry registry) {
+            super(tool);
+            this.registry = registry;
         }
 
         @Override
         public ToolResult call(JsonNode arguments, ToolContext context) {
-            return observe(() -> tool.call(arguments, context));
+            return observe(() -> delegate().call(arguments, context));
         }
 
         @Override
         public ToolResult call(String arguments, ToolContext context) {
-            return observe(() -> tool.call(arguments, context));
+            return observe(() -> delegate().call(arguments, context));
         }
 
         private ToolResult observe(java.util.function.Supplier<ToolResult> call) {
             Observation observation = Observation.createNotStarted(NAME, registry)
-                    .contextualName("quarry " + tool.name())
-                    .lowCardinalityKeyValue("quarry.tool", tool.name())
+                    .contextualName("quarry " + name())
+                    .lowCardinalityKeyValue("quarry.tool", name())
                     .start();
             // the scope makes this observation the parent of whatever the call observes (a JDBC span)
             Observation.Scope scope = observation.openScope();
@@ -91,7 +83,7 @@ public final class QuarryObservations {
 
         @Override
         public String toString() {
-            return tool.toString();
+            return delegate().toString();
         }
     }
 }

@@ -11,21 +11,32 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.ClassUtils;
 
 /**
  * The API tools of {@code quarry-openapi} ({@code find_api}, {@code call_api}, {@code context_whoami})
  * when the host has that module and sets {@code quarry.openapi.document} and {@code
- * quarry.openapi.base-url}; they join the toolkit of {@link QuarryAutoConfiguration}. The host's
+ * quarry.openapi.base-url}, or sets {@code quarry.openapi.enabled=true} with springdoc serving the
+ * application's own document; they join the toolkit of {@link QuarryAutoConfiguration}. The host's
  * {@link RequestDecorator} bean adds auth and tenant to every call, its {@link ApiCallGuard} bean
  * decides on each (default: mutations need a confirmation nobody can give).
+ *
+ * <p>springdoc's document is read over HTTP from the application's own web server on the first
+ * {@code find_api} or {@code call_api} call (the server is not up while the toolkit is built), and
+ * the calls go to that server unless {@code quarry.openapi.base-url} says otherwise.
  */
 @AutoConfiguration(before = QuarryAutoConfiguration.class)
 @ConditionalOnClass(OpenApiTools.class)
-@ConditionalOnProperty(prefix = "quarry.openapi", name = "document")
+@Conditional(QuarryOpenApiAutoConfiguration.ApiToolsRequested.class)
 @EnableConfigurationProperties(QuarryOpenApiAutoConfiguration.Properties.class)
 public class QuarryOpenApiAutoConfiguration {
 
@@ -33,15 +44,28 @@ public class QuarryOpenApiAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     public OpenApiTools quarryOpenApiTools(
-            Properties properties, ObjectProvider<RequestDecorator> decorator, ObjectProvider<ApiCallGuard> guard) {
-        if (properties.getBaseUrl() == null) {
-            throw new IllegalStateException("quarry.openapi.base-url: required with quarry.openapi.document; the API"
-                    + " every call_api goes to, such as https://tasks.example.com/api");
+            Properties properties,
+            Environment environment,
+            ResourceLoader resources,
+            ObjectProvider<RequestDecorator> decorator,
+            ObjectProvider<ApiCallGuard> guard) {
+        OpenApiTools.Builder b = OpenApiTools.builder();
+        if (properties.getDocument() != null) {
+            if (properties.getBaseUrl() == null) {
+                throw new IllegalStateException("quarry.openapi.base-url: required with quarry.openapi.document; the"
+                        + " API every call_api goes to, such as https://tasks.example.com/api");
+            }
+            b.document(properties.getDocument()).baseUrl(properties.getBaseUrl());
+        } else {
+            OwnServer own = OwnServer.springdoc(environment, resources.getClassLoader());
+            b.documentLater(own::documentUrl);
+            if (properties.getBaseUrl() != null) {
+                b.baseUrl(properties.getBaseUrl());
+            } else {
+                b.baseUrlLater(own::baseUrl);
+            }
         }
-        OpenApiTools.Builder b = OpenApiTools.builder()
-                .document(properties.getDocument())
-                .baseUrl(properties.getBaseUrl())
-                .enable(properties.getEnable().toArray(String[]::new))
+        b.enable(properties.getEnable().toArray(String[]::new))
                 .allow(properties.getAllow().toArray(String[]::new))
                 .deny(properties.getDeny().toArray(String[]::new))
                 .includeDeprecated(properties.isIncludeDeprecated())
@@ -76,9 +100,91 @@ public class QuarryOpenApiAutoConfiguration {
                 .orElseThrow();
     }
 
+    /**
+     * The API tools are asked for: {@code quarry.openapi.document} set (unless {@code
+     * quarry.openapi.enabled=false}), or {@code quarry.openapi.enabled=true} for springdoc's document.
+     */
+    static final class ApiToolsRequested implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            Environment env = context.getEnvironment();
+            String enabled = env.getProperty("quarry.openapi.enabled");
+            if (enabled != null) {
+                return Boolean.parseBoolean(enabled.strip());
+            }
+            return env.containsProperty("quarry.openapi.document");
+        }
+    }
+
+    /**
+     * The application's own web server and springdoc's document on it, read from the environment
+     * when first asked (after the server is up): {@code local.server.port}, the context path and
+     * {@code springdoc.api-docs.path}.
+     */
+    static final class OwnServer {
+        /** A class of springdoc's common module, present with every springdoc starter (webmvc and webflux). */
+        static final String SPRINGDOC = "org.springdoc.core.properties.SpringDocConfigProperties";
+
+        private final Environment environment;
+
+        private OwnServer(Environment environment) {
+            this.environment = environment;
+        }
+
+        /** The application's server, when springdoc is there to describe it; otherwise says what to set. */
+        static OwnServer springdoc(Environment environment, ClassLoader classes) {
+            if (!ClassUtils.isPresent(SPRINGDOC, classes)) {
+                throw new IllegalStateException("quarry.openapi.enabled=true: set quarry.openapi.document (and"
+                        + " quarry.openapi.base-url), or add springdoc (springdoc-openapi-starter-webmvc-api) so that"
+                        + " the application's own OpenAPI document is used");
+            }
+            if (!environment.getProperty("springdoc.api-docs.enabled", Boolean.class, true)) {
+                throw new IllegalStateException("quarry.openapi.enabled=true: springdoc.api-docs.enabled is false, so"
+                        + " the application serves no OpenAPI document; enable it or set quarry.openapi.document");
+            }
+            return new OwnServer(environment);
+        }
+
+        /** {@code http://127.0.0.1:PORT/CONTEXT}; fails until the web server is up. */
+        String baseUrl() {
+            String port = environment.getProperty("local.server.port");
+            if (port == null || port.isBlank() || port.strip().equals("-1")) {
+                throw new IllegalStateException("the application's web server is not up (no local.server.port)");
+            }
+            String address = environment.getProperty("server.address", "").strip();
+            String host = address.isEmpty() || address.equals("0.0.0.0") || address.equals("::")
+                    ? "127.0.0.1"
+                    : address.contains(":") ? "[" + address + "]" : address;
+            String scheme = environment.getProperty("server.ssl.enabled", Boolean.class, false) ? "https" : "http";
+            String context = environment.getProperty(
+                    "server.servlet.context-path", environment.getProperty("spring.webflux.base-path", ""));
+            return scheme + "://" + host + ":" + port.strip() + path(context);
+        }
+
+        /** springdoc's document on the application's server ({@code springdoc.api-docs.path}, default {@code /v3/api-docs}). */
+        String documentUrl() {
+            return baseUrl() + path(environment.getProperty("springdoc.api-docs.path", "/v3/api-docs"));
+        }
+
+        private static String path(String path) {
+            String p = path == null ? "" : path.strip();
+            if (p.isEmpty() || p.equals("/")) {
+                return "";
+            }
+            p = p.startsWith("/") ? p : "/" + p;
+            return p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+        }
+    }
+
     /** The {@code quarry.openapi.*} properties. */
     @ConfigurationProperties(prefix = "quarry.openapi")
     public static class Properties {
+        /**
+         * Whether the API tools are added (default: when a document is set). True without a document:
+         * springdoc's document of the application itself, read on first use.
+         */
+        private Boolean enabled;
+
         /** The OpenAPI document: classpath:name, a file path or an http(s) URL. */
         private String document;
 
@@ -99,6 +205,14 @@ public class QuarryOpenApiAutoConfiguration {
 
         /** How long one call may take. */
         private Duration timeout = Duration.ofSeconds(10);
+
+        public Boolean getEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(Boolean enabled) {
+            this.enabled = enabled;
+        }
 
         public String getDocument() {
             return document;

@@ -182,6 +182,12 @@ public class QuarryProperties {
         /** How long one database statement may run. */
         private Duration timeout = Duration.ofSeconds(5);
 
+        /**
+         * Totals are counted exactly up to this many matches and answered as a lower bound past it
+         * ({@code "total_exact": false}); 0 counts every match.
+         */
+        private long countCap = 1_000;
+
         public String getObjectsTable() {
             return objectsTable;
         }
@@ -208,6 +214,14 @@ public class QuarryProperties {
 
         public Duration getTimeout() {
             return timeout;
+        }
+
+        public long getCountCap() {
+            return countCap;
+        }
+
+        public void setCountCap(long countCap) {
+            this.countCap = countCap;
         }
 
         public void setTimeout(Duration timeout) {

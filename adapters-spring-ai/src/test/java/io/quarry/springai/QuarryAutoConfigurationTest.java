@@ -154,6 +154,7 @@ class QuarryAutoConfigurationTest {
                         "quarry.tools=query_graph_objects",
                         "quarry.store.scope-columns=org_id,project_id",
                         "quarry.store.timeout=3s",
+                        "quarry.store.count-cap=3",
                         "quarry.limits.default-limit=5",
                         "quarry.limits.max-limit=7",
                         "quarry.limits.size-budget=9000",
@@ -170,6 +171,9 @@ class QuarryAutoConfigurationTest {
                             .extracting(c -> c.getToolDefinition().name())
                             .containsExactly("query_graph_objects");
                     assertThat(callbacks[0].call("{\"type\": \"Task\"}")).contains("\"returned\":5");
+                    assertThat(callbacks[0].call("{\"type\": \"Task\", \"limit\": 1}"))
+                            .as("counted up to quarry.store.count-cap")
+                            .contains("\"total\":3,\"total_exact\":false");
                     assertThat(callbacks[0].call("{\"type\": \"Task\", \"limit\": 50}"))
                             .contains("'limit' must be from 1 to 7, not 50.");
                 });
@@ -303,6 +307,7 @@ class QuarryAutoConfigurationTest {
                         "quarry.store.relationships-table",
                         "quarry.store.scope-columns",
                         "quarry.store.timeout",
+                        "quarry.store.count-cap",
                         "quarry.limits.default-limit",
                         "quarry.limits.max-limit",
                         "quarry.limits.size-budget",
@@ -312,6 +317,7 @@ class QuarryAutoConfigurationTest {
                         "quarry.introspect.include",
                         "quarry.introspect.exclude",
                         "quarry.introspect.type-names",
+                        "quarry.openapi.enabled",
                         "quarry.openapi.document",
                         "quarry.openapi.base-url",
                         "quarry.openapi.enable",

@@ -11,6 +11,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /** {@code quarry.openapi.*}: the API tools join the starter's toolkit. */
@@ -82,5 +83,34 @@ class QuarryOpenApiAutoConfigurationTest {
     void withoutTheDocumentPropertyNothingIsAdded() {
         runner.run(context ->
                 assertThat(context.getBean(Toolkit.class).tool("find_api")).isEmpty());
+    }
+
+    @Test
+    void springdocsDocumentIsReadOnFirstUseSoAServerNotUpIsAToolErrorNotAStartupFailure() {
+        runner.withPropertyValues("quarry.openapi.enabled=true").run(context -> {
+            assertThat(context).hasNotFailed();
+            Toolkit toolkit = context.getBean(Toolkit.class);
+            var result =
+                    toolkit.tool("find_api").orElseThrow().call("{\"query\": \"notes\"}", ToolContext.unrestricted());
+            assertThat(result.errorCode()).isEqualTo("API_UNAVAILABLE");
+            assertThat(result.json().path("error").path("hint").asText()).contains("Try again");
+        });
+    }
+
+    @Test
+    void enabledWithoutADocumentNorSpringdocSaysWhatToSetAndEnabledFalseTurnsTheToolsOff() throws Exception {
+        runner.withClassLoader(new FilteredClassLoader("org.springdoc"))
+                .withPropertyValues("quarry.openapi.enabled=true")
+                .run(context -> assertThat(context)
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("quarry.openapi.document")
+                        .hasMessageContaining("springdoc"));
+        runner.withPropertyValues(
+                        "quarry.openapi.enabled=false",
+                        "quarry.openapi.document=" + document(),
+                        "quarry.openapi.base-url=http://127.0.0.1:9/api")
+                .run(context -> assertThat(context.getBean(Toolkit.class).tool("find_api"))
+                        .isEmpty());
     }
 }

@@ -13,38 +13,17 @@ import java.util.List;
  * tool reads it ({@link Cursor#seal}, {@link Cursor#unseal}). Nothing else is kept between calls, so
  * any instance with the key continues any page walk.
  */
-final class SignedCursorTool implements Tool {
+final class SignedCursorTool extends ForwardingTool {
     /** The argument names a cursor may come under (the model's aliases, as {@link Arguments} reads them). */
     private static final List<String> CURSOR_ARGUMENTS = List.of("cursor", "next_cursor", "page_token");
 
-    private final Tool tool;
     private final byte[] key;
     private final List<ToolListener> listeners;
 
     SignedCursorTool(Tool tool, byte[] key, List<ToolListener> listeners) {
-        this.tool = tool;
+        super(tool);
         this.key = key.clone();
         this.listeners = List.copyOf(listeners);
-    }
-
-    @Override
-    public String name() {
-        return tool.name();
-    }
-
-    @Override
-    public String description() {
-        return tool.description();
-    }
-
-    @Override
-    public ObjectNode inputSchema() {
-        return tool.inputSchema();
-    }
-
-    @Override
-    public boolean readOnly() {
-        return tool.readOnly();
     }
 
     @Override
@@ -77,7 +56,7 @@ final class SignedCursorTool implements Tool {
                 }
             }
         }
-        ToolResult result = tool.call(unsealed, context);
+        ToolResult result = delegate().call(unsealed, context);
         if (result.isError()) {
             return result;
         }
@@ -92,6 +71,6 @@ final class SignedCursorTool implements Tool {
 
     @Override
     public String toString() {
-        return tool.toString();
+        return delegate().toString();
     }
 }

@@ -69,7 +69,7 @@ abstract class GeneratedFilterContract implements BackendUnderTest {
     }
 
     // edge cases off: combining them over these nested arbitraries costs more than the queries
-    @Property(tries = 2_500, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 10_000, edgeCases = EdgeCasesMode.NONE)
     @AddLifecycleHook(FuzzTries.class)
     void sameObjectsSameOrderSamePages(@ForAll("queries") GeneratedFilters.GeneratedQuery q) {
         JdbcObjectStore sql = store();

@@ -624,7 +624,7 @@ final class CallApiTool implements ToolExtension {
 
     /** The URL of a path under the base URL, each segment and query value encoded. */
     URI uri(String path, Map<String, List<String>> query) {
-        StringBuilder url = new StringBuilder(api.baseUrl.toString());
+        StringBuilder url = new StringBuilder(api.baseUrl().toString());
         for (String segment : path.substring(1).split("/")) {
             if (!segment.isEmpty()) {
                 url.append('/')
@@ -646,7 +646,7 @@ final class CallApiTool implements ToolExtension {
             }
         }
         URI uri = URI.create(url.toString());
-        if (within(api.baseUrl, uri) == null) {
+        if (within(api.baseUrl(), uri) == null) {
             // cannot happen with the checks above; the last gate before anything leaves
             throw new IllegalStateException("call_api built a URL outside the base URL");
         }
@@ -656,7 +656,7 @@ final class CallApiTool implements ToolExtension {
     /** A redirect's target when it stays under the base URL, else {@code null}. */
     private URI within(URI current, String location) {
         try {
-            return within(api.baseUrl, current.resolve(new URI(location)));
+            return within(api.baseUrl(), current.resolve(new URI(location)));
         } catch (java.net.URISyntaxException | IllegalArgumentException e) {
             return null;
         }

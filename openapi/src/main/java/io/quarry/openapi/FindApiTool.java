@@ -81,13 +81,23 @@ final class FindApiTool implements ToolExtension {
     private static final Set<String> ONE = Set.of("id", "one", "single", "by", "detail", "details");
 
     private final OpenApiTools api;
-    private final Map<ApiOperation, Indexed> indexed = new java.util.IdentityHashMap<>();
+    /** Each operation's words, split once: on the first question when the document is read later. */
+    private volatile Map<ApiOperation, Indexed> indexed;
 
     FindApiTool(OpenApiTools api) {
         this.api = api;
-        for (ApiOperation op : api.operations()) {
-            indexed.put(op, new Indexed(op));
+    }
+
+    private Map<ApiOperation, Indexed> indexed() {
+        Map<ApiOperation, Indexed> map = indexed;
+        if (map == null) {
+            map = new java.util.IdentityHashMap<>();
+            for (ApiOperation op : api.operations()) {
+                map.put(op, new Indexed(op));
+            }
+            indexed = map; // computed twice at worst, from the same operations
         }
+        return map;
     }
 
     /** An operation's words per source, split once. */
@@ -273,7 +283,7 @@ final class FindApiTool implements ToolExtension {
             if (method != null && !method.equals(op.method())) {
                 continue;
             }
-            Indexed ix = indexed.get(op);
+            Indexed ix = indexed().get(op);
             Scored s = score(op, ix, words, typed, order);
             if (s.score > 0) {
                 // how much of what the operation is about the question names: listProjects over listProjectTasks

@@ -2,10 +2,16 @@ package io.quarry.openapi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolExtension;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,6 +20,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The API tools over the host's OpenAPI document: {@code find_api}, {@code call_api} and {@code
@@ -34,11 +43,16 @@ import java.util.function.Function;
  * {@link ApiCallGuard} has the last word. Immutable and thread-safe once built.
  */
 public final class OpenApiTools {
+    private static final Logger LOG = LoggerFactory.getLogger(OpenApiTools.class);
+
     /** The default extension listing the features an operation requires. */
     public static final String DEFAULT_FEATURES_EXTENSION = "x-required-features";
 
-    final ApiIndex index;
-    final URI baseUrl;
+    /** The index and base URL once read; null while a deferred document is not read yet. */
+    private volatile Source source;
+    /** Reads a deferred document and base URL; null once read, or when they were given up front. */
+    private Supplier<Source> deferred;
+
     final boolean includeDeprecated;
     final Set<String> enabled;
     final Set<String> allowed;
@@ -51,9 +65,9 @@ public final class OpenApiTools {
     final int maxRequestBody;
     final HttpClient http;
 
-    private OpenApiTools(Builder b, ApiIndex index, URI baseUrl) {
-        this.index = index;
-        this.baseUrl = baseUrl;
+    private OpenApiTools(Builder b, Source source, Supplier<Source> deferred) {
+        this.source = source;
+        this.deferred = deferred;
         this.includeDeprecated = b.includeDeprecated;
         this.enabled = Set.copyOf(b.enabled);
         this.allowed = Set.copyOf(b.allowed);
@@ -80,10 +94,49 @@ public final class OpenApiTools {
         return List.of(new FindApiTool(this), new CallApiTool(this), new WhoamiTool(this));
     }
 
-    /** Every operation of the document, deprecated ones included, in document order. */
+    /**
+     * Every operation of the document, deprecated ones included, in document order. A deferred
+     * document ({@link Builder#documentLater}) is read now if it was not yet.
+     *
+     * @throws QueryException {@code API_UNAVAILABLE} when a deferred document cannot be read
+     */
     public List<ApiOperation> operations() {
-        return index.operations();
+        return source().index();
     }
+
+    /** The index and the base URL, reading a deferred document once (one thread reads, the others wait). */
+    Source source() {
+        Source s = source;
+        if (s != null) {
+            return s;
+        }
+        synchronized (this) {
+            if (source == null) {
+                try {
+                    source = deferred.get();
+                    deferred = null;
+                } catch (RuntimeException e) {
+                    // not kept: the next call tries again (the host may not be serving its document yet)
+                    LOG.warn("OpenAPI document not read: {}", e.getMessage());
+                    throw QueryException.of(
+                            ErrorCode.API_UNAVAILABLE,
+                            "",
+                            "The API's description cannot be read now, so its endpoints are unknown.",
+                            "Try again in a few seconds; if it keeps failing, tell the user the API tools are"
+                                    + " unavailable.");
+                }
+            }
+            return source;
+        }
+    }
+
+    /** The base URL every call goes under, without a trailing slash. */
+    URI baseUrl() {
+        return source().baseUrl();
+    }
+
+    /** What a document gives the tools: its operations and the base URL they are called under. */
+    record Source(List<ApiOperation> index, URI baseUrl) {}
 
     /**
      * The operations a model may see in this context: not deprecated (unless included), not denied,
@@ -92,7 +145,7 @@ public final class OpenApiTools {
     List<ApiOperation> visible(ToolContext context) {
         Set<String> granted = features == null ? null : features.apply(context);
         List<ApiOperation> out = new ArrayList<>();
-        for (ApiOperation op : index.operations()) {
+        for (ApiOperation op : operations()) {
             if ((op.deprecated() && !includeDeprecated)
                     || matches(denied, op)
                     || (!allowed.isEmpty() && !matches(allowed, op))
@@ -125,7 +178,9 @@ public final class OpenApiTools {
     public static final class Builder {
         private String document;
         private String documentText;
+        private Supplier<String> documentLater;
         private String baseUrl;
+        private Supplier<String> baseUrlLater;
         private String featuresExtension = DEFAULT_FEATURES_EXTENSION;
         private boolean includeDeprecated;
         private final Set<String> enabled = new LinkedHashSet<>();
@@ -149,6 +204,25 @@ public final class OpenApiTools {
         /** The document's text (JSON or YAML), instead of a location. */
         public Builder documentText(String text) {
             this.documentText = requireNonNull(text, "text");
+            return this;
+        }
+
+        /**
+         * Where the document is, known only later: the location is asked for and the document read on
+         * the first call of {@code find_api} or {@code call_api} (once; one thread reads, the others
+         * wait), not by {@link #build()}. For a host that serves its own document, such as Spring Boot's
+         * springdoc {@code /v3/api-docs}, which is up only after the tools are built. An {@code http(s)}
+         * location is fetched as one file within the {@link #timeout}. Until it is read, the tools
+         * answer {@code API_UNAVAILABLE} (retryable) and the next call tries again.
+         */
+        public Builder documentLater(Supplier<String> location) {
+            this.documentLater = requireNonNull(location, "location");
+            return this;
+        }
+
+        /** The base URL, known only later (such as the port of the host's own web server); asked for with a {@link #documentLater} document. */
+        public Builder baseUrlLater(Supplier<String> baseUrl) {
+            this.baseUrlLater = requireNonNull(baseUrl, "baseUrl");
             return this;
         }
 
@@ -241,14 +315,81 @@ public final class OpenApiTools {
          * @throws IllegalArgumentException when the document cannot be read
          */
         public OpenApiTools build() {
-            if ((document == null) == (documentText == null)) {
-                throw new IllegalStateException(
-                        "OpenApiTools.builder(): give the document once, by document(location) or documentText(text)");
+            int documents =
+                    (document == null ? 0 : 1) + (documentText == null ? 0 : 1) + (documentLater == null ? 0 : 1);
+            if (documents != 1) {
+                throw new IllegalStateException("OpenApiTools.builder(): give the document once, by document(location),"
+                        + " documentText(text) or documentLater(location)");
             }
-            if (baseUrl == null) {
-                throw new IllegalStateException("OpenApiTools.builder(): baseUrl is required, such as "
+            if ((baseUrl == null) == (baseUrlLater == null)) {
+                throw new IllegalStateException("OpenApiTools.builder(): baseUrl is required (once), such as "
                         + "\"https://tasks.example.com/api\"; every call goes to a path under it");
             }
+            if (baseUrlLater != null && documentLater == null) {
+                throw new IllegalStateException("OpenApiTools.builder(): baseUrlLater goes with documentLater");
+            }
+            URI base = baseUrl == null ? null : base(baseUrl);
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalStateException("OpenApiTools.builder(): timeout must be positive");
+            }
+            if (maxRequestBody < 2) {
+                throw new IllegalStateException("OpenApiTools.builder(): maxRequestBody must be at least 2 characters");
+            }
+            if (!featuresExtension.startsWith("x-")) {
+                throw new IllegalStateException(
+                        "OpenApiTools.builder(): featuresExtension must start with \"x-\", was " + featuresExtension);
+            }
+            String extension = featuresExtension;
+            if (documentLater != null) {
+                Supplier<String> location = documentLater;
+                Supplier<String> laterBase = baseUrlLater;
+                Duration wait = timeout;
+                return new OpenApiTools(this, null, () -> {
+                    URI at = base != null ? base : base(requireNonNull(laterBase.get(), "base URL"));
+                    return new Source(
+                            read(requireNonNull(location.get(), "document location"), extension, wait)
+                                    .operations(),
+                            at);
+                });
+            }
+            ApiIndex index = document != null
+                    ? ApiIndex.load(document, featuresExtension)
+                    : ApiIndex.parse(documentText, featuresExtension);
+            return new OpenApiTools(this, new Source(index.operations(), base), null);
+        }
+
+        /** A deferred document: an http(s) location fetched within the timeout, anything else as {@link ApiIndex#load}. */
+        private static ApiIndex read(String location, String featuresExtension, Duration timeout) {
+            String lower = location.toLowerCase(Locale.ROOT);
+            if (!(lower.startsWith("http://") || lower.startsWith("https://"))) {
+                return ApiIndex.load(location, featuresExtension);
+            }
+            HttpClient client = HttpClient.newBuilder()
+                    .connectTimeout(timeout)
+                    .followRedirects(HttpClient.Redirect.NORMAL)
+                    .build();
+            try {
+                HttpResponse<String> response = client.send(
+                        HttpRequest.newBuilder(URI.create(location))
+                                .timeout(timeout)
+                                .header("Accept", "application/json, application/yaml")
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                if (response.statusCode() / 100 != 2) {
+                    throw new IllegalArgumentException(
+                            "OpenAPI document " + location + ": HTTP status " + response.statusCode());
+                }
+                return ApiIndex.parse(response.body(), featuresExtension);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("OpenAPI document " + location + ": " + e, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalArgumentException("OpenAPI document " + location + ": interrupted", e);
+            }
+        }
+
+        private static URI base(String baseUrl) {
             URI base;
             try {
                 base = new URI(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
@@ -266,20 +407,7 @@ public final class OpenApiTools {
                                 + " and no user, query or fragment, such as \"https://tasks.example.com/api\"; was "
                                 + baseUrl);
             }
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalStateException("OpenApiTools.builder(): timeout must be positive");
-            }
-            if (maxRequestBody < 2) {
-                throw new IllegalStateException("OpenApiTools.builder(): maxRequestBody must be at least 2 characters");
-            }
-            if (!featuresExtension.startsWith("x-")) {
-                throw new IllegalStateException(
-                        "OpenApiTools.builder(): featuresExtension must start with \"x-\", was " + featuresExtension);
-            }
-            ApiIndex index = document != null
-                    ? ApiIndex.load(document, featuresExtension)
-                    : ApiIndex.parse(documentText, featuresExtension);
-            return new OpenApiTools(this, index, base);
+            return base;
         }
     }
 }
