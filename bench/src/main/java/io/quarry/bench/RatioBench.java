@@ -1,11 +1,15 @@
 package io.quarry.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarry.config.QuarryConfig;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.StoreMapping;
+import io.quarry.sql.dialect.Dialect;
+import io.quarry.sql.dialect.MySqlDialect;
 import io.quarry.sql.dialect.PostgresDialect;
 import io.quarry.store.ObjectQuery;
 import io.quarry.store.Page;
@@ -23,7 +27,7 @@ import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
- * Compiled ÷ hand-written: the eight-query mix of PERFORMANCE.md on the graph layout of PostgreSQL,
+ * Compiled ÷ hand-written: the eight-query mix of PERFORMANCE.md on the graph layout of PostgreSQL or MariaDB,
  * each query as Quarry compiles it and in the best hand-written form for the same question, on the
  * same connection and the same indexes (the DDL Quarry generates for the benchmark's schema, or with
  * {@code --ddl layout} only the layout's own),
@@ -31,20 +35,32 @@ import javax.sql.DataSource;
  * the query with the worst ratio. See bench/README.md.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar io.quarry.bench.RatioBench [--url URL]
- * [--objects N] [--runs R] [--ddl schema|layout] [--keep]}. The schema {@code quarry_ratio} is dropped
- * and recreated (with {@code --keep} an existing one of the same size is reused).
+ * [--objects N] [--runs R] [--ddl schema|layout] [--keep] [--schema NAME] [--drop]}. The schema (on
+ * MariaDB, the database) {@code quarry_ratio} or {@code --schema NAME} is dropped and recreated (with
+ * {@code --keep} an existing one of the same size is reused); {@code --drop} drops it at the end. A
+ * {@code jdbc:mariadb:} URL runs the mix on MariaDB ({@link MySqlDialect#mariadb()}).
  */
 public final class RatioBench {
-    private static final String SCHEMA = "quarry_ratio";
+    /** The schema (PostgreSQL) or database (MariaDB) the benchmark owns: {@code --schema}. */
+    private static String schemaName = "quarry_ratio";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PROPS = "(\"properties\")::jsonb";
     private static final String COLUMNS = "id, type, properties, created_at, updated_at, project_id";
     private static final String SCOPE = " AND project_id = 'projA'";
     private static final String NEWEST = " ORDER BY updated_at DESC, id LIMIT 21";
 
+    /** Whether the URL is MariaDB's (set once by {@link #main}). */
+    private static boolean maria;
+
     private RatioBench() {}
 
     /** One question: the tool's query and its best hand-written WHERE (without scope). */
-    private record Case(String name, ObjectQuery query, String where, List<String> binds) {}
+    private record Case(String name, ObjectQuery query, String from, String where, List<String> binds) {
+        Case(String name, ObjectQuery query, String where, List<String> binds) {
+            this(name, query, "quarry_objects", where, binds);
+        }
+    }
 
     /** Runs the benchmark. */
     public static void main(String[] args) throws Exception {
@@ -53,6 +69,7 @@ public final class RatioBench {
         int runs = 9;
         boolean schemaDdl = true;
         boolean keep = false;
+        boolean drop = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--url" -> base = args[++i];
@@ -66,12 +83,23 @@ public final class RatioBench {
                     schemaDdl = ddl.equals("schema");
                 }
                 case "--keep" -> keep = true;
+                case "--drop" -> drop = true;
+                case "--schema" -> {
+                    schemaName = args[++i];
+                    if (!schemaName.matches("[a-z_][a-z0-9_]*")) {
+                        throw new IllegalArgumentException("--schema takes a plain lower-case name, not " + schemaName);
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
+        maria = base.startsWith("jdbc:mariadb:");
+        // PostgreSQL: a schema of its own in the given database; MariaDB: a database of its own
+        String url = maria
+                ? base.replaceFirst("^(jdbc:mariadb://[^/?]*)/?[^?]*", "$1/" + schemaName)
+                : base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schemaName;
         DataSource ds = new PostgresExplain.SimpleDataSource(url);
-        PostgresDialect dialect = PostgresDialect.withFullText("fts", "english");
+        Dialect dialect = maria ? MySqlDialect.mariadb() : PostgresDialect.withFullText("fts", "english");
         StoreMapping mapping = StoreMapping.graph("project_id");
         JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(ds)
@@ -86,78 +114,87 @@ public final class RatioBench {
                         "schema.yaml")
                 .schema()
                 .orElseThrow();
-        load(base, ds, store, dialect, mapping, objects, schemaDdl ? schema : null, keep);
+        load(base, maria, ds, store, dialect, mapping, objects, schemaDdl ? schema : null, keep);
 
         SqlCompiler compiler = new SqlCompiler(dialect);
         String leaf = PostgresExplainFirst.first(
                 ds,
                 "SELECT id FROM quarry_objects WHERE project_id = 'projA' AND type IN ('Task', 'Bug', 'Document')"
-                        + " AND id NOT IN (SELECT 'o' || g FROM generate_series(1, 100) g) ORDER BY id LIMIT 1");
+                        + (maria
+                                ? " AND id NOT IN (SELECT concat('o', seq) FROM seq_1_to_100)"
+                                : " AND id NOT IN (SELECT 'o' || g FROM generate_series(1, 100) g)")
+                        + " ORDER BY id LIMIT 1");
         String hub = PostgresExplainFirst.first(
                 ds,
                 "SELECT dst_id FROM quarry_relationships r JOIN quarry_objects o ON o.id = r.dst_id"
                         + " WHERE o.project_id = 'projA' GROUP BY dst_id ORDER BY count(*) DESC, dst_id LIMIT 1");
         List<String> three = List.of("Task", "Bug", "Document");
         String types3 = "type IN ('Task', 'Bug', 'Document')";
-        List<Case> cases = List.of(
-                new Case(
-                        "type + two equalities",
-                        query(compiler, schema, "Task", "{\"status\": \"Blocked\", \"assignee\": \"user7\"}"),
-                        "type = 'Task' AND " + PROPS + " @> ?::jsonb",
-                        List.of("{\"status\": \"Blocked\", \"assignee\": \"user7\"}")),
-                new Case(
-                        "number > 8 + status",
-                        query(compiler, schema, "Task", "{\"priority\": {\"$gt\": 8}, \"status\": \"Review\"}"),
-                        "type = 'Task' AND " + PROPS + " @> ?::jsonb AND " + PROPS + " @@ ?::jsonpath",
-                        List.of("{\"status\": \"Review\"}", "$.priority.double() > 8")),
-                new Case(
-                        "$in of 3 values",
-                        query(compiler, schema, "Task", "{\"assignee\": {\"$in\": [\"user1\", \"user2\", \"user3\"]}}"),
-                        "type = 'Task' AND " + PROPS + " @> ANY(?::jsonb[])",
-                        List.of("{\"{\\\"assignee\\\": \\\"user1\\\"}\",\"{\\\"assignee\\\": \\\"user2\\\"}\","
-                                + "\"{\\\"assignee\\\": \\\"user3\\\"}\"}")),
-                new Case(
-                        "related to a hub",
-                        related(three, hub),
-                        types3 + " AND id IN (SELECT dst_id FROM quarry_relationships WHERE src_id = ?"
-                                + " UNION ALL SELECT src_id FROM quarry_relationships WHERE dst_id = ?)",
-                        List.of(hub, hub)),
-                new Case(
-                        "related to a leaf",
-                        related(three, leaf),
-                        types3 + " AND id IN (SELECT dst_id FROM quarry_relationships WHERE src_id = ?"
-                                + " UNION ALL SELECT src_id FROM quarry_relationships WHERE dst_id = ?)",
-                        List.of(leaf, leaf)),
-                new Case(
-                        "title contains",
-                        query(compiler, schema, "Task", "{\"title\": {\"$contains\": \"billing 123\"}}"),
-                        "type = 'Task' AND (" + PROPS + " ->> 'title') LIKE ?",
-                        List.of("%billing 123%")),
-                new Case(
-                        "one-week date range + status",
-                        query(
-                                compiler,
-                                schema,
-                                "Task",
-                                "{\"status\": \"Review\", \"due_at\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-08\"}}"),
-                        "type = 'Task' AND " + PROPS + " @> ?::jsonb AND (" + PROPS + " ->> 'due_at') >= ? AND ("
-                                + PROPS + " ->> 'due_at') < ?",
-                        List.of("{\"status\": \"Review\"}", "2024-06-01", "2024-06-08")),
-                new Case(
-                        "full text, 3 words",
-                        ObjectQuery.builder()
-                                .types(three)
-                                .text("ship billing 4232", List.of())
-                                .scope(Scope.of("project_id", "projA"))
-                                .limit(20)
-                                .build(),
-                        types3 + " AND fts @@ websearch_to_tsquery('english', ?)",
-                        List.of("ship billing 4232")),
-                new Case(
-                        "zero-hit typo",
-                        query(compiler, schema, "Task", "{\"status\": \"done\"}"),
-                        "type = 'Task' AND " + PROPS + " @> ?::jsonb",
-                        List.of("{\"status\": \"done\"}")));
+        List<Case> cases = maria
+                ? mariaCases(compiler, schema, hub, leaf)
+                : List.of(
+                        new Case(
+                                "type + two equalities",
+                                query(compiler, schema, "Task", "{\"status\": \"Blocked\", \"assignee\": \"user7\"}"),
+                                "type = 'Task' AND " + PROPS + " @> ?::jsonb",
+                                List.of("{\"status\": \"Blocked\", \"assignee\": \"user7\"}")),
+                        new Case(
+                                "number > 8 + status",
+                                query(compiler, schema, "Task", "{\"priority\": {\"$gt\": 8}, \"status\": \"Review\"}"),
+                                "type = 'Task' AND " + PROPS + " @> ?::jsonb AND " + PROPS + " @@ ?::jsonpath",
+                                List.of("{\"status\": \"Review\"}", "$.priority.double() > 8")),
+                        new Case(
+                                "$in of 3 values",
+                                query(
+                                        compiler,
+                                        schema,
+                                        "Task",
+                                        "{\"assignee\": {\"$in\": [\"user1\", \"user2\", \"user3\"]}}"),
+                                "type = 'Task' AND " + PROPS + " @> ANY(?::jsonb[])",
+                                List.of("{\"{\\\"assignee\\\": \\\"user1\\\"}\",\"{\\\"assignee\\\": \\\"user2\\\"}\","
+                                        + "\"{\\\"assignee\\\": \\\"user3\\\"}\"}")),
+                        new Case(
+                                "related to a hub",
+                                related(three, hub),
+                                types3 + " AND id IN (SELECT dst_id FROM quarry_relationships WHERE src_id = ?"
+                                        + " UNION ALL SELECT src_id FROM quarry_relationships WHERE dst_id = ?)",
+                                List.of(hub, hub)),
+                        new Case(
+                                "related to a leaf",
+                                related(three, leaf),
+                                types3 + " AND id IN (SELECT dst_id FROM quarry_relationships WHERE src_id = ?"
+                                        + " UNION ALL SELECT src_id FROM quarry_relationships WHERE dst_id = ?)",
+                                List.of(leaf, leaf)),
+                        new Case(
+                                "title contains",
+                                query(compiler, schema, "Task", "{\"title\": {\"$contains\": \"billing 123\"}}"),
+                                "type = 'Task' AND (" + PROPS + " ->> 'title') LIKE ?",
+                                List.of("%billing 123%")),
+                        new Case(
+                                "one-week date range + status",
+                                query(
+                                        compiler,
+                                        schema,
+                                        "Task",
+                                        "{\"status\": \"Review\", \"due_at\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-08\"}}"),
+                                "type = 'Task' AND " + PROPS + " @> ?::jsonb AND (" + PROPS
+                                        + " ->> 'due_at') >= ? AND (" + PROPS + " ->> 'due_at') < ?",
+                                List.of("{\"status\": \"Review\"}", "2024-06-01", "2024-06-08")),
+                        new Case(
+                                "full text, 3 words",
+                                ObjectQuery.builder()
+                                        .types(three)
+                                        .text("ship billing 4232", List.of())
+                                        .scope(Scope.of("project_id", "projA"))
+                                        .limit(20)
+                                        .build(),
+                                types3 + " AND fts @@ websearch_to_tsquery('english', ?)",
+                                List.of("ship billing 4232")),
+                        new Case(
+                                "zero-hit typo",
+                                query(compiler, schema, "Task", "{\"status\": \"done\"}"),
+                                "type = 'Task' AND " + PROPS + " @> ?::jsonb",
+                                List.of("{\"status\": \"done\"}")));
 
         int n = cases.size();
         double[][] compiledServer = new double[n][runs];
@@ -212,7 +249,9 @@ public final class RatioBench {
         System.out.printf(
                 Locale.ROOT,
                 "%n%d objects, medians of %d interleaved runs (ms), page = newest first, 20 rows. server: planning"
-                        + " + execution of the page (EXPLAIN ANALYZE, TIMING OFF); JDBC: the page through JDBC in a"
+                        + " + execution of the page ("
+                        + (maria ? "ANALYZE FORMAT=JSON" : "EXPLAIN ANALYZE, TIMING OFF")
+                        + "); JDBC: the page through JDBC in a"
                         + " read-only transaction; call: the tool's search (page + count) vs the hand-written page +"
                         + " count%n%n",
                 objects,
@@ -264,6 +303,19 @@ public final class RatioBench {
                 worsts[1],
                 Math.exp(logs[2] / n),
                 worsts[2]);
+        if (maria) {
+            System.out.println();
+            System.out.println("How each page reads the objects table (ANALYZE FORMAT=JSON: access type, key, rows"
+                    + " read, of " + objects + " objects):");
+            System.out.println();
+            System.out.println("| query | compiled | hand-written |");
+            System.out.println("|---|---|---|");
+            for (Case q : cases) {
+                Sql page = store.explain(q.query()).get(0);
+                System.out.println("| " + q.name() + " | " + access(ds, page.text(), page.binds()) + " | "
+                        + access(ds, handPage(q), q.binds()) + " |");
+            }
+        }
         Case k = cases.get(worst);
         System.out.println();
         System.out.println("=== the worst server ratio: " + k.name());
@@ -274,6 +326,85 @@ public final class RatioBench {
         System.out.println("--- hand-written page: " + handPage(k));
         System.out.println("--- binds: " + k.binds());
         explain(ds, handPage(k), k.binds());
+        if (drop) {
+            try (Connection c = DriverManager.getConnection(base);
+                    Statement st = c.createStatement()) {
+                st.execute((maria ? "DROP DATABASE IF EXISTS " : "DROP SCHEMA IF EXISTS ")
+                        + schemaName
+                        + (maria ? "" : " CASCADE"));
+            }
+            System.out.println("dropped " + schemaName);
+        }
+    }
+
+    /** A string property of the document, as MariaDB's JSON functions read it (binary collation). */
+    private static String value(String field) {
+        return "JSON_VALUE(properties, '$." + field + "')";
+    }
+
+    /**
+     * The mix on MariaDB: the best hand-written forms with the layout's indexes, which is all that
+     * MariaDB's DDL has (no {@code schemaIndexes} yet): {@code JSON_VALUE} comparisons for equalities,
+     * {@code $in}, numbers, contains and dates, and the fallback's case-insensitive substrings for full
+     * text. The tables' binary collation keeps {@code 'done'} apart from {@code 'Done'}.
+     */
+    private static List<Case> mariaCases(SqlCompiler compiler, Schema schema, String hub, String leaf) {
+        List<String> three = List.of("Task", "Bug", "Document");
+        String types3 = "type IN ('Task', 'Bug', 'Document')";
+        // a join with the related ids: MariaDB does not turn IN (… UNION …) into a semi-join, and reads
+        // every object of the scope instead of looking the few related ids up by primary key
+        String related = "(SELECT dst_id AS rid FROM quarry_relationships WHERE src_id = ?"
+                + " UNION SELECT src_id FROM quarry_relationships WHERE dst_id = ?) x JOIN quarry_objects ON id = x.rid";
+        return List.of(
+                new Case(
+                        "type + two equalities",
+                        query(compiler, schema, "Task", "{\"status\": \"Blocked\", \"assignee\": \"user7\"}"),
+                        "type = 'Task' AND " + value("status") + " = ? AND " + value("assignee") + " = ?",
+                        List.of("Blocked", "user7")),
+                new Case(
+                        "number > 8 + status",
+                        query(compiler, schema, "Task", "{\"priority\": {\"$gt\": 8}, \"status\": \"Review\"}"),
+                        "type = 'Task' AND " + value("status") + " = ? AND " + value("priority")
+                                + " REGEXP '^[0-9]+$' AND CAST(" + value("priority") + " AS DECIMAL(65, 30)) > ?",
+                        List.of("Review", "8")),
+                new Case(
+                        "$in of 3 values",
+                        query(compiler, schema, "Task", "{\"assignee\": {\"$in\": [\"user1\", \"user2\", \"user3\"]}}"),
+                        "type = 'Task' AND " + value("assignee") + " IN (?, ?, ?)",
+                        List.of("user1", "user2", "user3")),
+                new Case("related to a hub", related(three, hub), related, types3, List.of(hub, hub)),
+                new Case("related to a leaf", related(three, leaf), related, types3, List.of(leaf, leaf)),
+                new Case(
+                        "title contains",
+                        query(compiler, schema, "Task", "{\"title\": {\"$contains\": \"billing 123\"}}"),
+                        "type = 'Task' AND " + value("title") + " LIKE ?",
+                        List.of("%billing 123%")),
+                new Case(
+                        "one-week date range + status",
+                        query(
+                                compiler,
+                                schema,
+                                "Task",
+                                "{\"status\": \"Review\", \"due_at\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-08\"}}"),
+                        "type = 'Task' AND " + value("status") + " = ? AND " + value("due_at") + " >= ? AND "
+                                + value("due_at") + " < ?",
+                        List.of("Review", "2024-06-01", "2024-06-08")),
+                new Case(
+                        "full text, 3 words",
+                        ObjectQuery.builder()
+                                .types(three)
+                                .text("ship billing 4232", List.of())
+                                .scope(Scope.of("project_id", "projA"))
+                                .limit(20)
+                                .build(),
+                        types3 + " AND LOWER(" + value("title") + ") LIKE ? AND LOWER(" + value("title")
+                                + ") LIKE ? AND LOWER(" + value("title") + ") LIKE ?",
+                        List.of("%ship%", "%billing%", "%4232%")),
+                new Case(
+                        "zero-hit typo",
+                        query(compiler, schema, "Task", "{\"status\": \"done\"}"),
+                        "type = 'Task' AND " + value("status") + " = ?",
+                        List.of("done")));
     }
 
     private static ObjectQuery query(SqlCompiler compiler, Schema schema, String type, String filter) {
@@ -295,11 +426,11 @@ public final class RatioBench {
     }
 
     private static String handPage(Case k) {
-        return "SELECT " + COLUMNS + " FROM quarry_objects WHERE " + k.where() + SCOPE + NEWEST;
+        return "SELECT " + COLUMNS + " FROM " + k.from() + " WHERE " + k.where() + SCOPE + NEWEST;
     }
 
     private static String handCount(Case k) {
-        return "SELECT count(*) FROM quarry_objects WHERE " + k.where() + SCOPE;
+        return "SELECT count(*) FROM " + k.from() + " WHERE " + k.where() + SCOPE;
     }
 
     /** The hand-written call: page and count in one read-only transaction, as a host would. */
@@ -328,7 +459,10 @@ public final class RatioBench {
         c.setAutoCommit(false);
         try {
             try (Statement st = c.createStatement()) {
-                st.execute("SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off");
+                st.execute(
+                        maria
+                                ? "START TRANSACTION READ ONLY"
+                                : "SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off");
             }
             return work.run();
         } finally {
@@ -373,7 +507,8 @@ public final class RatioBench {
     private static void explain(DataSource ds, String sql, List<?> binds) throws SQLException {
         try (Connection c = ds.getConnection()) {
             inRead(c, () -> {
-                try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS) " + sql)) {
+                try (PreparedStatement ps =
+                        c.prepareStatement((maria ? "ANALYZE FORMAT=JSON " : "EXPLAIN (ANALYZE, BUFFERS) ") + sql)) {
                     bind(ps, binds);
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
@@ -389,6 +524,9 @@ public final class RatioBench {
     /** Planning + execution time of a statement in the server, in a read-only transaction like the others. */
     private static double serverMs(Connection c, String sql, List<?> binds) throws SQLException {
         double[] ms = {0};
+        if (maria) {
+            return mariaServerMs(c, sql, binds);
+        }
         inRead(c, () -> {
             try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, TIMING OFF) " + sql)) {
                 bind(ps, binds);
@@ -406,6 +544,70 @@ public final class RatioBench {
         return ms[0];
     }
 
+    /**
+     * MariaDB: optimization + execution of a statement in the server, from {@code ANALYZE FORMAT=JSON}
+     * ({@code query_optimization.r_total_time_ms} + {@code query_block.r_total_time_ms}).
+     */
+    private static double mariaServerMs(Connection c, String sql, List<?> binds) throws SQLException {
+        double[] ms = {0};
+        inRead(c, () -> {
+            try (PreparedStatement ps = c.prepareStatement("ANALYZE FORMAT=JSON " + sql)) {
+                bind(ps, binds);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    JsonNode plan = JSON.readTree(rs.getString(1)).path("query_block");
+                    ms[0] = plan.path("query_optimization")
+                                    .path("r_total_time_ms")
+                                    .asDouble()
+                            + plan.path("r_total_time_ms").asDouble();
+                } catch (java.io.IOException e) {
+                    throw new SQLException("unreadable ANALYZE output", e);
+                }
+            }
+            return 0;
+        });
+        return ms[0];
+    }
+
+    /** MariaDB: how a statement reads the objects table, from {@code ANALYZE FORMAT=JSON}. */
+    private static String access(DataSource ds, String sql, List<?> binds) throws SQLException {
+        List<String> found = new ArrayList<>();
+        try (Connection c = ds.getConnection()) {
+            inRead(c, () -> {
+                try (PreparedStatement ps = c.prepareStatement("ANALYZE FORMAT=JSON " + sql)) {
+                    bind(ps, binds);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        tables(JSON.readTree(rs.getString(1)), found);
+                    } catch (java.io.IOException e) {
+                        throw new SQLException("unreadable ANALYZE output", e);
+                    }
+                }
+                return 0;
+            });
+        }
+        return String.join("; ", found);
+    }
+
+    /** Collects "access_type key, r_rows rows" of every table of the objects (alias o or the name). */
+    private static void tables(JsonNode node, List<String> out) {
+        if (node.isObject()) {
+            String name = node.path("table_name").asText("");
+            if (name.equals("quarry_objects") || name.equals("o")) {
+                out.add(String.format(
+                        Locale.ROOT,
+                        "%s%s, %.0f rows",
+                        node.path("access_type").asText(),
+                        node.has("key") ? " `" + node.path("key").asText() + "`" : "",
+                        node.path("r_rows").asDouble()
+                                * Math.max(1, node.path("r_loops").asDouble())));
+            }
+            node.elements().forEachRemaining(child -> tables(child, out));
+        } else if (node.isArray()) {
+            node.elements().forEachRemaining(child -> tables(child, out));
+        }
+    }
+
     private static double median(double[] values) {
         double[] v = values.clone();
         Arrays.sort(v);
@@ -415,9 +617,10 @@ public final class RatioBench {
     /** Creates and loads the schema unless {@code keep} finds it loaded with {@code objects} objects. */
     private static void load(
             String base,
+            boolean maria,
             DataSource ds,
             JdbcObjectStore store,
-            PostgresDialect dialect,
+            Dialect dialect,
             StoreMapping mapping,
             int objects,
             Schema schema,
@@ -426,10 +629,10 @@ public final class RatioBench {
         if (keep) {
             try (Connection c = DriverManager.getConnection(base);
                     Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT count(*) FROM " + SCHEMA + ".quarry_objects")) {
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM " + schemaName + ".quarry_objects")) {
                 rs.next();
                 if (rs.getLong(1) == objects) {
-                    System.out.println("reusing " + SCHEMA + " (" + objects + " objects)");
+                    System.out.println("reusing " + schemaName + " (" + objects + " objects)");
                     return;
                 }
             } catch (SQLException e) {
@@ -438,21 +641,34 @@ public final class RatioBench {
         }
         try (Connection c = DriverManager.getConnection(base);
                 Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-            st.execute("CREATE SCHEMA " + SCHEMA);
+            if (maria) {
+                st.execute("DROP DATABASE IF EXISTS " + schemaName);
+                st.execute("CREATE DATABASE " + schemaName);
+            } else {
+                st.execute("DROP SCHEMA IF EXISTS " + schemaName + " CASCADE");
+                st.execute("CREATE SCHEMA " + schemaName);
+            }
         }
         long t0 = System.nanoTime();
         store.createLayout();
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
-            PostgresExplain.generate(st, objects);
+            if (maria) {
+                generateMaria(st, objects);
+            } else {
+                PostgresExplain.generate(st, objects);
+            }
             long t1 = System.nanoTime();
             // what createLayout(schema) adds to createLayout(), after the load (faster than before it)
             List<String> ddl = schema == null ? List.of() : dialect.schemaIndexes(mapping, schema);
             for (String sql : ddl) {
                 st.execute(sql);
             }
-            st.execute("VACUUM ANALYZE quarry_objects, quarry_relationships"); // its own tables only
+            // its own tables only
+            st.execute(
+                    maria
+                            ? "ANALYZE TABLE quarry_objects, quarry_relationships"
+                            : "VACUUM ANALYZE quarry_objects, quarry_relationships");
             System.out.printf(
                     Locale.ROOT,
                     "loaded %d objects in %.1f s; schema indexes and VACUUM ANALYZE in %.1f s%n",
@@ -461,6 +677,54 @@ public final class RatioBench {
                     (System.nanoTime() - t1) / 1e9);
             ddl.forEach(s -> System.out.println("  " + s));
         }
+    }
+
+    /** A deterministic number in [0, 1) for row {@code g} and stream {@code salt} (CRC32, no RNG state). */
+    private static String r(String salt) {
+        return "(CRC32(CONCAT('" + salt + "', g)) / 4294967296)";
+    }
+
+    /**
+     * MariaDB's counterpart of {@link PostgresExplain#generate}: the same distributions (ten types, skewed
+     * statuses, 20 % of priorities as strings and 0.1 % poison, 80 % of due dates, hubs among the first
+     * 100 objects), deterministic through CRC32 instead of a seeded RNG, loaded with {@code INSERT …
+     * SELECT} from the sequence engine's {@code seq_1_to_N}.
+     */
+    static void generateMaria(Statement st, int objects) throws SQLException {
+        String r1 = r("a");
+        String r2 = r("b");
+        String r3 = r("c");
+        String r4 = r("d");
+        String r5 = r("e");
+        String r6 = r("f");
+        String ts = "(TIMESTAMP '2023-01-01 00:00:00' + INTERVAL g * 5 MINUTE)";
+        st.execute("INSERT INTO quarry_objects (id, type, properties, created_at, updated_at, project_id)"
+                + " SELECT CONCAT('o', g),"
+                + " ELT(1 + FLOOR(" + r2 + " * 10), 'Task','Task','Task','Bug','Bug','Document','Document','Note',"
+                + "'Story','Person'),"
+                + " JSON_MERGE_PATCH(JSON_OBJECT("
+                + "  'status', CASE WHEN " + r3 + " < 0.40 THEN 'Done' WHEN " + r3 + " < 0.65 THEN 'Todo' WHEN "
+                + r3 + " < 0.85 THEN 'InProgress' WHEN " + r3 + " < 0.95 THEN 'Review' ELSE 'Blocked' END,"
+                + "  'assignee', CONCAT('user', g * 31 % 500),"
+                + "  'title', CONCAT(ELT(1 + g % 5, 'Fix','Write','Ship','Review','Plan'), ' ',"
+                + "   ELT(1 + g % 6, 'login','docs','billing','search','export','import'), ' ', g)),"
+                + "  CASE WHEN " + r4 + " < 0.8 THEN JSON_OBJECT('priority', 1 + g % 10) WHEN " + r4 + " < 0.999"
+                + "   THEN JSON_OBJECT('priority', CAST(1 + g % 10 AS CHAR))"
+                + "   ELSE JSON_OBJECT('priority', ELT(1 + g % 3, 'high', '', 'n/a')) END,"
+                + "  CASE WHEN " + r5 + " < 0.8 THEN JSON_OBJECT('due_at', DATE_FORMAT(TIMESTAMP '2024-01-01 00:00:00'"
+                + "   + INTERVAL FLOOR(" + r6 + " * 730 * 86400) SECOND, '%Y-%m-%dT%H:%i:%sZ')) ELSE '{}' END,"
+                + "  CASE WHEN g % 4 = 0 THEN JSON_OBJECT('tags', JSON_ARRAY(CONCAT('t', g % 30), CONCAT('t', g % 7)))"
+                + "   ELSE '{}' END),"
+                + " " + ts + ", " + ts + " + INTERVAL FLOOR(" + r6 + " * 30 * 86400000000) MICROSECOND,"
+                + " CASE WHEN " + r1 + " < 0.70 THEN 'projA' WHEN " + r1 + " < 0.80 THEN 'projB' WHEN " + r1
+                + " < 0.90 THEN 'projC' ELSE 'projD' END"
+                + " FROM (SELECT seq AS g FROM seq_1_to_" + objects + ") x");
+        st.execute("INSERT INTO quarry_relationships (id, src_id, dst_id, type)"
+                + " SELECT CONCAT('r', g), CONCAT('o', 1 + FLOOR(" + r("s") + " * " + objects + ")),"
+                + " CASE WHEN " + r("h") + " < 0.10 THEN CONCAT('o', 1 + FLOOR(" + r("t") + " * 100))"
+                + "  ELSE CONCAT('o', 1 + FLOOR(" + r("t") + " * " + objects + ")) END,"
+                + " ELT(1 + FLOOR(" + r("u") + " * 5), 'blocks','relates_to','assigned_to','mentions','parent_of')"
+                + " FROM (SELECT seq AS g FROM seq_1_to_" + objects * 3 + ") x");
     }
 
     /** Reads one string. */
