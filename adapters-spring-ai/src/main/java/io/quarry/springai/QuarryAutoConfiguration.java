@@ -26,7 +26,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
@@ -47,7 +46,12 @@ import org.springframework.core.io.ResourceLoader;
  * helper functions installed at startup. It runs after the application's database initialization
  * (schema scripts, Flyway, Liquibase).
  */
-@AutoConfiguration(after = DataSourceAutoConfiguration.class)
+// by name: Boot 3 and Boot 4 (which moved it to spring-boot-jdbc) compile this same source
+@AutoConfiguration(
+        afterName = {
+            "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
+            "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"
+        })
 @ConditionalOnClass({ToolCallbackProvider.class, Toolkit.class})
 @ConditionalOnProperty(prefix = "quarry", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(QuarryProperties.class)
