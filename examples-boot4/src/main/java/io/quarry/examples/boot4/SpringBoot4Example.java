@@ -19,6 +19,8 @@ import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.openai.OpenAiChatModel;
+import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
@@ -32,7 +34,8 @@ import org.springframework.context.annotation.Bean;
  * A Spring Boot 4 / Spring AI 2.0 application over the demo database (H2): the host declares its
  * DataSource and sets two properties; quarry-spring-ai2's auto-configuration gives it a
  * {@link ToolCallbackProvider}, which the lines between the markers hand to a ChatClient. The model is
- * a scripted one (no network): this line's sample has no real-model wiring yet (see docs/adapters.md).
+ * a real one when the environment names it ({@link ModelSettings}: {@code OPENAI_API_KEY} or
+ * {@code OLLAMA_BASE_URL}), else a scripted one without network.
  * Run {@code main} from an IDE, or {@code SpringBoot4ExampleTest}.
  */
 @SpringBootConfiguration
@@ -51,12 +54,11 @@ public class SpringBoot4Example {
 
     /** Asks the question in the arguments (or a default one) for tenant acme. */
     public static void main(String[] args) {
-        run(args.length == 0 ? QUESTION : String.join(" ", args), System.out);
+        run(System.getenv(), args.length == 0 ? QUESTION : String.join(" ", args), System.out);
     }
 
-    static String run(String question, PrintStream out) {
-        ChatModel model = new ScriptedModel();
-        out.println("No model configured: a scripted model answers (no network).");
+    static String run(Map<String, String> env, String question, PrintStream out) {
+        ChatModel model = model(env, out);
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(SpringBoot4Example.class)
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
@@ -86,6 +88,25 @@ public class SpringBoot4Example {
             out.println(answer);
             return answer;
         }
+    }
+
+    /** The real model the environment names (Spring AI 2.0's OpenAI client), else the scripted one. */
+    static ChatModel model(Map<String, String> env, PrintStream out) {
+        return ModelSettings.fromEnvironment(env)
+                .map(settings -> {
+                    out.println(settings.describe());
+                    return (ChatModel) OpenAiChatModel.builder()
+                            .options(OpenAiChatOptions.builder()
+                                    .baseUrl(settings.baseUrl())
+                                    .apiKey(settings.apiKey())
+                                    .model(settings.model())
+                                    .build())
+                            .build();
+                })
+                .orElseGet(() -> {
+                    out.println(ModelSettings.NONE);
+                    return new ScriptedModel();
+                });
     }
 
     /**
