@@ -65,9 +65,10 @@ final class RegexParser {
 
     /**
      * A parsed part, its size written out (see {@link #MAX_SIZE}), whether it contains an unbounded
-     * repetition ({@code * + {m,}}), and whether it can match the empty text.
+     * repetition ({@code * + {m,}}), whether it can match the empty text, and whether it can match
+     * some character.
      */
-    private record Part(Regex node, long size, boolean unbounded, boolean empty) {}
+    private record Part(Regex node, long size, boolean unbounded, boolean empty, boolean consumes) {}
 
     /** Parses alternatives up to an unmatched {@code )} or the end. */
     private Part alternation(int depth) {
@@ -79,6 +80,7 @@ final class RegexParser {
         long size = first.size();
         boolean unbounded = first.unbounded();
         boolean empty = first.empty();
+        boolean consumes = first.consumes();
         while (pos < cp.length && cp[pos] == '|') {
             pos++;
             int at = pos;
@@ -87,8 +89,9 @@ final class RegexParser {
             size = checkSize(size + next.size(), at);
             unbounded |= next.unbounded();
             empty |= next.empty();
+            consumes |= next.consumes();
         }
-        return new Part(new Regex.Alternation(alternatives), size, unbounded, empty);
+        return new Part(new Regex.Alternation(alternatives), size, unbounded, empty, consumes);
     }
 
     private Part sequence(int depth) {
@@ -96,6 +99,7 @@ final class RegexParser {
         long size = 0;
         boolean unbounded = false;
         boolean empty = true;
+        boolean consumes = false;
         while (pos < cp.length && cp[pos] != '|' && cp[pos] != ')') {
             int at = pos;
             Part piece = piece(depth);
@@ -103,8 +107,9 @@ final class RegexParser {
             size = checkSize(size + piece.size(), at);
             unbounded |= piece.unbounded();
             empty &= piece.empty();
+            consumes |= piece.consumes();
         }
-        return new Part(new Regex.Sequence(parts), size, unbounded, empty);
+        return new Part(new Regex.Sequence(parts), size, unbounded, empty, consumes);
     }
 
     /** Refuses a pattern that grows beyond {@link #MAX_SIZE} with the part starting at {@code at}. */
@@ -139,18 +144,18 @@ final class RegexParser {
                             + " cannot repeat the anchor '" + Character.toString(c)
                             + "'; remove it, or escape the anchor to match it literally");
                 }
-                return new Part(c == '^' ? new Regex.Start() : new Regex.End(), 0, false, true);
+                return new Part(c == '^' ? new Regex.Start() : new Regex.End(), 0, false, true, false);
             }
             case '(' -> atom = group(depth);
-            case '[' -> atom = new Part(charClass(), 1, false, false);
+            case '[' -> atom = new Part(charClass(), 1, false, false, true);
             case '.' -> {
                 pos++;
-                atom = new Part(new Regex.AnyChar(), 1, false, false);
+                atom = new Part(new Regex.AnyChar(), 1, false, false, true);
             }
-            case '\\' -> atom = new Part(escape(), 1, false, false);
+            case '\\' -> atom = new Part(escape(), 1, false, false, true);
             default -> {
                 pos++;
-                atom = new Part(new Regex.Literal(c), 1, false, false);
+                atom = new Part(new Regex.Literal(c), 1, false, false, true);
             }
         }
         return quantifier(atom);
@@ -208,12 +213,13 @@ final class RegexParser {
                     + " bound such as {0,20}, or repeat only the part outside it");
         }
         long copies = unbounded ? node.min() + 1L : Math.max(node.max(), 1);
-        long size = atom.size() * copies;
+        // a repeated part counts at least 1 a copy: ((?:$|^){300}){0,300} writes 90,000 anchors out
+        long size = Math.max(atom.size(), 1) * copies;
         if (size > MAX_SIZE) {
             throw new Invalid("repetition '" + written + "' at position " + start
                     + " makes the pattern too big: written out, its copies come to " + size + TOO_BIG_HINT);
         }
-        if (atom.empty() && atom.size() > 0 && node.max() != 1) {
+        if (atom.empty() && atom.consumes() && node.max() != 1) {
             // (.?){25} or (a|){9}: every copy may take a character or none (a part that only ever matches
             // nothing, such as () or (^), cannot split anything), so the ways to split a text
             // between the copies multiply (2^25 here), which backtracking engines explore one by one.
@@ -222,7 +228,12 @@ final class RegexParser {
                     + " make the repeated part match at least one character and put the choice in the count,"
                     + " e.g. .{0,25} instead of (.?){25}");
         }
-        return new Part(node, size, unbounded || atom.unbounded(), node.min() == 0 || atom.empty());
+        return new Part(
+                node,
+                size,
+                unbounded || atom.unbounded(),
+                node.min() == 0 || atom.empty(),
+                atom.consumes() && node.max() != 0);
     }
 
     private boolean quantifierAt(int at) {
@@ -296,7 +307,7 @@ final class RegexParser {
                     + "; add ')' to close it, or escape it as \\( to match a parenthesis");
         }
         pos++;
-        return new Part(new Regex.Group(body.node()), body.size(), body.unbounded(), body.empty());
+        return new Part(new Regex.Group(body.node()), body.size(), body.unbounded(), body.empty(), body.consumes());
     }
 
     private Invalid unsupportedGroup(int open) {

@@ -168,6 +168,8 @@ class PortableRegexTest {
                         "(?:.?\\w{0,9}|b){25}",
                         "repetition '{25}' at position 15 repeats a part that can match nothing"),
                 reject("((a?)){2}", "repetition '{2}' at position 6 repeats a part that can match nothing"),
+                // a repeated part counts at least 1 a copy: a big program of nothing but anchors
+                reject("((?:$|^){300}){0,300}", "its copies come to 90000, more than 1000"),
                 // parentheses and brackets
                 reject("(a", "unclosed group '(' at position 0; add ')' to close it, or escape it as \\("),
                 reject("(a(b)", "unclosed group '(' at position 0"),
