@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
+import io.quarry.filter.Filter;
+import io.quarry.filter.Predicate;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.layout.StorageLayout;
 import io.quarry.store.AggregateQuery;
@@ -259,7 +261,12 @@ public final class JdbcObjectStore implements ObjectStore {
 
     @Override
     public Page search(ObjectQuery query) {
-        return layout.search(new Session("search"), requireNonNull(query, "query"));
+        requireNonNull(query, "query");
+        try {
+            return layout.search(new Session("search"), query);
+        } catch (QueryException e) {
+            throw regexTimeout(e, query.filter().filter());
+        }
     }
 
     /**
@@ -297,7 +304,11 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     @Override
     public Aggregation aggregate(AggregateQuery query) {
-        return layout.aggregate(new Session("aggregate"), query);
+        try {
+            return layout.aggregate(new Session("aggregate"), query);
+        } catch (QueryException e) {
+            throw regexTimeout(e, query.filter().filter());
+        }
     }
 
     /**
@@ -473,6 +484,48 @@ public final class JdbcObjectStore implements ObjectStore {
                         e);
             }
         }
+    }
+
+    /**
+     * A timeout of a filter with {@code $regex} says so in its hint: the backtracking engines (MariaDB's
+     * PCRE2, H2's java.util.regex) can spend the whole limit on a pattern with several repetitions of
+     * overlapping characters, such as {@code .{0,73}.{2,}x{100,}}, on long text. Other errors pass.
+     */
+    static QueryException regexTimeout(QueryException e, Filter filter) {
+        if (e.first().code() != ErrorCode.QUERY_TIMEOUT
+                || !hasRegex(filter)
+                || e.first().hint().startsWith("Simplify")) {
+            return e;
+        }
+        return QueryException.of(
+                ErrorCode.QUERY_TIMEOUT,
+                e.first().path(),
+                e.first().message(),
+                "Simplify the pattern: avoid adjacent or nested repetitions that can match the same characters,"
+                        + " such as .*.* or (a+)+, or use $contains/$startsWith; or narrow the filter.");
+    }
+
+    private static boolean hasRegex(Filter filter) {
+        if (filter instanceof Filter.And and) {
+            return and.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
+        }
+        if (filter instanceof Filter.Or or) {
+            return or.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
+        }
+        if (filter instanceof Filter.Nor nor) {
+            return nor.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
+        }
+        return hasRegex(((Filter.Condition) filter).predicate());
+    }
+
+    private static boolean hasRegex(Predicate predicate) {
+        if (predicate instanceof Predicate.Not not) {
+            return hasRegex(not.predicate());
+        }
+        if (predicate instanceof Predicate.Every every) {
+            return every.predicates().stream().anyMatch(JdbcObjectStore::hasRegex);
+        }
+        return predicate instanceof Predicate.Regex;
     }
 
     /** The {@code QUERY_TIMEOUT} error; a limit under a second, or not whole seconds, is given in milliseconds. */
