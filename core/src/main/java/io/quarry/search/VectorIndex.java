@@ -1,0 +1,34 @@
+package io.quarry.search;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Nearest-neighbour search over the vectors of objects' chunks. The index is a candidate source
+ * only: it may hold every tenant's objects, and Quarry never shows a candidate, or its score, without
+ * reading the object through the caller's scope and filter first. Implementations: the in-memory one
+ * here, and the adapters' bridges to a host's store (pgvector, Elasticsearch, Qdrant… through
+ * LangChain4j's {@code EmbeddingStore} or Spring AI's {@code VectorStore}).
+ *
+ * <p>Thread-safe. Ranking is deterministic: equal scores are ordered by key.
+ */
+public interface VectorIndex {
+
+    /** Adds the entries, replacing entries with the same key. */
+    void upsert(List<VectorEntry> entries);
+
+    /** Removes every entry of the objects. */
+    void delete(Collection<String> objectIds);
+
+    /**
+     * The entries nearest to the vector, nearest first, at most {@code candidates} of them.
+     *
+     * @param types when not empty, only entries of these types (a pre-filter the index may apply; Quarry
+     *     checks the type again)
+     */
+    List<VectorMatch> nearest(float[] vector, int candidates, Set<String> types);
+
+    /** The number of entries. */
+    long size();
+}
