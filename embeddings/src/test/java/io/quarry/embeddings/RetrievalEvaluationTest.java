@@ -232,7 +232,7 @@ class RetrievalEvaluationTest {
 
     @Test
     void theSameQuestionGivesTheSameRanking() {
-        for (Question q : questions.subList(0, 10)) {
+        for (Question q : questions.subList(0, 5)) {
             for (Ranking r : RANKINGS) {
                 assertThat(r.ask().apply(q.text()))
                         .as(r.name() + ": " + q.text())
