@@ -54,6 +54,12 @@ public final class Demo {
      * other types are not embedded, to keep the tests short).
      */
     public static Toolkit semanticToolkit(String database, io.quarry.search.Embedder embedder) {
+        return semanticToolkit(database, embedder, new io.quarry.search.InMemoryVectorIndex());
+    }
+
+    /** {@link #semanticToolkit(String, io.quarry.search.Embedder)} with the risks' vectors in this index. */
+    public static Toolkit semanticToolkit(
+            String database, io.quarry.search.Embedder embedder, io.quarry.search.VectorIndex index) {
         io.quarry.sql.JdbcObjectStore store = DemoData.load(inMemory(database));
         io.quarry.schema.Schema schema = DemoData.config().schema().orElseThrow();
         io.quarry.search.EmbeddedText.Builder text = io.quarry.search.EmbeddedText.builder(schema);
@@ -62,7 +68,6 @@ public final class Demo {
                 text.fields(type, java.util.List.of());
             }
         }
-        io.quarry.search.InMemoryVectorIndex index = new io.quarry.search.InMemoryVectorIndex();
         io.quarry.search.EmbeddingIndexer.builder()
                 .store(store)
                 .embedder(embedder)
