@@ -317,6 +317,8 @@ class QuarryAutoConfigurationTest {
                         "quarry.introspect.include",
                         "quarry.introspect.exclude",
                         "quarry.introspect.type-names",
+                        "quarry.search.enabled",
+                        "quarry.search.index-name",
                         "quarry.openapi.enabled",
                         "quarry.openapi.document",
                         "quarry.openapi.base-url",
@@ -326,5 +328,38 @@ class QuarryAutoConfigurationTest {
                         "quarry.openapi.include-deprecated",
                         "quarry.openapi.timeout");
         assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
+    }
+
+    @Test
+    void theApplicationsEmbeddingModelAndVectorStoreGiveSemanticSearch() {
+        MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(org.springframework.ai.embedding.EmbeddingModel.class, () -> model)
+                .withBean(
+                        org.springframework.ai.vectorstore.VectorStore.class,
+                        () -> org.springframework.ai.vectorstore.SimpleVectorStore.builder(model)
+                                .build())
+                .withPropertyValues(CONFIG)
+                .run(context -> {
+                    Toolkit toolkit = context.getBean(Toolkit.class);
+                    assertThat(toolkit.tool("semantic_search")).isPresent();
+                    // nothing embedded yet: no candidate, and no error
+                    assertThat(toolkit.tool("semantic_search")
+                                    .orElseThrow()
+                                    .call("{\"query\": \"security risks\"}", ToolContext.unrestricted())
+                                    .text())
+                            .contains("\"returned\":0");
+                });
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(org.springframework.ai.embedding.EmbeddingModel.class, () -> model)
+                .withPropertyValues(CONFIG, "quarry.search.enabled=false")
+                .run(context -> assertThat(context.getBean(Toolkit.class).tool("semantic_search"))
+                        .isEmpty());
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(org.springframework.ai.embedding.EmbeddingModel.class, () -> model)
+                .withPropertyValues(CONFIG)
+                .run(context -> assertThat(context.getBean(Toolkit.class).tool("semantic_search"))
+                        .as("a model without a store ranks discover_schema by meaning too, but has no index")
+                        .isEmpty());
     }
 }
