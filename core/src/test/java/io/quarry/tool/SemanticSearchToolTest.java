@@ -34,12 +34,12 @@ import org.junit.jupiter.api.Test;
  * {@code semantic_search} and the hybrid rankings over a small help desk of two tenants, with a
  * deterministic hashing embedder: scope, filter, hidden fields, determinism, fallback by keywords.
  */
-class SemanticSearchToolTest {
-    static final Scope ACME = Scope.of("org_id", "acme");
-    static final Scope GLOBEX = Scope.of("org_id", "globex");
+public class SemanticSearchToolTest {
+    public static final Scope ACME = Scope.of("org_id", "acme");
+    public static final Scope GLOBEX = Scope.of("org_id", "globex");
     static final Instant T = Instant.parse("2024-05-01T10:00:00Z");
 
-    static final Schema SCHEMA = Schema.builder()
+    public static final Schema SCHEMA = Schema.builder()
             .type(new EntityType(
                     "Ticket",
                     "A customer's support request",
@@ -66,9 +66,9 @@ class SemanticSearchToolTest {
                 id, "Customer", Json.object().put("name", name).put("city", city), T, T, Map.of("org_id", org));
     }
 
-    static final String SECRET = "merger negotiations with initech";
+    public static final String SECRET = "merger negotiations with initech";
 
-    static List<GraphObject> objects() {
+    public static List<GraphObject> objects() {
         return List.of(
                 ticket(
                         "t1",
