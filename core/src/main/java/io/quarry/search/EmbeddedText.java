@@ -126,8 +126,17 @@ public final class EmbeddedText {
      * @param overlap at least 0, less than half the size
      */
     public static List<String> chunk(String text, int size, int overlap) {
-        checkChunking(size, overlap);
         List<String> out = new ArrayList<>();
+        for (int[] span : spans(text, size, overlap)) {
+            out.add(text.substring(span[0], span[1]));
+        }
+        return out;
+    }
+
+    /** The start and end of every chunk {@link #chunk} cuts, in order; blank pieces left out. */
+    static List<int[]> spans(String text, int size, int overlap) {
+        checkChunking(size, overlap);
+        List<int[]> out = new ArrayList<>();
         if (text == null || text.isBlank()) {
             return out;
         }
@@ -146,9 +155,8 @@ public final class EmbeddedText {
                     end--; // never split a character
                 }
             }
-            String chunk = text.substring(start, end);
-            if (!chunk.isBlank()) {
-                out.add(chunk);
+            if (!text.substring(start, end).isBlank()) {
+                out.add(new int[] {start, end});
             }
             if (end == length) {
                 break;

@@ -44,19 +44,27 @@ public final class ReciprocalRankFusion {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1, was " + k);
         }
-        Map<String, Double> scores = new HashMap<>();
+        Map<String, List<Integer>> ranks = new HashMap<>();
         for (List<String> ranking : rankings) {
             Set<String> seen = new HashSet<>();
             int rank = 0;
             for (String id : ranking) {
                 if (seen.add(id)) {
                     rank++;
-                    scores.merge(id, 1.0 / (k + rank), Double::sum);
+                    ranks.computeIfAbsent(id, x -> new ArrayList<>()).add(rank);
                 }
             }
         }
         List<Fused> out = new ArrayList<>();
-        scores.forEach((id, score) -> out.add(new Fused(id, score)));
+        ranks.forEach((id, places) -> {
+            // summed best place first, so the score does not depend on the order of the rankings
+            places.sort(null);
+            double score = 0;
+            for (int place : places) {
+                score += 1.0 / (k + place);
+            }
+            out.add(new Fused(id, score));
+        });
         out.sort(Comparator.comparingDouble(Fused::score).reversed().thenComparing(Fused::id));
         return out;
     }
