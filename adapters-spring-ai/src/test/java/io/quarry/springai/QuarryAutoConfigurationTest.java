@@ -250,8 +250,10 @@ class QuarryAutoConfigurationTest {
                         .isInstanceOf(ConfigException.class)
                         .hasMessage("file:" + config + ": tools.disabled[0]: unknown tool 'agregate_graph_objects' (did"
                                 + " you mean 'aggregate_graph_objects'?); tools: "
+                                // the opt-in tools are names the file may use
                                 + String.join(", ", Demo.toolNames())
-                                + ", run_readonly_sql")); // the opt-in tool is a name the file may use
+                                        .replace("discover_schema, ", "discover_schema, semantic_search, ")
+                                + ", run_readonly_sql"));
     }
 
     @Test
