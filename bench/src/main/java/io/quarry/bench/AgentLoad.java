@@ -49,9 +49,10 @@ import javax.sql.DataSource;
  * pg_stat_activity} rows of its application name after the run). See bench/README.md.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar io.quarry.bench.AgentLoad [agents] [seconds]
- * [objects] [JDBC URL] [--instances N] [--pool N] [--timeout SECONDS] [--schema NAME]}; defaults 32,
- * 30, 20000, the local test database, 1 instance, no pool, a 5 s statement timeout and the schema
- * {@code quarry_bench_load}, which is dropped and recreated (and dropped after with {@code --drop}).
+ * [objects] [JDBC URL] [--instances N] [--pool N] [--timeout SECONDS] [--schema NAME] [--keep]
+ * [--drop]}; defaults 32, 30, 20000, the local test database, 1 instance, no pool, a 5 s statement
+ * timeout and the schema {@code quarry_bench_load}, which is dropped and recreated ({@code --keep}
+ * reuses one a previous run of the same size loaded; {@code --drop} drops it after).
  */
 public final class AgentLoad {
     private static final String APPLICATION = "quarry-bench-load";
@@ -69,6 +70,7 @@ public final class AgentLoad {
             int pool,
             Duration timeout,
             String schema,
+            boolean keep,
             boolean drop) {
         static Options parse(String[] args) {
             List<String> positional = new ArrayList<>();
@@ -76,6 +78,7 @@ public final class AgentLoad {
             int pool = 0;
             Duration timeout = Duration.ofSeconds(5);
             String schema = "quarry_bench_load";
+            boolean keep = false;
             boolean drop = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -83,6 +86,7 @@ public final class AgentLoad {
                     case "--pool" -> pool = Integer.parseInt(args[++i]);
                     case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(args[++i]));
                     case "--schema" -> schema = args[++i];
+                    case "--keep" -> keep = true;
                     case "--drop" -> drop = true;
                     default -> positional.add(args[i]);
                 }
@@ -96,6 +100,7 @@ public final class AgentLoad {
                     pool,
                     timeout,
                     schema,
+                    keep,
                     drop);
         }
     }
@@ -175,10 +180,12 @@ public final class AgentLoad {
         String schema = options.schema();
         String url =
                 base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema + "&ApplicationName=" + APPLICATION;
-        try (Connection c = DriverManager.getConnection(base);
-                Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-            st.execute("CREATE SCHEMA " + schema);
+        if (!options.keep()) {
+            try (Connection c = DriverManager.getConnection(base);
+                    Statement st = c.createStatement()) {
+                st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+                st.execute("CREATE SCHEMA " + schema);
+            }
         }
         byte[] cursorKey = "agent-load-shared-cursor-key-0123456789".getBytes(StandardCharsets.UTF_8);
         List<Toolkit> toolkits = new ArrayList<>();
@@ -205,12 +212,14 @@ public final class AgentLoad {
                         .mapping(StoreMapping.graph("project_id"))
                         .timeout(options.timeout())
                         .build();
-                if (i == 0) {
+                if (i == 0 && !options.keep()) {
                     store.createLayout();
                     try (Connection c = DriverManager.getConnection(url);
                             Statement st = c.createStatement()) {
                         PostgresExplain.generate(st, options.objects());
-                        st.execute("ANALYZE");
+                        // the two tables only: a bare ANALYZE would read every schema of the database
+                        st.execute("ANALYZE quarry_objects");
+                        st.execute("ANALYZE quarry_relationships");
                     }
                 }
                 toolkits.add(Toolkit.builder()

@@ -34,8 +34,8 @@ class AgentLoadIT {
                 + String.format(
                         Locale.ROOT, "%08x", Path.of("").toAbsolutePath().hashCode());
         try {
-            AgentLoad.Report enough =
-                    AgentLoad.run(new AgentLoad.Options(8, 3, 2_000, URL, 2, 4, Duration.ofSeconds(5), schema, false));
+            AgentLoad.Report enough = AgentLoad.run(
+                    new AgentLoad.Options(8, 3, 2_000, URL, 2, 4, Duration.ofSeconds(5), schema, false, false));
             assertThat(enough.calls()).isPositive();
             assertThat(enough.sortedNanosPerTool()).containsKey("query_graph_objects (next page, other instance)");
             assertThat(enough.errors().keySet())
@@ -44,8 +44,8 @@ class AgentLoadIT {
                             assertThat(code.substring(code.indexOf(':') + 1)).isEqualTo("QUERY_TIMEOUT"));
             assertThat(enough.openConnections()).isZero();
 
-            AgentLoad.Report starved =
-                    AgentLoad.run(new AgentLoad.Options(8, 3, 2_000, URL, 2, 1, Duration.ofSeconds(2), schema, true));
+            AgentLoad.Report starved = AgentLoad.run(
+                    new AgentLoad.Options(8, 3, 2_000, URL, 2, 1, Duration.ofSeconds(2), schema, true, true));
             assertThat(starved.calls()).isPositive();
             assertThat(starved.errors().keySet())
                     .as("one connection for four agents: %s", starved.errors())
