@@ -40,7 +40,8 @@ import org.springframework.context.annotation.Bean;
  * server starter (webmvc, Streamable HTTP) serves the tools from its own Tomcat on a random port; its
  * {@link QuarryMcpHttp.Authenticator} bean maps two tokens to two tenants. The official MCP Java SDK
  * client calls it over HTTP with each token: each tenant reads its own projects and every one of the
- * other's ids is NOT_FOUND; no token, an unknown token and another tenant's path are 401, 401, 403.
+ * other's ids is NOT_FOUND; no token, an unknown token and another tenant's path are 401, 401, 403;
+ * and a session opened with one token and used with the other answers in the other's tenant.
  */
 class SpringMcpHttpIT {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -156,6 +157,45 @@ class SpringMcpHttpIT {
             } finally {
                 client.closeGracefully();
             }
+        }
+    }
+
+    @Test
+    void identityIsPerRequestNotPerSession() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> token =
+                new java.util.concurrent.atomic.AtomicReference<>("acme-token");
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(base)
+                .endpoint("/mcp")
+                .jsonMapper(new JacksonMcpJsonMapper(MAPPER))
+                // asked on every request (customizeRequest fixes the header once)
+                .httpRequestCustomizer((request, method, uri, body, context) ->
+                        request.setHeader("Authorization", "Bearer " + token.get()))
+                .build();
+        McpSyncClient client = McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .initializationTimeout(Duration.ofSeconds(60))
+                .build();
+        try {
+            client.initialize(); // the session is opened with acme's token
+            McpSchema.CallToolRequest projects =
+                    new McpSchema.CallToolRequest("query_graph_objects", Map.of("type", "Project", "limit", 20));
+            List<String> acme = new ArrayList<>();
+            text(client.callTool(projects))
+                    .path("objects")
+                    .forEach(o -> acme.add(o.path("id").asText()));
+            assertThat(acme).isNotEmpty();
+
+            token.set("globex-token"); // the same session, another credential
+            List<String> globex = new ArrayList<>();
+            text(client.callTool(projects))
+                    .path("objects")
+                    .forEach(o -> globex.add(o.path("id").asText()));
+            assertThat(globex).isNotEmpty().doesNotContainAnyElementsOf(acme);
+            JsonNode crossed =
+                    text(client.callTool(new McpSchema.CallToolRequest("get_graph_object", Map.of("id", acme.get(0)))));
+            assertThat(crossed.at("/error/code").asText()).isEqualTo("NOT_FOUND");
+        } finally {
+            client.closeGracefully();
         }
     }
 
