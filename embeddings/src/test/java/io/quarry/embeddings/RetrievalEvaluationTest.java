@@ -128,7 +128,8 @@ class RetrievalEvaluationTest {
             if (texts.size() != 1) {
                 return real.embed(texts); // the index's batches: every text once
             }
-            return List.of(seen.computeIfAbsent(texts.get(0), t -> real.embed(List.of(t)).get(0)));
+            return List.of(seen.computeIfAbsent(
+                    texts.get(0), t -> real.embed(List.of(t)).get(0)));
         }
     }
 
