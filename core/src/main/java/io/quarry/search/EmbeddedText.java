@@ -169,7 +169,8 @@ public final class EmbeddedText {
             }
             next = word < end ? word : next;
             if (Character.isLowSurrogate(text.charAt(next))) {
-                next--;
+                // never start inside a character, and always move on
+                next = next - 1 > start ? next - 1 : next + 1;
             }
             start = next;
         }

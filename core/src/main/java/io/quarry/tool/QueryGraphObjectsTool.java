@@ -206,13 +206,14 @@ final class QueryGraphObjectsTool implements ToolHandler {
         SemanticRanker.Where where = new SemanticRanker.Where(
                 types, validated, relatedTo, relationshipType, call.context().scope());
         int want = limit + 1;
-        List<SemanticRanker.Hit> words = ranker.keyword(query, where, view.textFields(type), want * 2);
         List<io.quarry.error.QueryError> warnings = new ArrayList<>(validated.warnings());
         List<SemanticRanker.Hit> hits;
         try {
-            hits = ranker.hybrid(words, ranker.nearest(query, where, want * 2), want);
+            List<SemanticRanker.Hit> meaning = ranker.nearest(query, where, want * 2);
+            hits = ranker.hybrid(ranker.keyword(query, where, view.textFields(type), want * 2, true), meaning, want);
         } catch (io.quarry.search.EmbeddingException e) {
             warnings.add(SemanticSearchTool.modelFailed());
+            List<SemanticRanker.Hit> words = ranker.keyword(query, where, view.textFields(type), want * 2, false);
             hits = words.size() > want ? words.subList(0, want) : words;
         }
         return SemanticSearchTool.envelope(

@@ -105,40 +105,64 @@ final class SemanticRanker {
     }
 
     /**
-     * Objects by words, when there is no model to ask: each significant word of the question found in a
-     * text field (as {@code query_graph_objects}' {@code query} finds it), the rankings fused so that
-     * objects with more of the words come first.
+     * Objects by words: first the objects with every significant word of the question (as {@code
+     * query_graph_objects}' {@code query} finds them), then the objects of each word, the words' lists
+     * fused so that objects with more of the words come first. With {@code selective}, a word that more
+     * than {@code want} objects hold says too little to rank by, and its list is left out (the hybrid
+     * ranking then leans on meaning). The score of the i-th object is {@code 1 / (60 + i)}.
      */
-    List<Hit> keyword(String question, Where where, List<FieldPath> textFields, int want) {
+    List<Hit> keyword(String question, Where where, List<FieldPath> textFields, int want, boolean selective) {
         List<String> words = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(question)));
         words.removeIf(WordMatch.STOP_WORDS::contains);
         if (words.size() > 8) {
             words = words.subList(0, 8);
         }
-        List<List<String>> rankings = new ArrayList<>();
         Map<String, GraphObject> objects = new HashMap<>();
-        for (String word : words) {
-            List<String> ranking = new ArrayList<>();
-            for (GraphObject o : page(where, word, textFields, want)) {
+        List<String> order = new ArrayList<>();
+        if (words.isEmpty()) {
+            return List.of();
+        }
+        if (words.size() > 1) {
+            for (GraphObject o :
+                    search(where, String.join(" ", words), textFields, want).items()) {
                 objects.put(o.id(), o);
+                order.add(o.id());
+            }
+        }
+        List<List<String>> rankings = new ArrayList<>();
+        for (String word : words) {
+            Page page = search(where, word, textFields, want);
+            if (selective && page.hasMore()) {
+                continue;
+            }
+            List<String> ranking = new ArrayList<>();
+            for (GraphObject o : page.items()) {
+                objects.putIfAbsent(o.id(), o);
                 ranking.add(o.id());
             }
             rankings.add(ranking);
         }
-        return fused(ReciprocalRankFusion.fuse(rankings), objects, want);
+        for (ReciprocalRankFusion.Fused f : ReciprocalRankFusion.fuse(rankings)) {
+            if (!order.contains(f.id())) {
+                order.add(f.id());
+            }
+        }
+        List<Hit> hits = new ArrayList<>();
+        for (int i = 0; i < order.size() && hits.size() < want; i++) {
+            hits.add(new Hit(objects.get(order.get(i)), 1.0 / (ReciprocalRankFusion.K + i + 1)));
+        }
+        return hits;
     }
 
-    /** The objects of every word of {@code query_graph_objects}' {@code query}, in the store's order. */
-    List<GraphObject> page(Where where, String text, List<FieldPath> textFields, int limit) {
+    private Page search(Where where, String text, List<FieldPath> textFields, int limit) {
         return store.search(ObjectQuery.builder()
-                        .types(where.types())
-                        .filter(where.filter())
-                        .text(text, textFields)
-                        .relatedTo(where.relatedToId(), where.relationshipType())
-                        .limit(limit)
-                        .scope(where.scope())
-                        .build())
-                .items();
+                .types(where.types())
+                .filter(where.filter())
+                .text(text, textFields)
+                .relatedTo(where.relatedToId(), where.relationshipType())
+                .limit(limit)
+                .scope(where.scope())
+                .build());
     }
 
     /** Two rankings fused by reciprocal rank: the first {@code want} objects with their fused scores. */

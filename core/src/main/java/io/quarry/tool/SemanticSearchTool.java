@@ -120,7 +120,8 @@ final class SemanticSearchTool implements CatalogTool {
         } catch (EmbeddingException e) {
             LOG.warn("semantic_search: the embedding model failed, answering by keywords: {}", e.toString());
             warnings.add(modelFailed());
-            hits = ranker.keyword(query, where, view.textFields(type), limit + 1);
+            hits = ranker.keyword(query, where, view.textFields(type), (limit + 1) * 2, false);
+            hits = hits.size() > limit + 1 ? hits.subList(0, limit + 1) : hits;
         }
         return envelope(runner, hits, limit, Projection.Detail.LIGHT, call, warnings);
     }

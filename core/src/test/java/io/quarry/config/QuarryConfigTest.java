@@ -94,7 +94,7 @@ class QuarryConfigTest {
             value = {
                 "top level|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits,"
                         + " projections, search, store, tools, types",
-                "search|search: {chunk: 5}|search: unknown key 'chunk'; allowed keys are chunk_overlap, chunk_size,"
+                "search|search: {chunk: 5}|search: unknown key 'chunk' (did you mean 'chunk_size'?); allowed keys are chunk_overlap, chunk_size,"
                         + " fields",
                 "type|types: {Task: {colour: red}}|types.Task: unknown key 'colour'; allowed keys are description,"
                         + " fields, module, order, relationships",
