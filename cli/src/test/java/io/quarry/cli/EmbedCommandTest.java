@@ -45,6 +45,25 @@ class EmbedCommandTest {
         assertThat(again.path("objects").asInt()).isLessThanOrEqualTo(1);
         assertThat(again.path("index_size").asInt()).isEqualTo(4);
 
+        // --semantic serves semantic_search over the table: "documentation" is nearest to "Write docs"
+        QuarryCliTest.Run search = run(
+                "",
+                "call",
+                "semantic_search",
+                "{\"type\": \"Task\", \"query\": \"writing the documentation\", \"limit\": 1}",
+                "--jdbc-url",
+                url,
+                "--config",
+                config,
+                "--scope",
+                "org_id=acme",
+                "--semantic");
+        assertThat(search.exit()).as(search.err()).isZero();
+        JsonNode items = search.lines().get(0).path("objects");
+        assertThat(items).as(search.out()).hasSize(1);
+        assertThat(items.get(0).path("id").asText()).isEqualTo("t2");
+        assertThat(items.get(0).path("score").asDouble()).isPositive();
+
         JsonNode rebuilt = run("", "embed", "--jdbc-url", url, "--config", config, "--rebuild")
                 .lines()
                 .get(0);
@@ -62,6 +81,42 @@ class EmbedCommandTest {
         assertThat(report.path("objects").asInt()).isEqualTo(4);
         assertThat(report.path("chunks").asInt()).isEqualTo(4);
         assertThat(r.err()).doesNotContain("embedding 4 of 4"); // no progress bar when stderr is no terminal
+    }
+
+    @Test
+    void semanticInMemoryEmbedsFirstAndKeepsTheScope() throws Exception {
+        // "Other tenant" (globex) is never a candidate for acme, whatever the question
+        for (String question : new String[] {"authentication", "another tenant's task"}) {
+            QuarryCliTest.Run r = run(
+                    "",
+                    "call",
+                    "semantic_search",
+                    "{\"query\": \"" + question + "\", \"limit\": 10}",
+                    "--data",
+                    QuarryCliTest.data.toString(),
+                    "--config",
+                    QuarryCliTest.config.toString(),
+                    "--scope",
+                    "org_id=acme",
+                    "--semantic");
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode items = r.lines().get(0).path("objects");
+            assertThat(items).as(r.out()).extracting(i -> i.path("id").asText()).containsOnly("t1", "t2", "d1");
+            if (question.equals("authentication")) {
+                assertThat(items.get(0).path("id").asText()).isIn("t1", "d1");
+            }
+        }
+    }
+
+    @Test
+    void semanticOverADatabaseWithoutVectorsSaysToEmbedFirst() throws Exception {
+        String url = "jdbc:h2:file:" + dir.resolve("novectors").toAbsolutePath();
+        assertThat(run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", url)
+                        .exit())
+                .isZero();
+        QuarryCliTest.Run r = run("", "tools", "--jdbc-url", url, "--semantic");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("run 'quarry embed'").doesNotContain("Exception");
     }
 
     @Test
