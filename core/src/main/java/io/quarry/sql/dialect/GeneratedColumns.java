@@ -196,7 +196,8 @@ final class GeneratedColumns {
     static String expression(Kind kind, MySqlDialect dialect, String document, String field) {
         String j = "JSON_EXTRACT(" + document + ", '" + dialect.path(List.of(field)) + "')";
         String t = "JSON_TYPE(" + j + ")";
-        String u = "JSON_UNQUOTE(" + j + ")";
+        // explicit: in a column's expression a literal has the database's collation, which may differ
+        String u = "(JSON_UNQUOTE(" + j + ") COLLATE " + dialect.collation() + ")";
         return switch (kind) {
             case STRING ->
                 "CASE " + t + " WHEN 'STRING' THEN LEFT(" + u + ", " + STRING_LENGTH + ") WHEN 'ARRAY' THEN '"
