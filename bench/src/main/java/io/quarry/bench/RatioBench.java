@@ -647,6 +647,24 @@ public final class RatioBench {
                 rs.next();
                 if (rs.getLong(1) == objects) {
                     System.out.println("reusing " + schemaName + " (" + objects + " objects)");
+                    if (schema != null) {
+                        // the schema's DDL is idempotent: a kept layout-only load gains it here
+                        try (Connection s = ds.getConnection();
+                                Statement add = s.createStatement()) {
+                            long t = System.nanoTime();
+                            for (String sql : dialect.schemaIndexes(mapping, schema)) {
+                                add.execute(sql);
+                            }
+                            add.execute(
+                                    maria
+                                            ? "ANALYZE TABLE quarry_objects, quarry_relationships"
+                                            : "ANALYZE quarry_objects, quarry_relationships");
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "schema indexes and ANALYZE in %.1f s%n",
+                                    (System.nanoTime() - t) / 1e9);
+                        }
+                    }
                     return;
                 }
             } catch (SQLException e) {

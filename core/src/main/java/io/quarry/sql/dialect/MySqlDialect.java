@@ -224,7 +224,11 @@ public final class MySqlDialect implements Dialect {
     public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
         String column = generatedColumn(document, path, test);
         if (column == null) {
-            elements(w, document, path(path), test);
+            if (mariadb && path.size() == 1 && scalarFirst(test)) {
+                scalarOrElements(w, document, path, test);
+            } else {
+                elements(w, document, path(path), test);
+            }
             return;
         }
         if (test instanceof ElementTest.StringEquals t) {
@@ -350,6 +354,29 @@ public final class MySqlDialect implements Dialect {
         elements(w, document, "$.*", test);
     }
 
+    /** Whether a test is written {@linkplain #scalarOrElements scalar first} on a top-level property. */
+    private static boolean scalarFirst(ElementTest test) {
+        return test instanceof ElementTest.StringEquals
+                || test instanceof ElementTest.NumberCompare
+                || test instanceof ElementTest.InstantCompare
+                || test instanceof ElementTest.BooleanEquals;
+    }
+
+    /**
+     * The test on the value itself, and {@link #elements} only when the value is an array: {@code CASE
+     * JSON_TYPE(x) WHEN 'ARRAY' THEN EXISTS (… JSON_TABLE …) ELSE COALESCE(test(x), FALSE) END}. A
+     * declared scalar field is one value per row, which {@code JSON_EXTRACT} reads without the
+     * correlated {@code JSON_TABLE}; the answers are the same for every value.
+     */
+    private void scalarOrElements(SqlWriter w, String document, List<String> path, ElementTest test) {
+        String x = "JSON_EXTRACT(" + document + ", '" + path(path) + "')";
+        w.append("(CASE JSON_TYPE(").append(x).append(") WHEN 'ARRAY' THEN ");
+        elements(w, document, path(path), test);
+        w.append(" ELSE COALESCE(");
+        elementTest(w, x, test);
+        w.append(", FALSE) END)");
+    }
+
     /**
      * {@code EXISTS} over the values at a JSON path, and over their elements when a value is an
      * array: the row path yields the value ({@code v}); the nested path its elements ({@code e}, one
@@ -398,7 +425,7 @@ public final class MySqlDialect implements Dialect {
                 .append("')) <=> 'ARRAY'");
         for (ElementTest test : tests) {
             w.append(" AND ");
-            anyElement(w, document, path, test);
+            elements(w, document, path(path), test); // an array: neither a column nor the scalar form helps
         }
         w.append(")");
     }

@@ -1,3 +1,3 @@
 -- {"filter":{"status":"Done"}}
-EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$.status' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin = ?))
--- binds: ["Done"]
+(CASE JSON_TYPE(JSON_EXTRACT(`o`.`properties`, '$.status')) WHEN 'ARRAY' THEN EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$.status' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin = ?)) ELSE COALESCE((JSON_TYPE(JSON_EXTRACT(`o`.`properties`, '$.status')) = 'STRING' AND JSON_UNQUOTE(JSON_EXTRACT(`o`.`properties`, '$.status')) COLLATE utf8mb4_nopad_bin = ?), FALSE) END)
+-- binds: ["Done", "Done"]
