@@ -310,12 +310,16 @@ class MySqlDialectTest {
     void aTopLevelPropertyIsTestedAsAScalarAndThroughJsonTableOnlyWhenItIsAnArray() {
         Sql sql = where(MySqlDialect.mariadb(), "{\"status\": \"x\"}");
         assertThat(sql.text())
-                .startsWith("(CASE JSON_TYPE(JSON_EXTRACT(`o`.`p`, '$.status')) WHEN 'ARRAY' THEN EXISTS (SELECT 1"
+                .startsWith("(CASE JSON_VALUE(`o`.`p`, '$.status') COLLATE utf8mb4_nopad_bin = ? WHEN 1 THEN"
+                        + " JSON_TYPE(JSON_EXTRACT(`o`.`p`, '$.status')) = 'STRING' WHEN 0 THEN FALSE ELSE"
+                        + " COALESCE(JSON_TYPE(JSON_EXTRACT(`o`.`p`, '$.status')) = 'ARRAY' AND EXISTS (SELECT 1"
                         + " FROM JSON_TABLE(`o`.`p`, '$.status'")
-                .endsWith(
-                        " ELSE COALESCE((JSON_TYPE(JSON_EXTRACT(`o`.`p`, '$.status')) = 'STRING' AND"
-                                + " JSON_UNQUOTE(JSON_EXTRACT(`o`.`p`, '$.status')) COLLATE utf8mb4_nopad_bin = ?), FALSE) END)");
+                .endsWith(", FALSE) END)");
         assertThat(sql.binds()).containsExactly("x", "x");
+        // booleans, numbers, dates, nested paths and MySQL keep JSON_TABLE alone
+        assertThat(where(MySqlDialect.mariadb(), "{\"done\": true}").text()).startsWith("EXISTS (");
+        assertThat(where(MySqlDialect.mariadb(), "{\"n\": 5}").text()).startsWith("EXISTS (");
+        assertThat(where(MySqlDialect.mysql(), "{\"status\": \"x\"}").text()).startsWith("EXISTS (");
     }
 
     @ParameterizedTest
