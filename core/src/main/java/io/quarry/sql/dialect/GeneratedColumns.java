@@ -153,8 +153,8 @@ final class GeneratedColumns {
     /**
      * The statements that add the columns and indexes of a schema's declared fields to the objects table
      * (idempotent: {@code ADD COLUMN IF NOT EXISTS}, {@code CREATE INDEX IF NOT EXISTS}). Each index
-     * leads with the scope columns (every read carries them), then the column, the type and {@code
-     * updated_at}.
+     * leads with the column, then the scope columns, the type and {@code updated_at}: never led by the
+     * scope, which MariaDB would otherwise pick to read a whole tenant for a filter the column serves.
      */
     static List<String> ddl(MySqlDialect dialect, StoreMapping m, Schema schema) {
         List<String> out = new ArrayList<>();
@@ -166,8 +166,9 @@ final class GeneratedColumns {
                     + dialect.quoteIdentifier(column) + " " + type(kind, dialect) + " AS ("
                     + expression(kind, dialect, document, field) + ") VIRTUAL COMMENT '" + COMMENT_PREFIX + kind.letter
                     + ":" + field + "'");
-            List<String> columns = new ArrayList<>(m.scopeColumns());
+            List<String> columns = new ArrayList<>();
             columns.add(column);
+            columns.addAll(m.scopeColumns());
             columns.add(m.type());
             columns.add(m.updatedAt());
             StringBuilder definition = new StringBuilder("(");

@@ -358,7 +358,7 @@ class MySqlDialectTest {
                 .contains("ADD COLUMN IF NOT EXISTS `q1n_priority` DECIMAL(65,30) AS (")
                 .contains("ADD COLUMN IF NOT EXISTS `q1s_priority` VARCHAR(200)")
                 .contains("VIRTUAL COMMENT 'quarry:v1:s:status'")
-                .contains("CREATE INDEX IF NOT EXISTS `q1s_status_ix` ON `quarry_objects` (`org_id`, `q1s_status`,"
+                .contains("CREATE INDEX IF NOT EXISTS `q1s_status_ix` ON `quarry_objects` (`q1s_status`, `org_id`,"
                         + " `type`, `updated_at`)")
                 .doesNotContain("title")
                 .doesNotContain("done")
