@@ -35,7 +35,7 @@ import javax.sql.DataSource;
  * the query with the worst ratio. See bench/README.md.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar io.quarry.bench.RatioBench [--url URL]
- * [--objects N] [--runs R] [--ddl schema|layout] [--keep] [--schema NAME] [--drop]}. The schema (on
+ * [--objects N] [--runs R] [--ddl schema|layout] [--keep] [--schema NAME] [--drop] [--timeout SECONDS]}. The schema (on
  * MariaDB, the database) {@code quarry_ratio} or {@code --schema NAME} is dropped and recreated (with
  * {@code --keep} an existing one of the same size is reused); {@code --drop} drops it at the end. A
  * {@code jdbc:mariadb:} URL runs the mix on MariaDB ({@link MySqlDialect#mariadb()}).
@@ -69,6 +69,7 @@ public final class RatioBench {
         int runs = 9;
         boolean schemaDdl = true;
         boolean keep = false;
+        java.time.Duration timeout = java.time.Duration.ofSeconds(5);
         boolean drop = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -83,6 +84,7 @@ public final class RatioBench {
                     schemaDdl = ddl.equals("schema");
                 }
                 case "--keep" -> keep = true;
+                case "--timeout" -> timeout = java.time.Duration.ofSeconds(Long.parseLong(args[++i]));
                 case "--drop" -> drop = true;
                 case "--schema" -> {
                     schemaName = args[++i];
@@ -105,6 +107,7 @@ public final class RatioBench {
                 .dataSource(ds)
                 .dialect(dialect)
                 .mapping(mapping)
+                .timeout(timeout)
                 .build();
         String fields = " fields: {status: string, assignee: string, title: string, priority: number,"
                 + " due_at: datetime}}\n";
