@@ -295,13 +295,7 @@ final class ColumnTargets {
                         // a numeric string is a number: the JSON tests know it, a dialect's text column may not
                         dialect.anyElement(w, dialect.scalarDocument(column), List.of("v"), t);
                     } else if (type == TableLayout.ColumnType.NUMBER) {
-                        w.append("(")
-                                .append(column)
-                                .append(" ")
-                                .operator(t.op())
-                                .append(" ")
-                                .bind(t.value())
-                                .append(")");
+                        dialect.compareNumberColumn(w, column, t.op(), t.value());
                     } else {
                         w.append("(1 = 0)");
                     }

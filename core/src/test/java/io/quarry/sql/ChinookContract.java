@@ -158,6 +158,61 @@ abstract class ChinookContract implements BackendUnderTest {
         });
     }
 
+    /**
+     * Equality with a fraction just below a whole number every integer field holds ({@code InvoiceId:
+     * 0.99}), alone and as a one-value {@code $in}: no row. MariaDB 10.11 rounds the constant to an
+     * indexed integer column's type in an index lookup and found invoice 1's lines (found by the
+     * property below on a random seed).
+     */
+    @net.jqwik.api.Example
+    void aFractionNeverEqualsAWholeNumber() {
+        Chinook c = chinook();
+        int checked = 0;
+        for (Map.Entry<String, InMemoryObjectStore> e : c.memory().entrySet()) {
+            String type = e.getKey();
+            for (io.quarry.schema.Field field :
+                    c.schema().type(type).orElseThrow().fields()) {
+                java.math.BigDecimal fraction = new java.math.BigDecimal("0.99");
+                for (String json : List.of(
+                        "{\"" + field.name() + "\": " + fraction + "}",
+                        "{\"" + field.name() + "\": {\"$in\": [" + fraction + "]}}",
+                        "{\"" + field.name() + "\": {\"$in\": [1, " + fraction + "]}}")) {
+                    ValidatedFilter filter;
+                    try {
+                        filter = new FilterValidator(c.schema())
+                                .validate(
+                                        FilterParser.withDefaults().parse(json),
+                                        c.schema().type(type).orElseThrow());
+                    } catch (QueryException refused) {
+                        continue;
+                    }
+                    for (int limit : new int[] {1, 10_000}) {
+                        // a page of one also counts: the statement MariaDB answered wrongly
+                        ObjectQuery query = ObjectQuery.builder()
+                                .types(List.of(type))
+                                .filter(filter)
+                                .limit(limit)
+                                .scope(Scope.unrestricted())
+                                .build();
+                        Page expected = e.getValue().search(query);
+                        Page actual;
+                        try {
+                            actual = c.store().search(query);
+                        } catch (QueryException refused) {
+                            continue;
+                        }
+                        assertThat(ids(actual)).as(type + " " + json).isEqualTo(ids(expected));
+                        assertThat(actual.total())
+                                .as(type + " " + json + " total")
+                                .isEqualTo(expected.total());
+                    }
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).as("filters run").isGreaterThan(20);
+    }
+
     @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
     void sameObjectsAsTheEvaluator(@ForAll("queries") Query q) {
         Chinook c = chinook();

@@ -1,11 +1,13 @@
 package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.filter.CompareOp;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.SqlWriter;
 import io.quarry.sql.StoreMapping;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -189,6 +191,20 @@ public interface Dialect {
      */
     default boolean fullText(SqlWriter w, String alias, String text) {
         return false;
+    }
+
+    /**
+     * A numeric column of the table layout compared with a number: {@code (column op ?)} by default,
+     * true, false or unknown exactly as SQL's comparison of the two numbers.
+     */
+    default void compareNumberColumn(SqlWriter w, String column, CompareOp op, BigDecimal value) {
+        w.append("(")
+                .append(column)
+                .append(" ")
+                .operator(op)
+                .append(" ")
+                .bind(value)
+                .append(")");
     }
 
     /**

@@ -833,6 +833,32 @@ public final class MySqlDialect implements Dialect {
         w.bind(json);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB (10.11) rounds a fractional constant to an indexed column's type when it looks the
+     * value up in the index: {@code int_column = 0.99} finds the rows where it is 1, and so does a
+     * one-value {@code IN}, while a range is exact. So an equality with a fractional number is written
+     * as the range {@code (c >= ? AND c <= ?)}, true, false and unknown exactly where {@code c = ?} is,
+     * and still served by the index.
+     */
+    @Override
+    public void compareNumberColumn(SqlWriter w, String column, CompareOp op, BigDecimal value) {
+        if (mariadb && op == CompareOp.EQ && value.stripTrailingZeros().scale() > 0) {
+            w.append("(")
+                    .append(column)
+                    .append(" >= ")
+                    .bind(value)
+                    .append(" AND ")
+                    .append(column)
+                    .append(" <= ")
+                    .bind(value)
+                    .append(")");
+        } else {
+            Dialect.super.compareNumberColumn(w, column, op, value);
+        }
+    }
+
     @Override
     public boolean isTimeout(SQLException e) {
         int code = e.getErrorCode();
