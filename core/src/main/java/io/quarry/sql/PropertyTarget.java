@@ -54,6 +54,11 @@ final class PropertyTarget implements Target {
     }
 
     @Override
+    public boolean anyNumberIn(SqlWriter w, List<java.math.BigDecimal> values) {
+        return dialect.anyElementIn(w, document, path, values);
+    }
+
+    @Override
     public boolean between(SqlWriter w, ElementTest lower, ElementTest upper) {
         return dialect.anyElementBetween(w, document, path, lower, upper);
     }

@@ -56,6 +56,16 @@ public interface Dialect {
     }
 
     /**
+     * Writes: some element of the JSON value at {@code path} equals one of {@code values} as a number
+     * (a JSON number or a numeric string, as {@link ElementTest.NumberCompare} with {@code $eq}), as
+     * one test; or writes nothing and returns {@code false}, and the compiler writes one equality per
+     * value. For {@code $in} with many numbers: one index probe instead of one per value.
+     */
+    default boolean anyElementIn(SqlWriter w, String document, List<String> path, List<java.math.BigDecimal> values) {
+        return false;
+    }
+
+    /**
      * Writes, as one test on the document, a conjunction of groups, each a disjunction of "some element
      * of the top-level property equals this string or boolean" ({@link ElementTest.StringEquals},
      * {@link ElementTest.BooleanEquals}, NUL-free); or writes nothing and returns {@code false}, and
