@@ -23,13 +23,38 @@ final class FilterWriter implements Filter.Visitor<Void> {
     private final SqlWriter w;
     private final Columns columns;
     private final TableLayout.TypeTable table;
+    private final io.quarry.schema.EntityType type;
 
     /** A writer over {@code columns}, or over the type table {@code table} when it is not {@code null}. */
     FilterWriter(Dialect dialect, SqlWriter w, Columns columns, TableLayout.TypeTable table) {
+        this(dialect, w, columns, table, null);
+    }
+
+    /**
+     * A writer over the graph layout's {@code columns} for a filter validated for {@code type} (or
+     * {@code null}): a top-level field the type declares as a scalar is read as one.
+     */
+    FilterWriter(
+            Dialect dialect,
+            SqlWriter w,
+            Columns columns,
+            TableLayout.TypeTable table,
+            io.quarry.schema.EntityType type) {
         this.dialect = dialect;
         this.w = w;
         this.columns = columns;
         this.table = table;
+        this.type = type;
+    }
+
+    /** Whether the type declares this property path a scalar: a top-level field of a type with fields, not an array or object. */
+    private boolean declaredScalar(FieldPath path) {
+        if (type == null || type.schemaless() || path.segments().size() != 1) {
+            return false;
+        }
+        return type.field(path.head())
+                .map(f -> f.type() != io.quarry.schema.FieldType.ARRAY && f.type() != io.quarry.schema.FieldType.OBJECT)
+                .orElse(false);
     }
 
     @Override
@@ -150,7 +175,8 @@ final class FilterWriter implements Filter.Visitor<Void> {
     /** What a field of the graph layout reads: a path in the document, or a system column. */
     private Reading graphTarget(FieldPath path) {
         if (!path.system()) {
-            return Reading.of(new PropertyTarget(dialect, column(columns.document()), path.segments()));
+            return Reading.of(
+                    new PropertyTarget(dialect, column(columns.document()), path.segments(), declaredScalar(path)));
         }
         String name = path.head();
         String col =

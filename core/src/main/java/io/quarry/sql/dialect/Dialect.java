@@ -56,6 +56,15 @@ public interface Dialect {
     }
 
     /**
+     * Writes what {@link #anyElement} writes, where the schema declares the value a scalar (a declared
+     * field of a type with fields, not an array): a dialect may leave out what only an array could
+     * match. The default is {@link #anyElement}.
+     */
+    default void anyScalar(SqlWriter w, String document, List<String> path, ElementTest test) {
+        anyElement(w, document, path, test);
+    }
+
+    /**
      * Writes: some element of the JSON value at {@code path} equals one of {@code values} as a number
      * (a JSON number or a numeric string, as {@link ElementTest.NumberCompare} with {@code $eq}), as
      * one test; or writes nothing and returns {@code false}, and the compiler writes one equality per

@@ -168,34 +168,56 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
-        anyElement(w, Value.at(document, path), test);
+        anyElement(w, Value.at(document, path), test, true);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Without the array arms: equality is the containment of the scalar alone, a number or date
+     * comparison the key's arm alone, a string test the string's arm alone.
+     */
+    @Override
+    public void anyScalar(SqlWriter w, String document, List<String> path, ElementTest test) {
+        anyElement(w, Value.at(document, path), test, false);
     }
 
     private void anyElement(SqlWriter w, Value v, ElementTest test) {
+        anyElement(w, v, test, true);
+    }
+
+    /** The test on some element of {@code v}; {@code arrays}: also on an array's elements. */
+    private void anyElement(SqlWriter w, Value v, ElementTest test, boolean arrays) {
         test.accept(new ElementTest.Visitor<Void>() {
             @Override
             public Void stringEquals(ElementTest.StringEquals t) {
-                contains(w, v, NODES.textNode(t.value()));
+                contains(w, v, NODES.textNode(t.value()), arrays);
                 return null;
             }
 
             @Override
             public Void stringCompare(ElementTest.StringCompare t) {
-                strings(w, v, (x, text) -> scalarString(x, text, t));
+                strings(w, v, (x, text) -> scalarString(x, text, t), arrays);
                 return null;
             }
 
             @Override
             public Void numberCompare(ElementTest.NumberCompare t) {
                 if (t.op() == CompareOp.EQ) {
-                    keyed(w, v, NUM_KEY, x -> x.append(" = ").bind(t.value()).append("::numeric"), x -> {
-                        x.append("quarry_nums");
-                        v.write(x);
-                        x.append(" @> ARRAY[").bind(t.value()).append("::numeric]");
-                    });
+                    keyed(
+                            arrays,
+                            w,
+                            v,
+                            NUM_KEY,
+                            x -> x.append(" = ").bind(t.value()).append("::numeric"),
+                            x -> {
+                                x.append("quarry_nums");
+                                v.write(x);
+                                x.append(" @> ARRAY[").bind(t.value()).append("::numeric]");
+                            });
                     return null;
                 }
-                keyed(w, v, NUM_KEY, x -> compare(x, t.op(), t.value(), "::numeric"), x -> {
+                keyed(arrays, w, v, NUM_KEY, x -> compare(x, t.op(), t.value(), "::numeric"), x -> {
                     x.append("quarry_num_range");
                     v.write(x);
                     x.append(" && numrange(");
@@ -207,7 +229,7 @@ public final class PostgresDialect implements Dialect {
 
             @Override
             public Void instantCompare(ElementTest.InstantCompare t) {
-                keyed(w, v, INSTANT_KEY, x -> compare(x, t.op(), t.micros(), "::bigint"), x -> {
+                keyed(arrays, w, v, INSTANT_KEY, x -> compare(x, t.op(), t.micros(), "::bigint"), x -> {
                     x.append("quarry_instant_range");
                     v.write(x);
                     x.append(" && int8range(");
@@ -219,25 +241,25 @@ public final class PostgresDialect implements Dialect {
 
             @Override
             public Void booleanEquals(ElementTest.BooleanEquals t) {
-                contains(w, v, NODES.booleanNode(t.value()));
+                contains(w, v, NODES.booleanNode(t.value()), arrays);
                 return null;
             }
 
             @Override
             public Void isNull(ElementTest.IsNull t) {
-                contains(w, v, NODES.nullNode());
+                contains(w, v, NODES.nullNode(), arrays);
                 return null;
             }
 
             @Override
             public Void regex(ElementTest.Regex t) {
-                strings(w, v, (x, text) -> scalarString(x, text, t));
+                strings(w, v, (x, text) -> scalarString(x, text, t), arrays);
                 return null;
             }
 
             @Override
             public Void match(ElementTest.Match t) {
-                strings(w, v, (x, text) -> scalarString(x, text, t));
+                strings(w, v, (x, text) -> scalarString(x, text, t), arrays);
                 return null;
             }
         });
@@ -308,6 +330,7 @@ public final class PostgresDialect implements Dialect {
                 return false;
             }
             keyed(
+                    true,
                     w,
                     v,
                     INSTANT_KEY,
@@ -335,6 +358,7 @@ public final class PostgresDialect implements Dialect {
                 return false;
             }
             keyed(
+                    true,
                     w,
                     v,
                     NUM_KEY,
@@ -374,7 +398,7 @@ public final class PostgresDialect implements Dialect {
         }
         String array = set.append("}").toString();
         Value v = Value.at(document, path);
-        keyed(w, v, NUM_KEY, x -> x.append(" = ANY(").bind(array).append("::numeric[])"), x -> {
+        keyed(true, w, v, NUM_KEY, x -> x.append(" = ANY(").bind(array).append("::numeric[])"), x -> {
             x.append("quarry_nums");
             v.write(x);
             x.append(" && ").bind(array).append("::numeric[]");
@@ -398,12 +422,16 @@ public final class PostgresDialect implements Dialect {
      * {@code jsonb_typeof} ({@link #fieldIndexes}) and never calls a function on a scalar.
      */
     private static void keyed(
-            SqlWriter w, Value v, String key, Consumer<SqlWriter> test, Consumer<SqlWriter> arrayTest) {
-        w.append("((");
+            boolean arrays, SqlWriter w, Value v, String key, Consumer<SqlWriter> test, Consumer<SqlWriter> arrayTest) {
+        w.append(arrays ? "((" : "(");
         key(w, v, key);
         test.accept(w);
         w.append(" AND ");
         key(w, v, key);
+        if (!arrays) {
+            w.append(" IS NOT NULL)");
+            return;
+        }
         w.append(" IS NOT NULL) OR (jsonb_typeof");
         v.write(w);
         w.append(" = 'array' AND ");
@@ -432,8 +460,18 @@ public final class PostgresDialect implements Dialect {
      * Containment of a scalar, OR'ed with containment of the scalar in an array: {@code @>} finds a
      * scalar inside an array only at the top level of the containing value.
      */
-    private static void contains(SqlWriter w, Value v, JsonNode scalar) {
+    private static void contains(SqlWriter w, Value v, JsonNode scalar, boolean arrays) {
         String document = v.document();
+        if (!arrays && document != null) {
+            w.append("(")
+                    .append(document)
+                    .append(" @> ")
+                    .bind(Json.write(nest(v.path(), scalar)))
+                    .append("::jsonb AND ")
+                    .append(document)
+                    .append(" IS NOT NULL)");
+            return;
+        }
         if (document == null) {
             w.append("((");
             v.write(w);
@@ -470,7 +508,17 @@ public final class PostgresDialect implements Dialect {
      * with arrays there).
      */
     private static void strings(
-            SqlWriter w, Value v, java.util.function.BiConsumer<SqlWriter, Consumer<SqlWriter>> test) {
+            SqlWriter w, Value v, java.util.function.BiConsumer<SqlWriter, Consumer<SqlWriter>> test, boolean arrays) {
+        if (!arrays) {
+            w.append("(");
+            v.write(w);
+            w.append(" IS NOT NULL AND jsonb_typeof");
+            v.write(w);
+            w.append(" = 'string' AND ");
+            test.accept(w, v.text());
+            w.append(")");
+            return;
+        }
         w.append("((");
         v.write(w);
         w.append(" IS NOT NULL AND jsonb_typeof");

@@ -588,6 +588,39 @@ class PostgresDialectIT {
                 .doesNotContain("Seq Scan on quarry_objects");
     }
 
+    /** A field the type declares a scalar is compared without the array arm; arrays and schemaless types keep it. */
+    @org.junit.jupiter.api.Test
+    void aDeclaredScalarIsComparedWithoutTheArrayArm() {
+        Schema declared = QuarryConfig.parse(
+                        "types:\n  Thing:\n    description: anything\n    fields:\n      s: string\n      n: number\n"
+                                + "      d: datetime\n      tags: {type: array, items: string}\n",
+                        "schema.yaml")
+                .schema()
+                .orElseThrow();
+        SqlCompiler compiler = new SqlCompiler(new PostgresDialect());
+        SqlCompiler.Columns columns = SqlCompiler.Columns.of("o", store.mapping());
+        String scalar = compiler.where(
+                        compiler.validate(
+                                "{\"$or\": [{\"n\": {\"$gt\": 5}}, {\"d\": {\"$lt\": \"2024-01-01\"}},"
+                                        + " {\"s\": {\"$contains\": \"sure\"}}, {\"n\": 7}]}",
+                                declared,
+                                "Thing"),
+                        columns)
+                .text();
+        assertThat(scalar)
+                .contains("quarry_num_key")
+                .contains("quarry_instant_key")
+                .contains(" LIKE ?")
+                .doesNotContain("'array'")
+                .doesNotContain("_range");
+        assertThat(compiler.where(compiler.validate("{\"tags\": {\"$contains\": \"x_y\"}}", declared, "Thing"), columns)
+                        .text())
+                .contains("'array'");
+        assertThat(compiler.where(compiler.validate("{\"n\": {\"$gt\": 5}}", schema, "Thing"), columns)
+                        .text())
+                .contains("'array'");
+    }
+
     /**
      * The plan, with sequential scans disabled to show what can use an index: of the filter alone
      * (the table is too small for the planner to prefer a JSON index over the type index), or of the
