@@ -47,6 +47,18 @@ final class FilterWriter implements Filter.Visitor<Void> {
         this.type = type;
     }
 
+    /** Whether the type declares every property of these equality groups a scalar. */
+    private boolean scalars(List<List<Map.Entry<String, ElementTest>>> groups) {
+        for (List<Map.Entry<String, ElementTest>> group : groups) {
+            for (Map.Entry<String, ElementTest> e : group) {
+                if (!declaredScalar(FieldPath.property(e.getKey()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** Whether the type declares this property path a scalar: a top-level field of a type with fields, not an array or object. */
     private boolean declaredScalar(FieldPath path) {
         if (type == null || type.schemaless() || path.segments().size() != 1) {
@@ -72,7 +84,8 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 }
             }
             SqlWriter merged = new SqlWriter();
-            if (!groups.isEmpty() && dialect.propertyEqualities(merged, column(columns.document()), groups)) {
+            if (!groups.isEmpty()
+                    && dialect.propertyEqualities(merged, column(columns.document()), groups, scalars(groups))) {
                 if (rest.isEmpty()) {
                     w.append(merged.toSql());
                     return null;
@@ -144,7 +157,9 @@ final class FilterWriter implements Filter.Visitor<Void> {
     public Void condition(Filter.Condition condition) {
         if (table == null) {
             List<Map.Entry<String, ElementTest>> group = equalities(condition);
-            if (group != null && dialect.propertyEqualities(w, column(columns.document()), List.of(group))) {
+            if (group != null
+                    && dialect.propertyEqualities(
+                            w, column(columns.document()), List.of(group), scalars(List.of(group)))) {
                 return null;
             }
         }

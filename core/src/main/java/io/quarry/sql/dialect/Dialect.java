@@ -86,6 +86,19 @@ public interface Dialect {
     }
 
     /**
+     * As {@link #propertyEqualities(SqlWriter, String, List)}, told whether the schema declares every
+     * property named a scalar ({@code scalars}), so that a dialect may leave out what only an array
+     * could match. The default ignores it.
+     */
+    default boolean propertyEqualities(
+            SqlWriter w,
+            String document,
+            List<List<java.util.Map.Entry<String, ElementTest>>> groups,
+            boolean scalars) {
+        return propertyEqualities(w, document, groups);
+    }
+
+    /**
      * The indexes the fields a schema declares need in the graph layout, beyond the layout's own
      * ({@link #createGraphLayout}): idempotent, named {@code CREATE INDEX IF NOT EXISTS} statements on
      * exactly the expressions this dialect writes, so the planner can match them. Default: none.

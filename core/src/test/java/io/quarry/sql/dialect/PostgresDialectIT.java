@@ -613,6 +613,16 @@ class PostgresDialectIT {
                 .contains(" LIKE ?")
                 .doesNotContain("'array'")
                 .doesNotContain("_range");
+        // equalities on declared scalars: one containment, not the jsonpath
+        assertThat(compiler.where(
+                                compiler.validate("{\"s\": \"100% sure\", \"n\": {\"$gt\": 1}}", declared, "Thing"),
+                                columns)
+                        .text())
+                .contains(" @> ?::jsonb")
+                .doesNotContain("@??");
+        assertThat(compiler.where(compiler.validate("{\"s\": {\"$in\": [\"a\", \"b\"]}}", declared, "Thing"), columns)
+                        .text())
+                .contains("@??");
         assertThat(compiler.where(compiler.validate("{\"tags\": {\"$contains\": \"x_y\"}}", declared, "Thing"), columns)
                         .text())
                 .contains("'array'");
