@@ -139,12 +139,16 @@ public class QuarryAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnBean(Toolkit.class)
     public QuarryToolCallbacks quarryToolCallbacks(
-            Toolkit toolkit, QuarryProperties properties, ObjectProvider<ObservationRegistry> observations) {
+            Toolkit toolkit,
+            QuarryProperties properties,
+            ObjectProvider<ObservationRegistry> observations,
+            ObjectProvider<QuarryMcpHttp.Authenticator> authenticator) {
         ObservationRegistry registry = observations.getIfAvailable(() -> ObservationRegistry.NOOP);
         return QuarryToolCallbacks.of(
                 toolkit,
                 properties.getTools(),
-                QuarryToolCallbacks::context,
+                // with an authenticator the MCP request's caller, and never a default scope
+                authenticator.getIfAvailable() == null ? QuarryToolCallbacks::context : QuarryMcpHttp::context,
                 registry.isNoop() ? tool -> tool : tool -> QuarryObservations.observed(tool, registry));
     }
 

@@ -107,7 +107,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     public void createLayout(io.quarry.schema.Schema schema) {
         try (Connection c = dataSource.getConnection();
-                Statement st = c.createStatement()) {
+                Statement st = observed(c.createStatement())) {
             for (String ddl : layoutStatements(schema)) {
                 st.execute(ddl);
             }
@@ -143,7 +143,7 @@ public final class JdbcObjectStore implements ObjectStore {
     public boolean installHelperFunctions() {
         List<String> statements = dialect.createHelperFunctions();
         try (Connection c = dataSource.getConnection()) {
-            try (Statement st = c.createStatement()) {
+            try (Statement st = observed(c.createStatement())) {
                 for (String ddl : statements) {
                     st.execute(ddl);
                 }
@@ -166,6 +166,11 @@ public final class JdbcObjectStore implements ObjectStore {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
         }
+    }
+
+    /** The layout's DDL statement, observed as {@code ddl} when the store has an observer. */
+    private Statement observed(Statement st) {
+        return observer == null ? st : ObservedStatement.wrap(st, observer, dialect.name(), "ddl");
     }
 
     /** The functions the statements create that the connection's catalog and schema lack, upper case. */
@@ -465,7 +470,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 boolean autoCommit = c.getAutoCommit();
                 c.setAutoCommit(false);
                 try {
-                    work.run(c);
+                    work.run(observer == null ? c : ObservedStatement.wrap(c, observer, dialect.name(), operation));
                     c.commit();
                 } catch (SQLException | RuntimeException e) {
                     c.rollback();

@@ -57,12 +57,26 @@ class StatementObserverTest {
                 })
                 .build();
         store.createLayout();
+        assertThat(seen).isNotEmpty().allSatisfy(s -> {
+            assertThat(s.operation).isEqualTo("ddl");
+            assertThat(s.ended).isTrue();
+            assertThat(s.failure).isNull();
+        });
+        seen.clear();
         Instant at = Instant.parse("2024-03-01T10:00:00Z");
         store.load(new DataFile.DataSet(
                 List.of(new GraphObject(
                         "zq7-task", "Task", Json.object().put("title", "Kestrel"), at, at, Map.of("org_id", "acme"))),
                 List.of()));
-        assertThat(seen).as("loads are not observed").isEmpty();
+        assertThat(seen).as("the load's statements").isNotEmpty().allSatisfy(s -> {
+            assertThat(s.operation).isEqualTo("load");
+            assertThat(s.dialect).isEqualTo("h2");
+            assertThat(s.ended).as("ended: %s", s.sql).isTrue();
+            assertThat(s.failure).isNull();
+            assertThat(s.sql).contains("?").doesNotContain("zq7", "acme", "Task", "Kestrel");
+        });
+        assertThat(seen).anySatisfy(s -> assertThat(s.sql).startsWith("INSERT INTO"));
+        seen.clear();
 
         Scope acme = Scope.of("org_id", "acme");
         assertThat(store.search(ObjectQuery.builder()
@@ -89,5 +103,53 @@ class StatementObserverTest {
         assertThat(failed.failure).isInstanceOf(java.sql.SQLException.class);
         assertThat(seen.subList(0, seen.size() - 1))
                 .allSatisfy(s -> assertThat(s.failure).isNull());
+    }
+
+    @Test
+    void aLoadTheDatabaseRefusesEndsItsStatementWithTheFailure() {
+        List<Seen> seen = new ArrayList<>();
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:statement-observer-load-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(new H2Dialect())
+                .mapping(StoreMapping.graph("org_id"))
+                .statementObserver((dialect, operation, sql) -> {
+                    Seen s = new Seen(dialect, operation, sql);
+                    seen.add(s);
+                    return failure -> {
+                        s.ended = true;
+                        s.failure = failure;
+                    };
+                })
+                .build();
+        store.createLayout();
+        seen.clear();
+        Instant at = Instant.parse("2024-03-01T10:00:00Z");
+        try (java.sql.Connection c = ds.getConnection();
+                java.sql.Statement st = c.createStatement()) {
+            st.execute(
+                    "ALTER TABLE \"quarry_objects\" ADD CONSTRAINT \"no_forbidden\" CHECK (\"type\" <> 'Forbidden')");
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+        GraphObject refused = new GraphObject(
+                "zq7-refused", "Forbidden", Json.object().put("title", "Osprey"), at, at, Map.of("org_id", "acme"));
+        // the database's constraint refuses the row: the insert's batch fails
+        assertThatThrownBy(() -> store.load(new DataFile.DataSet(List.of(refused), List.of())))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("loading failed, nothing was loaded");
+
+        Seen insert = seen.stream()
+                .filter(s -> s.sql.startsWith("INSERT INTO"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(insert.operation).isEqualTo("load");
+        assertThat(insert.ended).isTrue();
+        assertThat(insert.failure).isInstanceOf(java.sql.SQLException.class);
+        assertThat(seen).allSatisfy(s -> {
+            assertThat(s.ended).isTrue();
+            assertThat(s.sql).doesNotContain("zq7", "acme", "Osprey", "Forbidden");
+        });
     }
 }
