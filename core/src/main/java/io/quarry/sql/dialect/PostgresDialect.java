@@ -44,7 +44,9 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>equality ({@code $eq}, {@code $in}, booleans, null): containment {@code properties @> ?::jsonb}
  *       OR'ed with the same value wrapped in an array (containment does not see a scalar inside a
- *       nested array), both served by the GIN {@code jsonb_path_ops} index;
+ *       nested array), both served by the GIN {@code jsonb_path_ops} index; on a field the type
+ *       declares a scalar ({@link #anyScalar}) the scalar alone, and equalities on such fields one
+ *       containment of them all;
  *   <li>numbers and date-times: a scalar's number or instant by {@code quarry_num_key(value)} or
  *       {@code quarry_instant_key(value)}, SQL functions the planner inlines (common forms by plain
  *       expressions, anything else through the exact PL/pgSQL {@code quarry_num} and
