@@ -73,7 +73,10 @@ public class QuarryAutoConfiguration {
             ObjectProvider<ToolListener> listeners,
             BeanFactory beans,
             ObjectProvider<ToolExtension> extensions,
-            ObjectProvider<ObservationRegistry> observations) {
+            ObjectProvider<ObservationRegistry> observations,
+            ObjectProvider<io.quarry.search.Embedder> embedders,
+            ObjectProvider<io.quarry.search.VectorIndex> vectorIndexes,
+            ObjectProvider<org.springframework.ai.embedding.EmbeddingModel> embeddingModels) {
         QuarryProperties.Store store = properties.getStore();
         StoreMapping graph = graphMapping(store);
         QuarryConfig config = configFile(properties, resources);
@@ -128,6 +131,7 @@ public class QuarryAutoConfiguration {
             toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
+        SearchBeans.apply(toolkit, properties.getSearch(), embedders, vectorIndexes, embeddingModels, beans);
         return toolkit.build();
     }
 

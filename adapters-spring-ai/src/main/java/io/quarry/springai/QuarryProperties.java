@@ -33,6 +33,9 @@ public class QuarryProperties {
     /** How the DataSource's own tables are served when there is no configuration file and no graph layout. */
     private final Introspect introspect = new Introspect();
 
+    /** Semantic search with the application's Spring AI EmbeddingModel and VectorStore beans. */
+    private final Search search = new Search();
+
     /**
      * The name of a DataSource bean the tools read from, such as a streaming replica; DDL, helper functions
      * and loads still use the application's (primary) DataSource. Unset: every read goes to the primary.
@@ -92,6 +95,39 @@ public class QuarryProperties {
 
     public LimitSettings getLimits() {
         return limits;
+    }
+
+    public Search getSearch() {
+        return search;
+    }
+
+    /** {@code quarry.search.*}: semantic search with the application's beans. */
+    public static class Search {
+        /**
+         * Whether the toolkit uses the application's EmbeddingModel bean (hybrid discover_schema) and, with it,
+         * its VectorStore bean (semantic_search). A host's own io.quarry.search.Embedder and VectorIndex beans
+         * come first.
+         */
+        private boolean enabled = true;
+
+        /** The name of Quarry's entries in the VectorStore (its quarry_index metadata). */
+        private String indexName = "quarry";
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getIndexName() {
+            return indexName;
+        }
+
+        public void setIndexName(String indexName) {
+            this.indexName = indexName;
+        }
     }
 
     public Introspect getIntrospect() {

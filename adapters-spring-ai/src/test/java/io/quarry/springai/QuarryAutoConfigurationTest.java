@@ -250,8 +250,10 @@ class QuarryAutoConfigurationTest {
                         .isInstanceOf(ConfigException.class)
                         .hasMessage("file:" + config + ": tools.disabled[0]: unknown tool 'agregate_graph_objects' (did"
                                 + " you mean 'aggregate_graph_objects'?); tools: "
+                                // the opt-in tools are names the file may use
                                 + String.join(", ", Demo.toolNames())
-                                + ", run_readonly_sql")); // the opt-in tool is a name the file may use
+                                        .replace("discover_schema, ", "discover_schema, semantic_search, ")
+                                + ", run_readonly_sql"));
     }
 
     @Test
@@ -317,6 +319,8 @@ class QuarryAutoConfigurationTest {
                         "quarry.introspect.include",
                         "quarry.introspect.exclude",
                         "quarry.introspect.type-names",
+                        "quarry.search.enabled",
+                        "quarry.search.index-name",
                         "quarry.openapi.enabled",
                         "quarry.openapi.document",
                         "quarry.openapi.base-url",
@@ -326,5 +330,38 @@ class QuarryAutoConfigurationTest {
                         "quarry.openapi.include-deprecated",
                         "quarry.openapi.timeout");
         assertThat(described.values()).allSatisfy(d -> assertThat(d).isNotBlank());
+    }
+
+    @Test
+    void theApplicationsEmbeddingModelAndVectorStoreGiveSemanticSearch() {
+        MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(org.springframework.ai.embedding.EmbeddingModel.class, () -> model)
+                .withBean(
+                        org.springframework.ai.vectorstore.VectorStore.class,
+                        () -> org.springframework.ai.vectorstore.SimpleVectorStore.builder(model)
+                                .build())
+                .withPropertyValues(CONFIG)
+                .run(context -> {
+                    Toolkit toolkit = context.getBean(Toolkit.class);
+                    assertThat(toolkit.tool("semantic_search")).isPresent();
+                    // nothing embedded yet: no candidate, and no error
+                    assertThat(toolkit.tool("semantic_search")
+                                    .orElseThrow()
+                                    .call("{\"query\": \"security risks\"}", ToolContext.unrestricted())
+                                    .text())
+                            .contains("\"returned\":0");
+                });
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(org.springframework.ai.embedding.EmbeddingModel.class, () -> model)
+                .withPropertyValues(CONFIG, "quarry.search.enabled=false")
+                .run(context -> assertThat(context.getBean(Toolkit.class).tool("semantic_search"))
+                        .isEmpty());
+        runner.withBean(DataSource.class, () -> DEMO)
+                .withBean(org.springframework.ai.embedding.EmbeddingModel.class, () -> model)
+                .withPropertyValues(CONFIG)
+                .run(context -> assertThat(context.getBean(Toolkit.class).tool("semantic_search"))
+                        .as("a model without a store ranks discover_schema by meaning too, but has no index")
+                        .isEmpty());
     }
 }

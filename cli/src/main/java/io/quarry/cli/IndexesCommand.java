@@ -32,7 +32,11 @@ import picocli.CommandLine.Option;
             "Example: quarry indexes --jdbc-url jdbc:postgresql://localhost/app --config quarry.yaml"
         })
 final class IndexesCommand implements Callable<Integer> {
-    private static final Pattern NAME = Pattern.compile("CREATE INDEX IF NOT EXISTS \"((?:[^\"]|\"\")+)\"");
+    /** An index statement's name, quoted with {@code "} (PostgreSQL, H2, SQLite) or {@code `} (MariaDB). */
+    private static final Pattern NAME = Pattern.compile("CREATE INDEX IF NOT EXISTS ([\"`])((?:(?!\\1).|\\1\\1)+)\\1");
+
+    /** A generated column's statement (MariaDB) and the column's name. */
+    private static final Pattern COLUMN = Pattern.compile("ADD COLUMN IF NOT EXISTS ([\"`])((?:(?!\\1).|\\1\\1)+)\\1");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -59,6 +63,7 @@ final class IndexesCommand implements Callable<Integer> {
                 .mapping(mapping)
                 .build();
         Set<String> present = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        Set<String> columns = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         boolean trigrams;
         try (Connection c = ds.getConnection()) {
             DatabaseMetaData meta = c.getMetaData();
@@ -71,18 +76,32 @@ final class IndexesCommand implements Callable<Integer> {
                     }
                 }
             }
+            try (ResultSet rs = meta.getColumns(c.getCatalog(), c.getSchema(), mapping.objectsTable(), "%")) {
+                while (rs.next()) {
+                    columns.add(rs.getString("COLUMN_NAME"));
+                }
+            }
             trigrams = trigramsAvailable(c);
         }
         PrintWriter out = spec.commandLine().getOut();
         List<String> missing = new ArrayList<>();
         int recommended = 0;
         for (String statement : store.layoutStatements(layout.schema().orElse(null))) {
+            Matcher column = COLUMN.matcher(statement);
+            if (column.find()) {
+                // a generated column an index below needs: printed, before its index, when it is missing
+                String name = column.group(2).replace(column.group(1) + column.group(1), column.group(1));
+                if (!columns.contains(name)) {
+                    missing.add(statement);
+                }
+                continue;
+            }
             Matcher m = NAME.matcher(statement);
             if (!m.find()) {
                 continue; // a table or a function, not an index
             }
             recommended++;
-            String name = m.group(1).replace("\"\"", "\"");
+            String name = m.group(2).replace(m.group(1) + m.group(1), m.group(1));
             if (present.contains(name)) {
                 continue;
             }
@@ -93,11 +112,12 @@ final class IndexesCommand implements Callable<Integer> {
             }
             missing.add(statement);
         }
+        long indexes = missing.stream().filter(s -> NAME.matcher(s).find()).count();
         if (missing.isEmpty()) {
             out.printf(Locale.ROOT, "-- all %d recommended indexes are present%n", recommended);
             return 0;
         }
-        out.printf(Locale.ROOT, "-- %d of %d recommended indexes are missing%n", missing.size(), recommended);
+        out.printf(Locale.ROOT, "-- %d of %d recommended indexes are missing%n", indexes, recommended);
         missing.forEach(s -> out.println(s + ";"));
         return 0;
     }

@@ -17,18 +17,33 @@ final class Progress implements LongConsumer {
     private final PrintWriter err;
     private final long total;
     private final boolean shown;
+    /** The line's words: what is done, and to what. */
+    private final String verb;
+
+    private final String noun;
     private long last = Long.MIN_VALUE;
     private boolean written;
 
     Progress(PrintWriter err, long total, boolean shown) {
+        this(err, total, shown, "loading", "rows");
+    }
+
+    Progress(PrintWriter err, long total, boolean shown, String verb, String noun) {
         this.err = err;
         this.total = total;
         this.shown = shown;
+        this.verb = verb;
+        this.noun = noun;
     }
 
     /** Progress of {@code total} rows on {@code err}, shown only when standard error is a terminal. */
     static Progress onTerminal(PrintWriter err, long total) {
         return new Progress(err, total, stderrIsTerminal());
+    }
+
+    /** The same with other words: {@code embedding 640 of 3,681 objects (17%)}. */
+    static Progress onTerminal(PrintWriter err, long total, String verb, String noun) {
+        return new Progress(err, total, stderrIsTerminal(), verb, noun);
     }
 
     @Override
@@ -40,7 +55,8 @@ final class Progress implements LongConsumer {
         last = now;
         written = true;
         long percent = total == 0 ? 100 : rows * 100 / total;
-        err.print(String.format(Locale.ROOT, "\rloading %,d of %,d rows (%d%%)\u001b[K", rows, total, percent));
+        err.print(String.format(
+                Locale.ROOT, "\r%s %,d of %,d %s (%d%%)\u001b[K", verb, rows, total, noun, Math.min(100, percent)));
         err.flush();
     }
 

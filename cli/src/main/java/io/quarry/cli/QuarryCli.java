@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             ContextCommand.class,
             InitCommand.class,
             LoadCommand.class,
+            EmbedCommand.class,
             DdlCommand.class,
             IndexesCommand.class,
             McpCommand.class,

@@ -94,6 +94,14 @@ final class SourceOptions {
                     + "(summarize them with 'quarry feedback summarize FILE').")
     java.nio.file.Path feedback;
 
+    @Option(
+            names = "--semantic",
+            description =
+                    "Serve semantic_search and hybrid ranking (discover_schema, query_graph_objects' rank: hybrid)"
+                            + " with the built-in model: over the vectors 'quarry embed' wrote with --jdbc-url; with --data"
+                            + " or the demo, the objects are embedded in memory first.")
+    boolean semantic;
+
     @Mixin
     ApiOptions api;
 
@@ -124,8 +132,17 @@ final class SourceOptions {
         if (api != null && mixee != null) { // null when made without picocli, as DemoDatabase does
             api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
         }
+        if (semantic) {
+            Semantic.attach(b, source, jdbcUrl == null ? null : Databases.reading(jdbcUrl, user, password), err());
+        }
         more.accept(b);
         return b.build();
+    }
+
+    private java.io.PrintWriter err() {
+        return mixee == null
+                ? new java.io.PrintWriter(System.err, true)
+                : mixee.commandLine().getErr();
     }
 
     /** How a database's tables are read without a configured store. */

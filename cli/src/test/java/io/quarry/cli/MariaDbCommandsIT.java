@@ -101,6 +101,57 @@ class MariaDbCommandsIT {
     }
 
     @Test
+    void initCreatesTheGeneratedColumnsTheConfiguredFieldsNeedAndIndexesReportsTheMissing() throws Exception {
+        String url = database(DATABASE + "_ix");
+        Path config = dir.resolve("maria-indexes.yaml");
+        java.nio.file.Files.writeString(config, """
+                types:
+                  Task:
+                    description: work
+                    fields:
+                      status: string
+                      priority: number
+                      due_at: datetime
+                """);
+        String[] layout = {"--jdbc-url", url, "--config", config.toString(), "--scope-column", "org_id"};
+        for (int i = 0; i < 2; i++) {
+            QuarryCliTest.Run init = run("", concat(new String[] {"init"}, layout));
+            assertThat(init.exit()).as("init is idempotent: " + init.err()).isZero();
+        }
+        QuarryCliTest.Run indexes = run("", concat(new String[] {"indexes"}, layout));
+        assertThat(indexes.exit()).as(indexes.err()).isZero();
+        assertThat(indexes.out()).matches("(?s)-- all \\d+ recommended indexes are present\\R");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute("DROP INDEX q1n_priority_ix ON quarry_objects");
+            // as on a database that never had them (dropping the column alone would leave its index,
+            // shortened to the other columns, under the same name)
+            s.execute("DROP INDEX q1d_due_at_ix ON quarry_objects");
+            s.execute("ALTER TABLE quarry_objects DROP COLUMN q1d_due_at");
+        }
+        indexes = run("", concat(new String[] {"indexes"}, layout));
+        assertThat(indexes.out())
+                .contains(
+                        "-- 2 of ",
+                        "CREATE INDEX IF NOT EXISTS `q1n_priority_ix`",
+                        "ADD COLUMN IF NOT EXISTS `q1d_due_at`",
+                        "CREATE INDEX IF NOT EXISTS `q1d_due_at_ix`")
+                .doesNotContain("q1s_status");
+        QuarryCliTest.Run ddl = run("", "ddl", "--dialect", "mariadb", "--config", config.toString());
+        assertThat(ddl.out()).contains("ADD COLUMN IF NOT EXISTS `q1s_status` VARCHAR(200)");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE " + DATABASE + "_ix");
+        }
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void aBadRowLoadsNothing() throws Exception {
         assertThat(run("", "init", "--jdbc-url", url, "--scope-column", "org_id")
                         .exit())

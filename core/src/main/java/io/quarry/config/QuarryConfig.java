@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.quarry.graph.SnapshotBuilder;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
+import io.quarry.search.EmbeddedText;
 import io.quarry.sql.StoreMapping;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +20,7 @@ import java.util.Set;
 /**
  * A configuration file (YAML or JSON), read once and checked: its {@code types} as a {@link Schema},
  * its {@code projections}, its {@code graph} section as a {@link SnapshotBuilder}, its {@code store}
- * section as a {@link StoreMapping}, and its {@code tools} and {@code limits} sections, which
+ * section as a {@link StoreMapping}, its {@code search} section as an {@link EmbeddedText}, and its {@code tools} and {@code limits} sections, which
  * {@code Toolkit.builder().config(config)} checks against the tool catalog. What a toolkit, the
  * command line and the Spring Boot starter are configured with.
  *
@@ -35,7 +36,8 @@ import java.util.Set;
  * <p>Immutable and thread-safe.
  */
 public final class QuarryConfig {
-    private static final Set<String> SECTIONS = Set.of("types", "limits", "tools", "store", "projections", "graph");
+    private static final Set<String> SECTIONS =
+            Set.of("types", "limits", "tools", "store", "projections", "graph", "search");
 
     private final String source;
     private final ConfigNode root;
@@ -43,6 +45,7 @@ public final class QuarryConfig {
     private final Projections projections;
     private final SnapshotBuilder snapshots;
     private final StoreMapping store;
+    private final EmbeddedText search;
 
     private QuarryConfig(ConfigNode root) {
         this.source = root.source();
@@ -75,6 +78,7 @@ public final class QuarryConfig {
                         .orElseGet(() -> SnapshotBuilder.builder()
                                 .projections(projections)
                                 .build());
+        this.search = root.get("search").map(s -> SearchSection.read(s, schema)).orElse(null);
     }
 
     /**
@@ -147,6 +151,15 @@ public final class QuarryConfig {
      */
     public Optional<SnapshotBuilder> snapshots() {
         return Optional.ofNullable(snapshots);
+    }
+
+    /**
+     * What the {@code search} section embeds of each type and how long text is chunked; empty without
+     * the section (the toolkit and the indexer then embed the default text fields, {@link
+     * EmbeddedText#defaults}).
+     */
+    public Optional<EmbeddedText> search() {
+        return Optional.ofNullable(search);
     }
 
     /** The store mapping of the {@code store} section; empty without one. */

@@ -44,6 +44,11 @@ public enum ErrorCode {
     NEEDS_CONFIRMATION,
     /** The host's API did not answer in time or cannot be reached; the same call may succeed later. */
     API_UNAVAILABLE,
+    /**
+     * The embedding model or the vector index could not answer: a warning beside a ranking by keywords
+     * ({@code semantic_search}, the hybrid rankings); the same call may rank by meaning later.
+     */
+    MODEL_UNAVAILABLE,
     /** Something failed inside the library; details are in the host's log, never in the message. */
     INTERNAL
 }

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class InMemoryVectorIndex implements VectorIndex {
     private final Map<String, Stored> entries = new ConcurrentHashMap<>();
+    private volatile IndexState state;
 
     private record Stored(String key, String objectId, String type, float[] unit) {}
 
@@ -68,6 +70,23 @@ public final class InMemoryVectorIndex implements VectorIndex {
     @Override
     public long size() {
         return entries.size();
+    }
+
+    @Override
+    public Optional<IndexState> state() {
+        return Optional.ofNullable(state);
+    }
+
+    @Override
+    public void state(IndexState state) {
+        this.state = requireNonNull(state, "state");
+    }
+
+    @Override
+    public Optional<Set<String>> objectIds() {
+        Set<String> ids = new HashSet<>();
+        entries.values().forEach(s -> ids.add(s.objectId()));
+        return Optional.of(ids);
     }
 
     private static float[] unit(float[] v) {

@@ -2,6 +2,7 @@ package io.quarry.search;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,4 +32,25 @@ public interface VectorIndex {
 
     /** The number of entries. */
     long size();
+
+    /**
+     * Where the {@link EmbeddingIndexer} got to, stored with the vectors; empty when the index keeps no
+     * state (the indexer then embeds every object on each run).
+     */
+    default Optional<IndexState> state() {
+        return Optional.empty();
+    }
+
+    /** Stores the indexer's state with the vectors; an index that keeps none ignores it. */
+    default void state(IndexState state) {}
+
+    /**
+     * The ids of every object with an entry, so the indexer can delete the entries of objects that are
+     * gone; empty when the index cannot list them (the entries of deleted objects then stay until the
+     * host deletes them, and {@code semantic_search} never shows them since it reads every candidate
+     * from the store).
+     */
+    default Optional<Set<String>> objectIds() {
+        return Optional.empty();
+    }
 }

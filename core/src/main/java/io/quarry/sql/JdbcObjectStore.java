@@ -62,7 +62,11 @@ public final class JdbcObjectStore implements ObjectStore {
     private final Dialect dialect;
     private final StoreMapping mapping;
     private final Duration timeout;
+    private final long countCap;
+    /** The layout as the dialect first saw it: what loads and DDL use. */
     private final StorageLayout layout;
+    /** The layout compiled with the dialect {@link Dialect#forStore} returned, or {@code null} until the first read. */
+    private volatile StorageLayout readLayout;
     /** Told of each statement, or null. */
     private final StatementObserver observer;
 
@@ -73,7 +77,22 @@ public final class JdbcObjectStore implements ObjectStore {
         this.mapping = b.mapping;
         this.timeout = b.timeout;
         this.observer = b.observer;
+        this.countCap = b.countCap;
         this.layout = StorageLayout.of(mapping, dialect, b.countCap);
+    }
+
+    /**
+     * The layout reads use: compiled with the dialect as it reads this store ({@link
+     * Dialect#forStore}, asked once; on MariaDB, which generated columns exist).
+     */
+    private StorageLayout reads() {
+        StorageLayout l = readLayout;
+        if (l == null) {
+            Dialect d = dialect.forStore(mapping, readDataSource);
+            l = d == dialect ? layout : StorageLayout.of(mapping, d, countCap);
+            readLayout = l;
+        }
+        return l;
     }
 
     /** A builder: a data source and a dialect are required; the mapping defaults to {@link StoreMapping#graph}. */
@@ -111,6 +130,7 @@ public final class JdbcObjectStore implements ObjectStore {
             for (String ddl : layoutStatements(schema)) {
                 st.execute(ddl);
             }
+            readLayout = null; // columns the dialect reads may have appeared
         } catch (SQLException e) {
             throw new IllegalStateException("creating the graph layout failed: " + e.getMessage(), e);
         }
@@ -268,7 +288,7 @@ public final class JdbcObjectStore implements ObjectStore {
     public Page search(ObjectQuery query) {
         requireNonNull(query, "query");
         try {
-            return layout.search(new Session("search"), query);
+            return reads().search(new Session("search"), query);
         } catch (QueryException e) {
             throw regexTimeout(e, query.filter().filter());
         }
@@ -279,22 +299,22 @@ public final class JdbcObjectStore implements ObjectStore {
      * the page statement of each type table). For tests and golden files.
      */
     public List<Sql> explain(ObjectQuery query) {
-        return layout.explain(query);
+        return reads().explain(query);
     }
 
     @Override
     public Optional<GraphObject> get(String id, Scope scope) {
-        return layout.get(new Session("get"), id, scope);
+        return reads().get(new Session("get"), id, scope);
     }
 
     @Override
     public List<GraphRelationship> relationships(String id, Scope scope) {
-        return layout.relationships(new Session("relationships"), id, scope);
+        return reads().relationships(new Session("relationships"), id, scope);
     }
 
     @Override
     public Map<String, Long> countByType(Scope scope) {
-        return layout.countByType(new Session("count_by_type"), scope);
+        return reads().countByType(new Session("count_by_type"), scope);
     }
 
     /**
@@ -310,7 +330,7 @@ public final class JdbcObjectStore implements ObjectStore {
     @Override
     public Aggregation aggregate(AggregateQuery query) {
         try {
-            return layout.aggregate(new Session("aggregate"), query);
+            return reads().aggregate(new Session("aggregate"), query);
         } catch (QueryException e) {
             throw regexTimeout(e, query.filter().filter());
         }
@@ -324,7 +344,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     @Override
     public ScopeGraph graph(Scope scope) {
-        return layout.graph(new Session("graph"), requireNonNull(scope, "scope"));
+        return reads().graph(new Session("graph"), requireNonNull(scope, "scope"));
     }
 
     /**
@@ -334,7 +354,7 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     @Override
     public ScopeGraph neighbourhood(Collection<String> ids, Scope scope) {
-        return layout.neighbourhood(new Session("neighbourhood"), ids, requireNonNull(scope, "scope"));
+        return reads().neighbourhood(new Session("neighbourhood"), ids, requireNonNull(scope, "scope"));
     }
 
     /**

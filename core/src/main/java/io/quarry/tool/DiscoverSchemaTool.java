@@ -3,12 +3,16 @@ package io.quarry.tool;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.WordMatch;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.Relationship;
+import io.quarry.search.Embedder;
+import io.quarry.search.EmbeddingException;
+import io.quarry.search.ReciprocalRankFusion;
 import io.quarry.store.ObjectStore;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -17,6 +21,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code discover_schema}: the types that best match a few words, ranked deterministically over type
@@ -25,6 +31,7 @@ import java.util.Set;
  */
 final class DiscoverSchemaTool implements CatalogTool {
     static final String NAME = "discover_schema";
+    private static final Logger LOG = LoggerFactory.getLogger(DiscoverSchemaTool.class);
     private static final int DEFAULT_LIMIT = 5;
     private static final int MAX_LIMIT = 20;
 
@@ -47,11 +54,16 @@ final class DiscoverSchemaTool implements CatalogTool {
     private final SchemaView view;
     private final ObjectStore store;
     private final GetDatabaseSchemaTool schemaTool;
+    /** The model of the hybrid ranking, or {@code null} for keywords only. */
+    private final Embedder embedder;
+    /** The vectors of the types' texts, by type name, once computed. */
+    private volatile Map<String, float[]> typeVectors;
 
-    DiscoverSchemaTool(SchemaView view, ObjectStore store, GetDatabaseSchemaTool schemaTool) {
+    DiscoverSchemaTool(SchemaView view, ObjectStore store, GetDatabaseSchemaTool schemaTool, Embedder embedder) {
         this.view = view;
         this.store = store;
         this.schemaTool = schemaTool;
+        this.embedder = embedder;
     }
 
     @Override
@@ -112,6 +124,19 @@ final class DiscoverSchemaTool implements CatalogTool {
         ranked.sort((a, b) -> a.score != b.score
                 ? Double.compare(b.score, a.score)
                 : CodePoints.compare(a.type.name(), b.type.name()));
+        List<QueryError> warnings = new ArrayList<>();
+        if (embedder != null) {
+            try {
+                ranked = hybrid(ranked, query, module);
+            } catch (EmbeddingException e) {
+                LOG.warn("discover_schema: the embedding model failed, ranking by keywords: {}", e.toString());
+                warnings.add(new QueryError(
+                        ErrorCode.MODEL_UNAVAILABLE,
+                        "",
+                        "The embedding model could not answer; types are ranked by their words only.",
+                        "Try again later for a ranking by meaning."));
+            }
+        }
         int keep = Math.min(limit, ranked.size());
         Map<String, Long> counts = store.countByType(call.context().scope());
         ObjectNode result = render(ranked, keep, counts, "summary");
@@ -122,7 +147,83 @@ final class DiscoverSchemaTool implements CatalogTool {
             keep--;
             result = render(ranked, keep, counts, "fields");
         }
+        Results.warnings(result, warnings);
         return result;
+    }
+
+    /**
+     * The keyword ranking fused (reciprocal-rank fusion) with the types nearest the question by meaning
+     * (the first {@value #MAX_LIMIT}); the score becomes the fused score, ties by type name.
+     */
+    private List<Scored> hybrid(List<Scored> keyword, String query, String module) {
+        Map<String, float[]> vectors = typeVectors();
+        float[] q = SemanticRanker.embedOne(embedder, query);
+        List<Scored> byMeaning = new ArrayList<>();
+        for (EntityType t : view.schema.types()) {
+            if (module == null || module.equals(t.module())) {
+                Scored s = new Scored(t);
+                s.score = SemanticRanker.cosine(q, vectors.get(t.name()));
+                byMeaning.add(s);
+            }
+        }
+        byMeaning.sort((a, b) -> a.score != b.score
+                ? Double.compare(b.score, a.score)
+                : CodePoints.compare(a.type.name(), b.type.name()));
+        if (byMeaning.size() > MAX_LIMIT) {
+            byMeaning = byMeaning.subList(0, MAX_LIMIT);
+        }
+        Map<String, Scored> byName = new java.util.HashMap<>();
+        byMeaning.forEach(s -> byName.put(s.type.name(), s));
+        keyword.forEach(s -> byName.put(s.type.name(), s)); // keeps what the words matched
+        List<Scored> fused = new ArrayList<>();
+        for (ReciprocalRankFusion.Fused f : ReciprocalRankFusion.fuse(List.of(
+                keyword.stream().map(s -> s.type.name()).toList(),
+                byMeaning.stream().map(s -> s.type.name()).toList()))) {
+            Scored s = byName.get(f.id());
+            Scored out = new Scored(s.type);
+            out.matched.addAll(s.matched);
+            out.score = f.score();
+            fused.add(out);
+        }
+        return fused;
+    }
+
+    /** The text of a type the model reads: its name, description, fields with their descriptions, enum values, links. */
+    static String typeText(EntityType t) {
+        StringBuilder text = new StringBuilder(String.join(" ", WordMatch.words(t.name())));
+        if (t.description() != null) {
+            text.append(". ").append(t.description());
+        }
+        for (Field f : t.exposedFields()) {
+            text.append(". ").append(String.join(" ", WordMatch.words(f.name())));
+            f.describe().ifPresent(d -> text.append(": ").append(d));
+            if (!f.values().isEmpty()) {
+                text.append(" (").append(String.join(", ", f.values())).append(')');
+            }
+        }
+        for (Relationship r : t.relationships()) {
+            text.append(". ")
+                    .append(String.join(" ", WordMatch.words(r.name())))
+                    .append(' ')
+                    .append(r.target());
+        }
+        return text.toString();
+    }
+
+    private Map<String, float[]> typeVectors() {
+        Map<String, float[]> vectors = typeVectors;
+        if (vectors == null) {
+            List<EntityType> types = view.schema.types();
+            List<float[]> embedded = SemanticRanker.embedAll(
+                    embedder, types.stream().map(DiscoverSchemaTool::typeText).toList());
+            Map<String, float[]> byName = new java.util.HashMap<>();
+            for (int i = 0; i < types.size(); i++) {
+                byName.put(types.get(i).name(), embedded.get(i));
+            }
+            vectors = Map.copyOf(byName);
+            typeVectors = vectors;
+        }
+        return vectors;
     }
 
     /** The modules of the schema's types, in order of first appearance. */

@@ -26,11 +26,14 @@ final class QueryGraphObjectsTool implements ToolHandler {
     private final SchemaView view;
     private final QueryRunner runner;
     private final Limits limits;
+    /** The ranking by meaning behind {@code "rank": "hybrid"}, or {@code null} without a model. */
+    private final SemanticRanker ranker;
 
-    QueryGraphObjectsTool(SchemaView view, QueryRunner runner, Limits limits) {
+    QueryGraphObjectsTool(SchemaView view, QueryRunner runner, Limits limits, SemanticRanker ranker) {
         this.view = view;
         this.runner = runner;
         this.limits = limits;
+        this.ranker = ranker;
     }
 
     String description() {
@@ -95,6 +98,14 @@ final class QueryGraphObjectsTool implements ToolHandler {
         detail.put("default", "light");
         detail.put("description", "light (default) cuts long text; full shows every field.");
         props.set("detail", detail);
+        if (ranker != null) {
+            ObjectNode rank = InputSchemas.enumString(List.of("words", "hybrid"));
+            rank.put("default", "words");
+            rank.put(
+                    "description",
+                    "hybrid: rank by 'query' words and meaning together, best first with a score (one page).");
+            props.set("rank", rank);
+        }
         return schema;
     }
 
@@ -124,6 +135,12 @@ final class QueryGraphObjectsTool implements ToolHandler {
         int limit = args.integer("limit", 1, call.limits().maxLimit())
                 .orElse(call.limits().defaultLimit());
         String detail = args.choice("detail", List.of("light", "full")).orElse("light");
+        if (ranker != null
+                && args.choice("rank", List.of("words", "hybrid"))
+                        .orElse("words")
+                        .equals("hybrid")) {
+            return hybrid(args, type, filter, relatedTo, relationshipType, sort, limit, detail, call);
+        }
         return runner.run(
                 new QueryRunner.Request(
                         type,
@@ -136,6 +153,71 @@ final class QueryGraphObjectsTool implements ToolHandler {
                         args.string("cursor").orElse(null),
                         Projection.Detail.valueOf(detail.toUpperCase(Locale.ROOT))),
                 call);
+    }
+
+    /**
+     * {@code "rank": "hybrid"}: the objects with the most words of the query and the objects nearest its
+     * meaning, fused by reciprocal rank; filter, scope and related object apply to both sides. The model
+     * failing leaves the words' ranking, with a warning.
+     */
+    private ObjectNode hybrid(
+            Arguments args,
+            EntityType type,
+            Filter filter,
+            String relatedTo,
+            String relationshipType,
+            List<SortKey> sort,
+            int limit,
+            String detail,
+            Call call) {
+        String query = args.string("query")
+                .filter(q -> !q.isBlank())
+                .orElseThrow(() -> QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        "rank",
+                        "\"rank\": \"hybrid\" ranks by 'query', and there is none.",
+                        "Add \"query\": a few words about what you look for."));
+        if (!sort.isEmpty() || args.string("cursor").isPresent()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    sort.isEmpty() ? "cursor" : "sort",
+                    "A hybrid ranking is one page in its own order: it takes no sort and no cursor.",
+                    "Drop 'sort' and 'cursor', or drop \"rank\": \"hybrid\" to page in field order.");
+        }
+        if (query.codePointCount(0, query.length()) > SemanticSearchTool.MAX_QUERY) {
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "query",
+                    "'query' is longer than " + SemanticSearchTool.MAX_QUERY + " characters.",
+                    "Give a few words; filter on fields with 'properties'.");
+        }
+        io.quarry.filter.ValidatedFilter validated = runner.validate(filter, type);
+        if (relatedTo != null
+                && runner.store().get(relatedTo, call.context().scope()).isEmpty()) {
+            throw NearIds.notFound(
+                    relatedTo,
+                    "related_to_id",
+                    "Use an id from a previous result; query_graph_objects finds objects by their fields.",
+                    runner.store(),
+                    call.context().scope(),
+                    view);
+        }
+        List<String> types = type == null ? view.typeNames() : List.of(type.name());
+        SemanticRanker.Where where = new SemanticRanker.Where(
+                types, validated, relatedTo, relationshipType, call.context().scope());
+        int want = limit + 1;
+        List<io.quarry.error.QueryError> warnings = new ArrayList<>(validated.warnings());
+        List<SemanticRanker.Hit> hits;
+        try {
+            List<SemanticRanker.Hit> meaning = ranker.nearest(query, where, want * 2);
+            hits = ranker.hybrid(ranker.keyword(query, where, view.textFields(type), want * 2, true), meaning, want);
+        } catch (io.quarry.search.EmbeddingException e) {
+            warnings.add(SemanticSearchTool.modelFailed());
+            List<SemanticRanker.Hit> words = ranker.keyword(query, where, view.textFields(type), want * 2, false);
+            hits = words.size() > want ? words.subList(0, want) : words;
+        }
+        return SemanticSearchTool.envelope(
+                runner, hits, limit, Projection.Detail.valueOf(detail.toUpperCase(Locale.ROOT)), call, warnings);
     }
 
     private List<SortKey> sort(Arguments args, EntityType type, FilterParser parser) {

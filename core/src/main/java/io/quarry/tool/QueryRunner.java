@@ -71,6 +71,11 @@ final class QueryRunner {
     private static final java.util.regex.Pattern SQL_LIKE = java.util.regex.Pattern.compile(
             "(?i)^\\s*select\\b|\\bwhere\\b.*[=<>]|[A-Za-z_]\\s*(=|!=|<>|>=?|<=?)\\s*\\S|^[A-Za-z_]+:\\S|\\b(in|like)\\s*\\(|\\bis\\s+(not\\s+)?null\\b");
 
+    /** The store every query runs on. */
+    ObjectStore store() {
+        return store;
+    }
+
     ValidatedFilter validate(Filter filter, EntityType type) {
         return validator.validate(filter, type);
     }

@@ -37,6 +37,7 @@ public final class Toolkit {
             GetDatabaseSchemaTool.NAME,
             QueryGraphObjectsTool.NAME,
             DiscoverSchemaTool.NAME,
+            SemanticSearchTool.NAME,
             GetGraphObjectTool.NAME,
             GetObjectRelationshipsTool.NAME,
             TextPatternSearchTool.NAME,
@@ -110,7 +111,10 @@ public final class Toolkit {
                         schemaTool,
                         b.limits,
                         b.listeners));
-        QueryGraphObjectsTool queryTool = new QueryGraphObjectsTool(view, runner, b.limits);
+        SemanticRanker ranker = b.embedder != null && b.vectorIndex != null
+                ? new SemanticRanker(b.store, b.embedder, b.vectorIndex)
+                : null;
+        QueryGraphObjectsTool queryTool = new QueryGraphObjectsTool(view, runner, b.limits, ranker);
         byName.put(
                 QueryGraphObjectsTool.NAME,
                 new GuardedTool(
@@ -120,7 +124,7 @@ public final class Toolkit {
                         queryTool,
                         b.limits,
                         b.listeners));
-        for (CatalogTool tool : catalog(view, runner, projections, b, config, schemaTool)) {
+        for (CatalogTool tool : catalog(view, runner, projections, b, config, schemaTool, ranker)) {
             byName.put(
                     tool.name(),
                     new GuardedTool(tool.name(), tool.description(), tool.inputSchema(), tool, b.limits, b.listeners));
@@ -175,9 +179,13 @@ public final class Toolkit {
             Projections projections,
             Builder b,
             ToolConfig config,
-            GetDatabaseSchemaTool schemaTool) {
+            GetDatabaseSchemaTool schemaTool,
+            SemanticRanker ranker) {
         List<CatalogTool> tools = new ArrayList<>();
-        tools.add(new DiscoverSchemaTool(view, b.store, schemaTool));
+        tools.add(new DiscoverSchemaTool(view, b.store, schemaTool, b.embedder));
+        if (ranker != null) {
+            tools.add(new SemanticSearchTool(view, runner, b.store, ranker, b.limits));
+        }
         tools.add(new GetGraphObjectTool(view, b.store, projections));
         tools.add(new GetObjectRelationshipsTool(view, b.store, b.limits));
         for (TypedSearch search : List.of(
@@ -314,8 +322,32 @@ public final class Toolkit {
 
         private Projections projections;
         private SnapshotBuilder snapshots;
+        private io.quarry.search.Embedder embedder;
+        private io.quarry.search.VectorIndex vectorIndex;
 
         private Builder() {}
+
+        /**
+         * The embedding model. With it, {@code discover_schema} ranks types by keywords and by meaning
+         * fused (reciprocal-rank fusion); with a {@link #vectorIndex} too, the catalog has {@code
+         * semantic_search} and {@code query_graph_objects} accepts {@code "rank": "hybrid"}. Without it,
+         * the keyword rankings stay as they are. A failing model never fails a call: the tools rank by
+         * keywords and say so in a {@code MODEL_UNAVAILABLE} warning. See docs/search.md.
+         */
+        public Builder embedder(io.quarry.search.Embedder embedder) {
+            this.embedder = requireNonNull(embedder, "embedder");
+            return this;
+        }
+
+        /**
+         * The vectors of the objects' text, filled by an {@link io.quarry.search.EmbeddingIndexer} with
+         * the same {@link #embedder}: the candidates of {@code semantic_search}, every one read through the
+         * caller's scope and filter before it is shown. See docs/search.md.
+         */
+        public Builder vectorIndex(io.quarry.search.VectorIndex vectorIndex) {
+            this.vectorIndex = requireNonNull(vectorIndex, "vectorIndex");
+            return this;
+        }
 
         /** How objects are shown; the default is {@link Projections#none}, generic light and full detail. */
         public Builder projections(Projections projections) {
@@ -495,6 +527,10 @@ public final class Toolkit {
                     snapshots = graph;
                 }
             }
+            if (vectorIndex != null && embedder == null) {
+                throw new IllegalStateException("Toolkit.builder(): a vectorIndex needs the embedder its vectors"
+                        + " were made with; pass embedder(...) too");
+            }
             if (store == null) {
                 throw new IllegalStateException("Toolkit.builder(): store is required; pass an ObjectStore such as "
                         + "InMemoryObjectStore.of(objects, relationships)");
@@ -540,6 +576,8 @@ public final class Toolkit {
             b.config = config;
             b.projections = projections;
             b.snapshots = snapshots;
+            b.embedder = embedder;
+            b.vectorIndex = vectorIndex;
             return b;
         }
     }

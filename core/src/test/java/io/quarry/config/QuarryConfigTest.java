@@ -78,6 +78,8 @@ class QuarryConfigTest {
                         + "|projections.Task: duplicate key 'light'; write each key once",
                 "graph|types: {Task: {}}\\ngraph: {max_depth: 1, max_depth: 2}"
                         + "|graph: duplicate key 'max_depth'; write each key once",
+                "search|search: {chunk_size: 100, chunk_size: 200}"
+                        + "|search: duplicate key 'chunk_size'; write each key once",
                 "JSON|{\"types\": {\"Task\": {}}, \"types\": {}}|duplicate key 'types'; write each key once"
             })
     void aKeyWrittenTwiceIsRefusedInEverySection(String section, String yaml, String message) {
@@ -91,7 +93,9 @@ class QuarryConfigTest {
             delimiter = '|',
             value = {
                 "top level|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits,"
-                        + " projections, store, tools, types",
+                        + " projections, search, store, tools, types",
+                "search|search: {chunk: 5}|search: unknown key 'chunk' (did you mean 'chunk_size'?); allowed keys are chunk_overlap, chunk_size,"
+                        + " fields",
                 "type|types: {Task: {colour: red}}|types.Task: unknown key 'colour'; allowed keys are description,"
                         + " fields, module, order, relationships",
                 "store|store: {colour: red}|store: unknown key 'colour'; allowed keys are layout, objects,"

@@ -39,6 +39,7 @@ class ErrorCodeTest {
                         "NOT_ALLOWED",
                         "NEEDS_CONFIRMATION",
                         "API_UNAVAILABLE",
+                        "MODEL_UNAVAILABLE",
                         "INTERNAL");
     }
 

@@ -94,7 +94,7 @@ class SchemaConfigTest {
                 "exposed not boolean|types: {Task: {fields: {a: {type: string, exposed: 'no'}}}}|types.Task.fields.a.exposed: expected true or false, found the string 'no'; write true or false",
                 "unknown field key|types: {Task: {fields: {a: {type: string, hidden: true}}}}|types.Task.fields.a: unknown key 'hidden'; allowed keys are description, exposed, items, type, values",
                 "unknown type key|types: {Task: {feilds: {}}}|types.Task: unknown key 'feilds' (did you mean 'fields'?); allowed keys are description, fields, module, order, relationships",
-                "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits, projections, store, tools, types",
+                "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits, projections, search, store, tools, types",
                 "types not an object|types: [Task]|types: expected an object, found a list; map each type name to its description, fields and relationships",
                 "bad type name|types: {'My Task': {}}|types.My Task: 'My Task' is not a valid type name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
                 "bad field name|types: {Task: {fields: {'due at': string}}}|types.Task.fields.due at: 'due at' is not a valid field name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
@@ -103,7 +103,7 @@ class SchemaConfigTest {
                 "relationship without target|types: {Task: {relationships: [{name: r}]}}|types.Task.relationships[0]: 'target' is missing; give name and target, and optionally direction",
                 "duplicate type|types: {Task: {}, Task: {}}|types: duplicate key 'Task'; write each key once",
                 "duplicate field|types: {Task: {fields: {a: string, a: text}}}|types.Task.fields: duplicate key 'a'; write each key once",
-                "not an object|[1, 2]|expected an object, found a list; write an object with some of graph, limits, projections, store, tools, types",
+                "not an object|[1, 2]|expected an object, found a list; write an object with some of graph, limits, projections, search, store, tools, types",
                 "not YAML|types: {Task: [}|not valid YAML or JSON at line 1, column 16: while parsing a flow node: expected the node content, but found '}'; correct the syntax there"
             })
     void invalidConfigurationSaysWhatToChange(String name, String yaml, String message) {

@@ -42,6 +42,9 @@ class H2BackendTest {
     class Scope extends ScopeContract implements OnH2 {}
 
     @Nested
+    class SemanticSearch extends SemanticSearchContract implements OnH2 {}
+
+    @Nested
     class TableCorpus extends TableCorpusContract implements OnH2 {}
 
     @Nested

@@ -42,6 +42,9 @@ class MariaDbBackendIT {
     class Scope extends ScopeContract implements OnMariaDb {}
 
     @Nested
+    class SemanticSearch extends SemanticSearchContract implements OnMariaDb {}
+
+    @Nested
     class TableCorpus extends TableCorpusContract implements OnMariaDb {}
 
     @Nested

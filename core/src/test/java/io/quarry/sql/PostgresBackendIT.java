@@ -42,6 +42,9 @@ class PostgresBackendIT {
     class Scope extends ScopeContract implements OnPostgres {}
 
     @Nested
+    class SemanticSearch extends SemanticSearchContract implements OnPostgres {}
+
+    @Nested
     class TableCorpus extends TableCorpusContract implements OnPostgres {}
 
     @Nested

@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
 import io.quarry.internal.Json;
 import io.quarry.internal.WordMatch;
+import io.quarry.search.Embedder;
+import io.quarry.search.EmbeddingException;
+import io.quarry.search.ReciprocalRankFusion;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolExtension;
@@ -18,15 +22,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code find_api}: the host's API operations that best match a few words, ranked like {@code
  * discover_schema} (any case, singular or plural, small typos) over operationIds, paths, summaries,
  * tags, parameter names and descriptions, with the words that name an action ("create", "delete")
- * favouring the matching method.
+ * favouring the matching method. With an embedder ({@link OpenApiTools.Builder#embedder}) that keyword
+ * ranking is fused (reciprocal-rank fusion) with the operations nearest the question by meaning.
  */
 final class FindApiTool implements ToolExtension {
     static final String NAME = "find_api";
+    private static final Logger LOG = LoggerFactory.getLogger(FindApiTool.class);
+    /** Operations nearest by meaning that take part in the fusion. */
+    static final int SEMANTIC_CANDIDATES = 25;
+
     private static final int DEFAULT_LIMIT = 10;
     private static final int MAX_LIMIT = 25;
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE");
@@ -83,9 +94,18 @@ final class FindApiTool implements ToolExtension {
     private final OpenApiTools api;
     /** Each operation's words, split once: on the first question when the document is read later. */
     private volatile Map<ApiOperation, Indexed> indexed;
+    /** The model, or {@code null} for keywords only. */
+    private final Embedder embedder;
+    /** Each operation's vector, embedded once on the first question. */
+    private volatile Map<ApiOperation, float[]> vectors;
 
     FindApiTool(OpenApiTools api) {
+        this(api, api.embedder);
+    }
+
+    FindApiTool(OpenApiTools api, Embedder embedder) {
         this.api = api;
+        this.embedder = embedder;
     }
 
     private Map<ApiOperation, Indexed> indexed() {
@@ -254,8 +274,22 @@ final class FindApiTool implements ToolExtension {
                     "The query has no words to match.",
                     "Give a few words, such as \"create a task\" or \"invoices\".");
         }
-        List<Scored> ranked = rank(
-                api.visible(context), words, typed, intents, method, one ? Boolean.FALSE : many ? Boolean.TRUE : null);
+        List<ApiOperation> visible = api.visible(context);
+        List<Scored> ranked =
+                rank(visible, words, typed, intents, method, one ? Boolean.FALSE : many ? Boolean.TRUE : null);
+        List<QueryError> warnings = new ArrayList<>();
+        if (embedder != null) {
+            try {
+                ranked = hybrid(ranked, visible, q.textValue(), method);
+            } catch (EmbeddingException e) {
+                LOG.warn("find_api: the embedding model failed, ranking by keywords: {}", e.toString());
+                warnings.add(new QueryError(
+                        ErrorCode.MODEL_UNAVAILABLE,
+                        "",
+                        "The embedding model could not answer; endpoints are ranked by their words only.",
+                        "Try again later for a ranking by meaning."));
+            }
+        }
         int keep = Math.min(limit, ranked.size());
         ObjectNode result = render(ranked, keep, true);
         while (keep > 1 && Json.write(result).length() > limits.sizeBudget()) {
@@ -265,7 +299,128 @@ final class FindApiTool implements ToolExtension {
         if (Json.write(result).length() > limits.sizeBudget()) {
             result = render(ranked, keep, false);
         }
+        if (!warnings.isEmpty()) {
+            ArrayNode list = result.putArray("warnings");
+            for (QueryError w : warnings) {
+                ObjectNode node = list.addObject();
+                node.put("code", w.code().name());
+                node.put("path", w.path());
+                node.put("message", w.message());
+                node.put("hint", w.hint());
+            }
+        }
         return result;
+    }
+
+    /**
+     * The keyword ranking fused with the {@value #SEMANTIC_CANDIDATES} operations nearest the question by
+     * meaning (of the method asked, when one is); the score becomes the fused score, ties in document
+     * order.
+     */
+    List<Scored> hybrid(List<Scored> keyword, List<ApiOperation> visible, String query, String method) {
+        Map<ApiOperation, float[]> byOp = vectors();
+        float[] q = embedOne(query);
+        List<Scored> byMeaning = new ArrayList<>();
+        int order = 0;
+        for (ApiOperation op : visible) {
+            order++;
+            if (method != null && !method.equals(op.method())) {
+                continue;
+            }
+            Scored s = new Scored(op, order);
+            s.score = cosine(q, byOp.get(op));
+            byMeaning.add(s);
+        }
+        byMeaning.sort(
+                (a, b) -> a.score != b.score ? Double.compare(b.score, a.score) : Integer.compare(a.order, b.order));
+        if (byMeaning.size() > SEMANTIC_CANDIDATES) {
+            byMeaning = byMeaning.subList(0, SEMANTIC_CANDIDATES);
+        }
+        // fused by a key unique per operation and in document order, so ties keep document order
+        Map<String, Scored> byKey = new java.util.HashMap<>();
+        byMeaning.forEach(s -> byKey.put(key(s), s));
+        keyword.forEach(s -> byKey.put(key(s), s)); // keeps what the words matched
+        List<Scored> fused = new ArrayList<>();
+        for (ReciprocalRankFusion.Fused f : ReciprocalRankFusion.fuse(List.of(
+                keyword.stream().map(FindApiTool::key).toList(),
+                byMeaning.stream().map(FindApiTool::key).toList()))) {
+            Scored s = byKey.get(f.id());
+            Scored out = new Scored(s.op, s.order);
+            out.matched.addAll(s.matched);
+            out.score = f.score();
+            fused.add(out);
+        }
+        return fused;
+    }
+
+    private static String key(Scored s) {
+        return String.format(Locale.ROOT, "%08d", s.order);
+    }
+
+    /** The text of an operation the model reads: its id in words, summary, tags, path and description. */
+    static String operationText(ApiOperation op) {
+        StringBuilder text = new StringBuilder(String.join(" ", WordMatch.words(op.operationId())));
+        if (!op.summary().isEmpty()) {
+            text.append(". ").append(op.summary());
+        }
+        if (!op.tags().isEmpty()) {
+            text.append(". ").append(String.join(", ", op.tags()));
+        }
+        text.append(". ").append(op.method()).append(' ').append(op.path());
+        String description = op.description() == null ? "" : op.description().strip();
+        if (!description.isEmpty()) {
+            text.append(". ").append(description.length() > 300 ? description.substring(0, 300) : description);
+        }
+        return text.toString();
+    }
+
+    private Map<ApiOperation, float[]> vectors() {
+        Map<ApiOperation, float[]> map = vectors;
+        if (map == null) {
+            List<ApiOperation> ops = api.operations();
+            List<float[]> embedded =
+                    embedAll(ops.stream().map(FindApiTool::operationText).toList());
+            map = new java.util.IdentityHashMap<>();
+            for (int i = 0; i < ops.size(); i++) {
+                map.put(ops.get(i), embedded.get(i));
+            }
+            vectors = map; // computed twice at worst, from the same operations
+        }
+        return map;
+    }
+
+    private float[] embedOne(String text) {
+        return embedAll(List.of(text)).get(0);
+    }
+
+    private List<float[]> embedAll(List<String> texts) {
+        List<float[]> out;
+        try {
+            out = embedder.embed(texts);
+        } catch (EmbeddingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new EmbeddingException("The embedder " + embedder.model() + " failed: " + e, e);
+        }
+        if (out == null || out.size() != texts.size()) {
+            throw new EmbeddingException("The embedder " + embedder.model() + " did not return one vector per text.");
+        }
+        return out;
+    }
+
+    private static double cosine(float[] a, float[] b) {
+        if (a == null || b == null || a.length != b.length) {
+            throw new EmbeddingException("The embedder returned vectors of different dimensions.");
+        }
+        double dot = 0;
+        double na = 0;
+        double nb = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += (double) a[i] * b[i];
+            na += (double) a[i] * a[i];
+            nb += (double) b[i] * b[i];
+        }
+        return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
     }
 
     /** Ranks operations by words, best first; ties keep document order. */
@@ -404,8 +559,10 @@ final class FindApiTool implements ToolExtension {
         if (!api.enabled(op)) {
             node.put("enabled", false);
         }
-        BigDecimal score =
-                BigDecimal.valueOf(s.score).setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        // a fused score is small (about 1 / 60): four places keep its order readable
+        BigDecimal score = BigDecimal.valueOf(s.score)
+                .setScale(s.score < 0.1 && s.score > -0.1 ? 4 : 2, RoundingMode.HALF_EVEN)
+                .stripTrailingZeros();
         node.put("score", score.scale() < 0 ? score.setScale(0) : score); // 30, not 3E+1
         return node;
     }

@@ -64,6 +64,8 @@ public final class OpenApiTools {
     final Duration timeout;
     final int maxRequestBody;
     final HttpClient http;
+    /** The model of find_api's hybrid ranking, or {@code null} for keywords only. */
+    final io.quarry.search.Embedder embedder;
 
     private OpenApiTools(Builder b, Source source, Supplier<Source> deferred) {
         this.source = source;
@@ -78,6 +80,7 @@ public final class OpenApiTools {
         this.claims = b.claims;
         this.timeout = b.timeout;
         this.maxRequestBody = b.maxRequestBody;
+        this.embedder = b.embedder;
         this.http = HttpClient.newBuilder()
                 .connectTimeout(b.timeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -192,8 +195,21 @@ public final class OpenApiTools {
         private Function<ToolContext, Map<String, ?>> claims = context -> Map.of();
         private Duration timeout = Duration.ofSeconds(10);
         private int maxRequestBody = 16_000;
+        private io.quarry.search.Embedder embedder;
 
         private Builder() {}
+
+        /**
+         * The embedding model (the same as the toolkit's, such as quarry-embeddings' {@code MiniLmEmbedder}):
+         * {@code find_api} then fuses its keyword ranking with the operations nearest the question by
+         * meaning (reciprocal-rank fusion). Without it, or when the model fails (a {@code MODEL_UNAVAILABLE}
+         * warning), the keyword ranking alone. The operations' texts are embedded once, on the first
+         * question. See docs/openapi.md.
+         */
+        public Builder embedder(io.quarry.search.Embedder embedder) {
+            this.embedder = requireNonNull(embedder, "embedder");
+            return this;
+        }
 
         /** Where the document is: {@code classpath:name}, an {@code http(s)} URL, or a file path (JSON or YAML). */
         public Builder document(String location) {

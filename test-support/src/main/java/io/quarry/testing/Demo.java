@@ -48,6 +48,41 @@ public final class Demo {
         return DemoData.toolkit(DemoData.load(inMemory(database)));
     }
 
+    /**
+     * The demo's tools with {@code semantic_search}: over a new in-memory H2 database of this name, with
+     * the embedder given and an in-memory index of the risks' text (title, description, mitigation; the
+     * other types are not embedded, to keep the tests short).
+     */
+    public static Toolkit semanticToolkit(String database, io.quarry.search.Embedder embedder) {
+        return semanticToolkit(database, embedder, new io.quarry.search.InMemoryVectorIndex());
+    }
+
+    /** {@link #semanticToolkit(String, io.quarry.search.Embedder)} with the risks' vectors in this index. */
+    public static Toolkit semanticToolkit(
+            String database, io.quarry.search.Embedder embedder, io.quarry.search.VectorIndex index) {
+        io.quarry.sql.JdbcObjectStore store = DemoData.load(inMemory(database));
+        io.quarry.schema.Schema schema = DemoData.config().schema().orElseThrow();
+        io.quarry.search.EmbeddedText.Builder text = io.quarry.search.EmbeddedText.builder(schema);
+        for (String type : schema.typeNames()) {
+            if (!type.equals("Risk")) {
+                text.fields(type, java.util.List.of());
+            }
+        }
+        io.quarry.search.EmbeddingIndexer.builder()
+                .store(store)
+                .embedder(embedder)
+                .index(index)
+                .text(text.build())
+                .build()
+                .run();
+        return Toolkit.builder()
+                .config(DemoData.config())
+                .store(store)
+                .embedder(embedder)
+                .vectorIndex(index)
+                .build();
+    }
+
     private static DataSource inMemory(String database) {
         JdbcDataSource ds = new JdbcDataSource();
         ds.setURL("jdbc:h2:mem:" + database + ";DB_CLOSE_DELAY=-1");

@@ -107,6 +107,16 @@ public interface Dialect {
         return List.of();
     }
 
+    /**
+     * This dialect as it reads the store of {@code mapping} on {@code dataSource}: the store asks once,
+     * at its first read (and again after it created its layout), and compiles with the answer. A
+     * dialect may read the database's catalog here, such as MariaDB's generated columns of {@link
+     * #schemaIndexes}; it must answer correctly without them. Default: this dialect, without reading.
+     */
+    default Dialect forStore(StoreMapping mapping, javax.sql.DataSource dataSource) {
+        return this;
+    }
+
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 

@@ -57,28 +57,81 @@ public final class MySqlDialect implements Dialect {
     private static final int REGEXP_WARNING = 1139;
 
     /** A plain decimal, exact in {@code DECIMAL(65,30)}; {@code #} marks the end, which {@code $} alone does not. */
-    private static final String PLAIN_DECIMAL = "'(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$'";
+    static final String PLAIN_DECIMAL = "'(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$'";
 
     /** A date, or a UTC date-time at whole seconds, in the canonical form; see {@link #PLAIN_DECIMAL}. */
-    private static final String UTC_SECONDS =
-            "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?#$'";
+    static final String UTC_SECONDS = "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?#$'";
 
     /**
      * A numeric literal, {@link io.quarry.internal.NumericLiteral}'s grammar; the white space (space,
      * tab, newline, carriage return) comes from {@code CHAR}, so the SQL holds neither control
      * characters nor backslashes.
      */
-    private static final String NUMERIC = "CONCAT('(?-imsx)^[ ', CHAR(9, 10, 13 USING utf8mb4),"
+    static final String NUMERIC = "CONCAT('(?-imsx)^[ ', CHAR(9, 10, 13 USING utf8mb4),"
             + " ']*[+-]?(?:[0-9]+(?:[.][0-9]*)?|[.][0-9]+)(?:[eE][+-]?[0-9]+)?[ ', CHAR(9, 10, 13 USING utf8mb4),"
             + " ']*#$')";
 
     /** What a date-time starts with: only such values need the instant function. */
-    private static final String DATE_START = "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}'";
+    static final String DATE_START = "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}'";
 
     private final boolean mariadb;
 
+    /** The store's {@linkplain GeneratedColumns generated columns} by {@link GeneratedColumns#key}; empty: none. */
+    private final java.util.Map<String, String> generated;
+
+    /** The quoted properties column the generated columns belong to, or {@code null} without any. */
+    private final String properties;
+
     private MySqlDialect(boolean mariadb) {
+        this(mariadb, java.util.Map.of(), null);
+    }
+
+    private MySqlDialect(boolean mariadb, java.util.Map<String, String> generated, String properties) {
         this.mariadb = mariadb;
+        this.generated = java.util.Map.copyOf(generated);
+        this.properties = properties;
+    }
+
+    /**
+     * This dialect reading the generated columns {@code columns} (by {@link GeneratedColumns#key}) of
+     * the objects table of {@code mapping}; for {@link #forStore} and tests.
+     */
+    MySqlDialect withGeneratedColumns(StoreMapping mapping, java.util.Map<String, String> columns) {
+        return columns.isEmpty()
+                ? new MySqlDialect(mariadb)
+                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB: reads once which of {@link #schemaIndexes}' generated columns the objects table has
+     * (their comments in {@code information_schema.COLUMNS}) and returns a dialect that names them in
+     * its equality and comparison tests of those fields; without any, or when the catalog cannot be
+     * read, this dialect (the JSON path gives the same answers, without the indexes).
+     */
+    @Override
+    public Dialect forStore(StoreMapping mapping, javax.sql.DataSource dataSource) {
+        if (!mariadb || mapping.tables() != null) {
+            return this;
+        }
+        java.util.Map<String, String> columns = GeneratedColumns.read(mapping, dataSource);
+        return columns.equals(generated) ? this : withGeneratedColumns(mapping, columns);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB: a {@code VIRTUAL} generated column and its index per declared field and kind
+     * ({@code string}/{@code enum}, {@code number}/{@code integer}, {@code date}/{@code datetime}),
+     * see {@link GeneratedColumns}; MySQL: none.
+     */
+    @Override
+    public List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
+        if (!mariadb || mapping.tables() != null) {
+            return List.of();
+        }
+        return GeneratedColumns.ddl(this, mapping, schema);
     }
 
     /** MariaDB 10.6 or later: JSON_TABLE, PCRE2 patterns, {@code max_statement_time} in seconds. */
@@ -169,12 +222,175 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
-        elements(w, document, path(path), test);
+        String column = generatedColumn(document, path, test);
+        if (column == null) {
+            if (mariadb && path.size() == 1 && scalarFirst(test)) {
+                scalarOrElements(w, document, path, test);
+            } else {
+                elements(w, document, path(path), test);
+            }
+            return;
+        }
+        if (test instanceof ElementTest.StringEquals t) {
+            generatedEquals(w, column, document, path, t);
+        } else {
+            generatedRange(w, column, document, path, List.of(test));
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>With a generated column for the field: one range on the column; the rows that hold its
+     * "other" value pass both tests in the document.
+     */
+    @Override
+    public boolean anyElementBetween(
+            SqlWriter w, String document, List<String> path, ElementTest lower, ElementTest upper) {
+        String column = generatedColumn(document, path, lower);
+        if (column == null || !column.equals(generatedColumn(document, path, upper))) {
+            return false;
+        }
+        generatedRange(w, column, document, path, List.of(lower, upper));
+        return true;
+    }
+
+    /**
+     * The generated column (quoted, qualified as the document is) that holds the values {@code test}
+     * reads at {@code path} of the store's properties column, or {@code null}: then the test reads the
+     * document.
+     */
+    private String generatedColumn(String document, List<String> path, ElementTest test) {
+        if (generated.isEmpty() || path.size() != 1) {
+            return null;
+        }
+        String qualifier;
+        if (document.equals(properties)) {
+            qualifier = "";
+        } else if (document.endsWith("." + properties)) {
+            qualifier = document.substring(0, document.length() - properties.length());
+        } else {
+            return null;
+        }
+        GeneratedColumns.Kind kind;
+        if (test instanceof ElementTest.StringEquals) {
+            kind = GeneratedColumns.Kind.STRING;
+        } else if (test instanceof ElementTest.NumberCompare) {
+            kind = GeneratedColumns.Kind.NUMBER;
+        } else if (test instanceof ElementTest.InstantCompare) {
+            kind = GeneratedColumns.Kind.INSTANT;
+        } else {
+            return null;
+        }
+        String name = generated.get(GeneratedColumns.key(kind, path.get(0)));
+        return name == null ? null : qualifier + quoteIdentifier(name);
+    }
+
+    /**
+     * String equality on the string column: the column equals the value (a value shorter than the
+     * column's width is held whole), or the column holds an array's marker or a value of the full width
+     * and the document decides.
+     */
+    private void generatedEquals(
+            SqlWriter w, String column, String document, List<String> path, ElementTest.StringEquals t) {
+        String v = t.value();
+        int length = v.codePointCount(0, v.length());
+        if (length < GeneratedColumns.STRING_LENGTH) {
+            w.append("(").append(column).append(" <=> ").bind(v).append(" OR (");
+            w.append(column).append(" <=> ").bind(GeneratedColumns.STRING_ARRAY).append(" AND ");
+        } else {
+            String prefix = v.substring(0, v.offsetByCodePoints(0, GeneratedColumns.STRING_LENGTH));
+            w.append("((").append(column).append(" <=> ").bind(prefix).append(" OR ");
+            w.append(column).append(" <=> ").bind(GeneratedColumns.STRING_ARRAY).append(") AND ");
+        }
+        elements(w, document, path(path), t);
+        w.append("))");
+    }
+
+    /**
+     * Number or instant comparisons (one, or a lower and an upper bound) on the number or instant
+     * column: the column's regular values compare inline ({@link Narrowed}), the rows holding the
+     * column's "other" value pass every test in the document. Two-valued: a {@code NULL} column is false.
+     */
+    private void generatedRange(
+            SqlWriter w, String column, String document, List<String> path, List<ElementTest> tests) {
+        boolean number = tests.get(0) instanceof ElementTest.NumberCompare;
+        String other = number ? GeneratedColumns.NUMBER_OTHER : "''";
+        List<Narrowed> narrowed = new ArrayList<>();
+        boolean never = false;
+        for (ElementTest test : tests) {
+            Narrowed n = test instanceof ElementTest.NumberCompare c
+                    ? Narrowed.decimal(c.op(), c.value())
+                    : Narrowed.seconds(
+                            ((ElementTest.InstantCompare) test).op(), ((ElementTest.InstantCompare) test).micros());
+            never |= Boolean.FALSE.equals(n.constant());
+            narrowed.add(n);
+        }
+        w.append("(");
+        if (!never) {
+            w.append("(").append(column).append(" > ").append(other);
+            for (Narrowed n : narrowed) {
+                if (n.constant() == null) {
+                    w.append(" AND ")
+                            .append(column)
+                            .append(" ")
+                            .operator(n.op())
+                            .append(" ")
+                            .bind(n.operand());
+                }
+            }
+            w.append(" AND ").append(column).append(" IS NOT NULL) OR ");
+        }
+        w.append("(").append(column).append(" <=> ").append(other);
+        for (ElementTest test : tests) {
+            w.append(" AND ");
+            elements(w, document, path(path), test);
+        }
+        w.append("))");
     }
 
     @Override
     public void anyProperty(SqlWriter w, String document, ElementTest test) {
         elements(w, document, "$.*", test);
+    }
+
+    /** Whether a test is written {@linkplain #scalarOrElements scalar first} on a top-level property: string equality. */
+    private static boolean scalarFirst(ElementTest test) {
+        // equalities only: a number or date test is several JSON reads of the value, as many as the
+        // correlated JSON_TABLE costs (a $in of 1,000 numbers took as long either way)
+        // (MariaDB's JSON_VALUE reads true as '1', so booleans keep JSON_TABLE too)
+        return test instanceof ElementTest.StringEquals;
+    }
+
+    /**
+     * A string equality read with one {@code JSON_VALUE} on the usual row, and {@link
+     * #elements} only when the value is no scalar: {@code CASE JSON_VALUE(doc, p) = ? WHEN 1 THEN
+     * JSON_TYPE(x) = 'STRING' WHEN 0 THEN FALSE ELSE COALESCE(JSON_TYPE(x) = 'ARRAY' AND EXISTS (…
+     * JSON_TABLE …), FALSE) END}. {@code JSON_VALUE} is {@code NULL} for a missing value, JSON null, an
+     * array or an object; the type check keeps the string {@code "5"} apart from {@code 5} and {@code
+     * "1"} apart from {@code true} (which MariaDB's {@code JSON_VALUE} reads as {@code 1}). The answers are {@link #elements}' for every value; a declared
+     * scalar field is one {@code JSON_VALUE} per row, as the hand-written form reads it.
+     */
+    private void scalarOrElements(SqlWriter w, String document, List<String> path, ElementTest test) {
+        String p = path(path);
+        String x = "JSON_EXTRACT(" + document + ", '" + p + "')";
+        String value = ((ElementTest.StringEquals) test).value();
+        w.append("(CASE JSON_VALUE(")
+                .append(document)
+                .append(", '")
+                .append(p)
+                .append("') COLLATE ")
+                .append(collation())
+                .append(" = ")
+                .bind(value)
+                .append(" WHEN 1 THEN JSON_TYPE(")
+                .append(x)
+                .append(") = 'STRING'")
+                .append(" WHEN 0 THEN FALSE ELSE COALESCE(JSON_TYPE(")
+                .append(x)
+                .append(") = 'ARRAY' AND ");
+        elements(w, document, p, test);
+        w.append(", FALSE) END)");
     }
 
     /**
@@ -225,7 +441,7 @@ public final class MySqlDialect implements Dialect {
                 .append("')) <=> 'ARRAY'");
         for (ElementTest test : tests) {
             w.append(" AND ");
-            anyElement(w, document, path, test);
+            elements(w, document, path(path), test); // an array: neither a column nor the scalar form helps
         }
         w.append(")");
     }

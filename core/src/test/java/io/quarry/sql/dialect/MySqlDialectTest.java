@@ -305,4 +305,102 @@ class MySqlDialectTest {
                 .hasMessageContaining(version)
                 .hasMessageContaining(needed);
     }
+
+    @Test
+    void aTopLevelPropertyIsTestedAsAScalarAndThroughJsonTableOnlyWhenItIsAnArray() {
+        Sql sql = where(MySqlDialect.mariadb(), "{\"status\": \"x\"}");
+        assertThat(sql.text())
+                .startsWith("(CASE JSON_VALUE(`o`.`p`, '$.status') COLLATE utf8mb4_nopad_bin = ? WHEN 1 THEN"
+                        + " JSON_TYPE(JSON_EXTRACT(`o`.`p`, '$.status')) = 'STRING' WHEN 0 THEN FALSE ELSE"
+                        + " COALESCE(JSON_TYPE(JSON_EXTRACT(`o`.`p`, '$.status')) = 'ARRAY' AND EXISTS (SELECT 1"
+                        + " FROM JSON_TABLE(`o`.`p`, '$.status'")
+                .endsWith(", FALSE) END)");
+        assertThat(sql.binds()).containsExactly("x", "x");
+        // booleans, numbers, dates, nested paths and MySQL keep JSON_TABLE alone
+        assertThat(where(MySqlDialect.mariadb(), "{\"done\": true}").text()).startsWith("EXISTS (");
+        assertThat(where(MySqlDialect.mariadb(), "{\"n\": 5}").text()).startsWith("EXISTS (");
+        assertThat(where(MySqlDialect.mysql(), "{\"status\": \"x\"}").text()).startsWith("EXISTS (");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"status,s,q1s_status", "due_at,d,q1d_due_at", "Status,s,q1s-status-", "a--b,n,q1n-a--b-", "_x,s,q1s__x"
+    })
+    void generatedColumnsHaveStableNamesThatNeverCollide(String field, char kind, String name) {
+        String column = GeneratedColumns.name(GeneratedColumns.Kind.of(kind), field);
+        assertThat(column).startsWith(name).hasSizeLessThanOrEqualTo(64);
+        assertThat(io.quarry.schema.Names.isIdentifier(column)).isTrue();
+        assertThat(column.endsWith(name)).isEqualTo(!name.endsWith("-"));
+        String longest = "F".repeat(64);
+        assertThat(GeneratedColumns.name(GeneratedColumns.Kind.STRING, longest))
+                .hasSize(55)
+                .isNotEqualTo(GeneratedColumns.name(GeneratedColumns.Kind.STRING, "F".repeat(63)));
+        // MariaDB's column names ignore case: two fields that differ in case get two columns
+        assertThat(GeneratedColumns.name(GeneratedColumns.Kind.STRING, "status").toLowerCase())
+                .isNotEqualTo(GeneratedColumns.name(GeneratedColumns.Kind.STRING, "Status")
+                        .toLowerCase());
+    }
+
+    @Test
+    void schemaIndexesAreAVirtualColumnAndAnIndexPerDeclaredFieldAndKindOnMariadbOnly() {
+        Schema schema = QuarryConfig.parse(
+                        "types:\n  Task:\n    description: t\n    fields: {status: string, kind: {type: enum, values: [a, b]},"
+                                + " priority: integer, due: date, title: text, done: boolean, tags: {type: array, items: string}}\n"
+                                + "  Bug:\n    description: b\n    fields: {priority: string}\n",
+                        "schema.yaml")
+                .schema()
+                .orElseThrow();
+        StoreMapping mapping = StoreMapping.graph("org_id");
+        List<String> ddl = MySqlDialect.mariadb().schemaIndexes(mapping, schema);
+        assertThat(ddl).hasSize(10);
+        assertThat(String.join("\n", ddl))
+                .contains("ALTER TABLE `quarry_objects` ADD COLUMN IF NOT EXISTS `q1d_due` VARCHAR(20)")
+                .contains("ADD COLUMN IF NOT EXISTS `q1s_kind` VARCHAR(200)")
+                .contains("ADD COLUMN IF NOT EXISTS `q1n_priority` DECIMAL(65,30) AS (")
+                .contains("ADD COLUMN IF NOT EXISTS `q1s_priority` VARCHAR(200)")
+                .contains("VIRTUAL COMMENT 'quarry:v1:s:status'")
+                .contains("CREATE INDEX IF NOT EXISTS `q1s_status_ix` ON `quarry_objects` (`q1s_status`, `org_id`,"
+                        + " `type`, `updated_at`)")
+                .doesNotContain("title")
+                .doesNotContain("done")
+                .doesNotContain("tags");
+        assertThat(MySqlDialect.mysql().schemaIndexes(mapping, schema)).isEmpty();
+    }
+
+    @Test
+    void withGeneratedColumnsTheTestsNameThemAndLeaveOnlyTheOtherValuesToTheDocument() {
+        MySqlDialect dialect = MySqlDialect.mariadb()
+                .withGeneratedColumns(
+                        StoreMapping.graph(),
+                        java.util.Map.of("s:status", "q1s_status", "n:n", "q1n_n", "d:d", "q1d_d"));
+        SqlCompiler compiler = new SqlCompiler(dialect);
+        java.util.function.Function<String, Sql> where = filter -> compiler.where(
+                compiler.validate(filter, SCHEMA, "Thing"), SqlCompiler.Columns.document("o", "properties"));
+        Sql eq = where.apply("{\"status\": \"x\"}");
+        assertThat(eq.text())
+                .startsWith("(`o`.`q1s_status` <=> ? OR (`o`.`q1s_status` <=> ? AND EXISTS (SELECT 1 FROM JSON_TABLE(");
+        assertThat(eq.binds()).containsExactly("x", GeneratedColumns.STRING_ARRAY, "x");
+        String longValue = "\uD83D\uDE00".repeat(250);
+        Sql long1 = where.apply("{\"status\": \"" + longValue + "\"}");
+        assertThat(long1.text()).startsWith("((`o`.`q1s_status` <=> ? OR `o`.`q1s_status` <=> ?) AND EXISTS (");
+        assertThat(long1.binds().get(0)).isEqualTo("\uD83D\uDE00".repeat(200));
+        Sql gt = where.apply("{\"n\": {\"$gt\": 5}}");
+        assertThat(gt.text())
+                .isEqualTo("((`o`.`q1n_n` > " + GeneratedColumns.NUMBER_OTHER + " AND `o`.`q1n_n` > ? AND `o`.`q1n_n`"
+                        + " IS NOT NULL) OR (`o`.`q1n_n` <=> " + GeneratedColumns.NUMBER_OTHER + " AND "
+                        + gt.text().substring(gt.text().indexOf("EXISTS")));
+        Sql never = where.apply("{\"n\": {\"$gt\": 1e40}}");
+        assertThat(never.text()).startsWith("((`o`.`q1n_n` <=> " + GeneratedColumns.NUMBER_OTHER + " AND EXISTS");
+        Sql range = where.apply("{\"d\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-08T12:00:00Z\"}}");
+        assertThat(range.text())
+                .startsWith("((`o`.`q1d_d` > '' AND `o`.`q1d_d` >= ? AND `o`.`q1d_d` < ? AND `o`.`q1d_d` IS NOT NULL)"
+                        + " OR (`o`.`q1d_d` <=> '' AND EXISTS");
+        assertThat(range.binds()).startsWith("2024-06-01T00:00:00Z", "2024-06-08T12:00:00Z");
+        // another document (a host's own JSON column) and other tests read the JSON
+        assertThat(compiler.where(
+                                compiler.validate("{\"status\": \"x\"}", SCHEMA, "Thing"),
+                                SqlCompiler.Columns.document("o", "other"))
+                        .text())
+                .doesNotContain("q1s");
+        assertThat(where.apply("{\"status\": {\"$contains\": \"x\"}}").text()).doesNotContain("q1s");
+    }
 }

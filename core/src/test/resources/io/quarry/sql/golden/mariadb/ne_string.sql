@@ -1,3 +1,3 @@
 -- {"filter":{"status":{"$ne":"Done"}}}
-NOT (EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$.status' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin = ?)))
--- binds: ["Done"]
+NOT ((CASE JSON_VALUE(`o`.`properties`, '$.status') COLLATE utf8mb4_nopad_bin = ? WHEN 1 THEN JSON_TYPE(JSON_EXTRACT(`o`.`properties`, '$.status')) = 'STRING' WHEN 0 THEN FALSE ELSE COALESCE(JSON_TYPE(JSON_EXTRACT(`o`.`properties`, '$.status')) = 'ARRAY' AND EXISTS (SELECT 1 FROM JSON_TABLE(`o`.`properties`, '$.status' COLUMNS (`v` JSON PATH '$', NESTED PATH '$[*]' COLUMNS (`e` JSON PATH '$'))) AS `q` WHERE (JSON_TYPE(COALESCE(`q`.`e`, `q`.`v`)) = 'STRING' AND JSON_UNQUOTE(COALESCE(`q`.`e`, `q`.`v`)) COLLATE utf8mb4_nopad_bin = ?)), FALSE) END))
+-- binds: ["Done", "Done"]

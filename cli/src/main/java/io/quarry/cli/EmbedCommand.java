@@ -1,0 +1,112 @@
+package io.quarry.cli;
+
+import io.quarry.embeddings.MiniLmEmbedder;
+import io.quarry.search.EmbeddedText;
+import io.quarry.search.EmbeddingException;
+import io.quarry.search.EmbeddingIndexer;
+import io.quarry.search.InMemoryVectorIndex;
+import io.quarry.search.VectorIndex;
+import io.quarry.sql.JdbcVectorIndex;
+import io.quarry.store.Scope;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code quarry embed}: the objects' text into vectors for {@code semantic_search}, with the default
+ * model (quarry-embeddings' all-MiniLM-L6-v2, in process): into the database's {@code quarry_embeddings}
+ * table with --jdbc-url (incremental and resumable), in memory with --data (a measure of throughput).
+ */
+@Command(
+        name = "embed",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Embed the objects' text for semantic_search with the built-in model (no network, no key).",
+            "With --jdbc-url the vectors go to the database's quarry_embeddings table: a run embeds the objects new"
+                    + " or changed since the last (by updated_at) and resumes where an interrupted run stopped.",
+            "With --data they stay in memory: the run reports the throughput and the index size.",
+            "Which fields are embedded: the configuration's 'search' section, else the text fields of each type.",
+            "Example: quarry embed --jdbc-url jdbc:postgresql://localhost:5432/shop --config quarry.yaml"
+        })
+final class EmbedCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    SourceOptions source;
+
+    @Option(names = "--rebuild", description = "Embed every object again, whatever the last run reached.")
+    boolean rebuild;
+
+    @Option(
+            names = "--batch-size",
+            paramLabel = "N",
+            defaultValue = "64",
+            description = "Objects per batch: one call of the model and one saved state each (default 64).")
+    int batchSize;
+
+    @Override
+    public Integer call() {
+        if (source.demo()) {
+            throw new IllegalArgumentException("give --jdbc-url (vectors kept in the database) or --data (in memory)");
+        }
+        SourceOptions.Source data = source.source();
+        VectorIndex index;
+        String where;
+        if (source.jdbcUrl != null) {
+            JdbcVectorIndex jdbc =
+                    JdbcVectorIndex.create(Databases.reading(source.jdbcUrl, source.user, source.password));
+            index = jdbc;
+            where = jdbc.table();
+        } else {
+            index = new InMemoryVectorIndex();
+            where = "memory";
+        }
+        EmbeddedText text = data.config() != null && data.config().search().isPresent()
+                ? data.config().search().get()
+                : EmbeddedText.defaults(data.schema());
+        long total = data.store().countByType(Scope.unrestricted()).values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+        Progress progress = Progress.onTerminal(spec.commandLine().getErr(), total, "embedding", "objects");
+        MiniLmEmbedder model = new MiniLmEmbedder();
+        EmbeddingIndexer indexer = EmbeddingIndexer.builder()
+                .store(data.store())
+                .embedder(model)
+                .index(index)
+                .text(text)
+                .batchSize(batchSize)
+                .progress(progress)
+                .build();
+        EmbeddingIndexer.Report report;
+        try {
+            report = rebuild ? indexer.rebuild() : indexer.run();
+        } catch (EmbeddingException e) {
+            progress.done();
+            throw new DatabaseProblem(
+                    "embedding stopped: " + e.getMessage() + "; run the same command again to resume where it stopped");
+        }
+        progress.done();
+        spec.commandLine()
+                .getOut()
+                .println(String.format(
+                        Locale.ROOT,
+                        "{\"model\": \"%s\", \"index\": \"%s\", \"objects\": %d, \"chunks\": %d, \"deleted\": %d,"
+                                + " \"index_size\": %d, \"seconds\": %.1f, \"objects_per_second\": %.1f,"
+                                + " \"chunks_per_second\": %.1f, \"reembedded\": %s}",
+                        model.model(),
+                        where,
+                        report.objects(),
+                        report.chunks(),
+                        report.deleted(),
+                        report.indexSize(),
+                        report.elapsed().toMillis() / 1000.0,
+                        report.objectsPerSecond(),
+                        report.chunksPerSecond(),
+                        report.reembedded()));
+        return 0;
+    }
+}
