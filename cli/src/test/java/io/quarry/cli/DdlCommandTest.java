@@ -79,14 +79,14 @@ class DdlCommandTest {
         assertThat(ddl.out())
                 .contains(
                         "\"quarry_fts\" tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('english'::regconfig",
-                        "\"quarry_objects_priority_num\" ON \"quarry_objects\" USING gist (quarry_num_range(",
-                        "\"quarry_objects_tags_num\"",
-                        "\"quarry_objects_due_at_instant\"",
+                        "\"quarry_objects_priority_numkey\" ON \"quarry_objects\" (quarry_num_key(",
+                        "\"quarry_objects_tags_numkey\"",
+                        "\"quarry_objects_due_at_instantkey\" ON \"quarry_objects\" (quarry_instant_key(",
                         "\"quarry_objects_title_trgm\"",
                         "\"quarry_objects_newest\" ON \"quarry_objects\" (\"updated_at\")")
                 .doesNotContain("quarry_objects_status");
         // without a configuration: the layout alone
-        assertThat(run("", "ddl", "--dialect", "postgres").out()).doesNotContain("quarry_objects_priority_num");
+        assertThat(run("", "ddl", "--dialect", "postgres").out()).doesNotContain("quarry_objects_priority_numkey");
     }
 
     @Test

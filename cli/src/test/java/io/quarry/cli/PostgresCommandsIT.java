@@ -123,11 +123,11 @@ class PostgresCommandsIT {
         assertThat(indexes.out()).matches("(?s)-- all \\d+ recommended indexes are present\\R");
         try (Connection c = DriverManager.getConnection(url);
                 Statement s = c.createStatement()) {
-            s.execute("DROP INDEX quarry_objects_priority_num");
+            s.execute("DROP INDEX quarry_objects_priority_numkey");
         }
         indexes = run("", concat(new String[] {"indexes"}, layout));
         assertThat(indexes.out())
-                .contains("-- 1 of ", "CREATE INDEX IF NOT EXISTS \"quarry_objects_priority_num\"")
+                .contains("-- 1 of ", "CREATE INDEX IF NOT EXISTS \"quarry_objects_priority_numkey\"")
                 .doesNotContain("quarry_objects_title_trgm");
         // without the configuration only the layout's own indexes are recommended, all present
         indexes = run("", "indexes", "--jdbc-url", url);

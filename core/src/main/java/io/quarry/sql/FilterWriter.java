@@ -23,13 +23,50 @@ final class FilterWriter implements Filter.Visitor<Void> {
     private final SqlWriter w;
     private final Columns columns;
     private final TableLayout.TypeTable table;
+    private final io.quarry.schema.EntityType type;
 
     /** A writer over {@code columns}, or over the type table {@code table} when it is not {@code null}. */
     FilterWriter(Dialect dialect, SqlWriter w, Columns columns, TableLayout.TypeTable table) {
+        this(dialect, w, columns, table, null);
+    }
+
+    /**
+     * A writer over the graph layout's {@code columns} for a filter validated for {@code type} (or
+     * {@code null}): a top-level field the type declares as a scalar is read as one.
+     */
+    FilterWriter(
+            Dialect dialect,
+            SqlWriter w,
+            Columns columns,
+            TableLayout.TypeTable table,
+            io.quarry.schema.EntityType type) {
         this.dialect = dialect;
         this.w = w;
         this.columns = columns;
         this.table = table;
+        this.type = type;
+    }
+
+    /** Whether the type declares every property of these equality groups a scalar. */
+    private boolean scalars(List<List<Map.Entry<String, ElementTest>>> groups) {
+        for (List<Map.Entry<String, ElementTest>> group : groups) {
+            for (Map.Entry<String, ElementTest> e : group) {
+                if (!declaredScalar(FieldPath.property(e.getKey()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether the type declares this property path a scalar: a top-level field of a type with fields, not an array or object. */
+    private boolean declaredScalar(FieldPath path) {
+        if (type == null || type.schemaless() || path.segments().size() != 1) {
+            return false;
+        }
+        return type.field(path.head())
+                .map(f -> f.type() != io.quarry.schema.FieldType.ARRAY && f.type() != io.quarry.schema.FieldType.OBJECT)
+                .orElse(false);
     }
 
     @Override
@@ -47,7 +84,8 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 }
             }
             SqlWriter merged = new SqlWriter();
-            if (!groups.isEmpty() && dialect.propertyEqualities(merged, column(columns.document()), groups)) {
+            if (!groups.isEmpty()
+                    && dialect.propertyEqualities(merged, column(columns.document()), groups, scalars(groups))) {
                 if (rest.isEmpty()) {
                     w.append(merged.toSql());
                     return null;
@@ -119,7 +157,9 @@ final class FilterWriter implements Filter.Visitor<Void> {
     public Void condition(Filter.Condition condition) {
         if (table == null) {
             List<Map.Entry<String, ElementTest>> group = equalities(condition);
-            if (group != null && dialect.propertyEqualities(w, column(columns.document()), List.of(group))) {
+            if (group != null
+                    && dialect.propertyEqualities(
+                            w, column(columns.document()), List.of(group), scalars(List.of(group)))) {
                 return null;
             }
         }
@@ -150,7 +190,8 @@ final class FilterWriter implements Filter.Visitor<Void> {
     /** What a field of the graph layout reads: a path in the document, or a system column. */
     private Reading graphTarget(FieldPath path) {
         if (!path.system()) {
-            return Reading.of(new PropertyTarget(dialect, column(columns.document()), path.segments()));
+            return Reading.of(
+                    new PropertyTarget(dialect, column(columns.document()), path.segments(), declaredScalar(path)));
         }
         String name = path.head();
         String col =

@@ -75,6 +75,27 @@ final class PredicateWriter implements Predicate.Visitor<Void> {
             w.append("(1 = 0)");
             return null;
         }
+        // the numbers as one test when the target has one (one index probe, not one per value)
+        List<java.math.BigDecimal> numbers = new java.util.ArrayList<>();
+        List<Value> rest = new java.util.ArrayList<>();
+        for (Value v : in.values()) {
+            if (v instanceof Value.Num n) {
+                numbers.add(n.value());
+            } else {
+                rest.add(v);
+            }
+        }
+        SqlWriter set = new SqlWriter();
+        if (numbers.size() > 1 && target.anyNumberIn(set, numbers)) {
+            if (rest.isEmpty()) {
+                w.append(set.toSql());
+                return null;
+            }
+            w.append("(").append(set.toSql()).append(" OR ");
+            SqlCompiler.disjunction(w, rest, this::equal);
+            w.append(")");
+            return null;
+        }
         SqlCompiler.disjunction(w, in.values(), this::equal);
         return null;
     }

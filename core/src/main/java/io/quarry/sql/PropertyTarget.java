@@ -9,11 +9,18 @@ final class PropertyTarget implements Target {
     private final Dialect dialect;
     private final String document;
     private final List<String> path;
+    private final boolean scalar;
 
     PropertyTarget(Dialect dialect, String document, List<String> path) {
+        this(dialect, document, path, false);
+    }
+
+    /** A path the schema declares a scalar ({@code scalar}): the dialect may leave out the array arm. */
+    PropertyTarget(Dialect dialect, String document, List<String> path, boolean scalar) {
         this.dialect = dialect;
         this.document = document;
         this.path = path;
+        this.scalar = scalar;
     }
 
     @Override
@@ -23,7 +30,11 @@ final class PropertyTarget implements Target {
             w.append("(1 = 0)");
             return;
         }
-        dialect.anyElement(w, document, path, t);
+        if (scalar) {
+            dialect.anyScalar(w, document, path, t);
+        } else {
+            dialect.anyElement(w, document, path, t);
+        }
     }
 
     @Override
@@ -51,6 +62,11 @@ final class PropertyTarget implements Target {
             storable.add(t);
         }
         dialect.allElements(w, document, path, storable);
+    }
+
+    @Override
+    public boolean anyNumberIn(SqlWriter w, List<java.math.BigDecimal> values) {
+        return dialect.anyElementIn(w, document, path, values);
     }
 
     @Override

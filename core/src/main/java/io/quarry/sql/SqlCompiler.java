@@ -98,7 +98,7 @@ public final class SqlCompiler {
     /** The WHERE condition (without the keyword) of a validated filter. */
     public Sql where(ValidatedFilter filter, Columns columns) {
         SqlWriter w = new SqlWriter();
-        writeFilter(w, filter.filter(), columns);
+        writeFilter(w, filter, columns);
         return w.toSql();
     }
 
@@ -110,6 +110,14 @@ public final class SqlCompiler {
         SqlWriter w = new SqlWriter();
         writeFilter(w, filter.filter(), columns(alias, table), table);
         return w.toSql();
+    }
+
+    /**
+     * Writes a validated filter over the graph layout's document and system columns: where its type
+     * declares a top-level field a scalar, the dialect may leave out what only an array could match.
+     */
+    public void writeFilter(SqlWriter w, ValidatedFilter filter, Columns columns) {
+        filter.filter().accept(new FilterWriter(dialect, w, columns, null, filter.type()));
     }
 
     /** Writes a filter over the graph layout's document and system columns; used by the storage layouts. */

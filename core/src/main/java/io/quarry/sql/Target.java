@@ -25,6 +25,14 @@ interface Target {
         return false;
     }
 
+    /**
+     * Writes: some element equals one of these numbers ({@code $eq} with a number each), as one test,
+     * or returns false to have them written one by one.
+     */
+    default boolean anyNumberIn(SqlWriter w, List<java.math.BigDecimal> values) {
+        return false;
+    }
+
     /** A target holding one scalar, never an array: {@code $size} and {@code $all} never match. */
     interface OneValue extends Target {
         @Override

@@ -58,6 +58,25 @@ public interface Dialect {
     }
 
     /**
+     * Writes what {@link #anyElement} writes, where the schema declares the value a scalar (a declared
+     * field of a type with fields, not an array): a dialect may leave out what only an array could
+     * match. The default is {@link #anyElement}.
+     */
+    default void anyScalar(SqlWriter w, String document, List<String> path, ElementTest test) {
+        anyElement(w, document, path, test);
+    }
+
+    /**
+     * Writes: some element of the JSON value at {@code path} equals one of {@code values} as a number
+     * (a JSON number or a numeric string, as {@link ElementTest.NumberCompare} with {@code $eq}), as
+     * one test; or writes nothing and returns {@code false}, and the compiler writes one equality per
+     * value. For {@code $in} with many numbers: one index probe instead of one per value.
+     */
+    default boolean anyElementIn(SqlWriter w, String document, List<String> path, List<java.math.BigDecimal> values) {
+        return false;
+    }
+
+    /**
      * Writes, as one test on the document, a conjunction of groups, each a disjunction of "some element
      * of the top-level property equals this string or boolean" ({@link ElementTest.StringEquals},
      * {@link ElementTest.BooleanEquals}, NUL-free); or writes nothing and returns {@code false}, and
@@ -66,6 +85,19 @@ public interface Dialect {
     default boolean propertyEqualities(
             SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
         return false;
+    }
+
+    /**
+     * As {@link #propertyEqualities(SqlWriter, String, List)}, told whether the schema declares every
+     * property named a scalar ({@code scalars}), so that a dialect may leave out what only an array
+     * could match. The default ignores it.
+     */
+    default boolean propertyEqualities(
+            SqlWriter w,
+            String document,
+            List<List<java.util.Map.Entry<String, ElementTest>>> groups,
+            boolean scalars) {
+        return propertyEqualities(w, document, groups);
     }
 
     /**

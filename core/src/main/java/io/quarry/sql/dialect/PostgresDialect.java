@@ -44,11 +44,16 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>equality ({@code $eq}, {@code $in}, booleans, null): containment {@code properties @> ?::jsonb}
  *       OR'ed with the same value wrapped in an array (containment does not see a scalar inside a
- *       nested array), both served by the GIN {@code jsonb_path_ops} index;
- *   <li>numbers and date-times: the layout's immutable, type-guarded helpers ({@code quarry_num},
- *       {@code quarry_instant}); a comparison is one overlap on {@code quarry_num_range(value)} or
- *       {@code quarry_instant_range(value)}, the smallest to largest value of a scalar or an array's
- *       elements, which a GiST expression index serves ({@link #fieldIndexes});
+ *       nested array), both served by the GIN {@code jsonb_path_ops} index; on a field the type
+ *       declares a scalar ({@link #anyScalar}) the scalar alone, and equalities on such fields one
+ *       containment of them all;
+ *   <li>numbers and date-times: a scalar's number or instant by {@code quarry_num_key(value)} or
+ *       {@code quarry_instant_key(value)}, SQL functions the planner inlines (common forms by plain
+ *       expressions, anything else through the exact PL/pgSQL {@code quarry_num} and
+ *       {@code quarry_instant}), compared as {@code key > ? AND key IS NOT NULL}, which a btree
+ *       expression index serves ({@link #fieldIndexes}); an array by the overlap of its smallest to
+ *       largest value ({@code quarry_num_range}, {@code quarry_instant_range}) with the bound, only
+ *       on rows whose value is an array;
  *   <li>{@code $exists} on a top-level property: the {@code ?} operator, written {@code ??} (pgjdbc's
  *       escape), which a GIN {@code jsonb_ops} index could serve;
  *   <li>strings: code-point order ({@code COLLATE "C"}); literal {@code LIKE} with {@code % _ \}
@@ -165,80 +170,98 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
-        anyElement(w, Value.at(document, path), test);
+        anyElement(w, Value.at(document, path), test, true);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Without the array arms: equality is the containment of the scalar alone, a number or date
+     * comparison the key's arm alone, a string test the string's arm alone.
+     */
+    @Override
+    public void anyScalar(SqlWriter w, String document, List<String> path, ElementTest test) {
+        anyElement(w, Value.at(document, path), test, false);
     }
 
     private void anyElement(SqlWriter w, Value v, ElementTest test) {
+        anyElement(w, v, test, true);
+    }
+
+    /** The test on some element of {@code v}; {@code arrays}: also on an array's elements. */
+    private void anyElement(SqlWriter w, Value v, ElementTest test, boolean arrays) {
         test.accept(new ElementTest.Visitor<Void>() {
             @Override
             public Void stringEquals(ElementTest.StringEquals t) {
-                contains(w, v, NODES.textNode(t.value()));
+                contains(w, v, NODES.textNode(t.value()), arrays);
                 return null;
             }
 
             @Override
             public Void stringCompare(ElementTest.StringCompare t) {
-                strings(w, v, (x, text) -> scalarString(x, text, t));
+                strings(w, v, (x, text) -> scalarString(x, text, t), arrays);
                 return null;
             }
 
             @Override
             public Void numberCompare(ElementTest.NumberCompare t) {
                 if (t.op() == CompareOp.EQ) {
-                    // JSON numbers by containment (the generic GIN index); numeric strings and arrays
-                    // holding them through the helpers (per-field indexes, see fieldIndexes)
-                    w.append("(");
-                    contains(w, v, NODES.numberNode(t.value()));
-                    w.append(" OR (jsonb_typeof");
-                    v.write(w);
-                    w.append(" = 'string' AND quarry_num_range");
-                    v.write(w);
-                    w.append(" @> ").bind(t.value()).append("::numeric) OR (jsonb_typeof");
-                    v.write(w);
-                    w.append(" = 'array' AND quarry_nums");
-                    v.write(w);
-                    w.append(" @> ARRAY[").bind(t.value()).append("::numeric]))");
+                    keyed(
+                            arrays,
+                            w,
+                            v,
+                            NUM_KEY,
+                            x -> x.append(" = ").bind(t.value()).append("::numeric"),
+                            x -> {
+                                x.append("quarry_nums");
+                                v.write(x);
+                                x.append(" @> ARRAY[").bind(t.value()).append("::numeric]");
+                            });
                     return null;
                 }
-                w.append("(quarry_num_range");
-                v.write(w);
-                w.append(" && numrange(");
-                bound(w, t.op(), t.value(), "::numeric");
-                w.append("))");
+                keyed(arrays, w, v, NUM_KEY, x -> compare(x, t.op(), t.value(), "::numeric"), x -> {
+                    x.append("quarry_num_range");
+                    v.write(x);
+                    x.append(" && numrange(");
+                    bound(x, t.op(), t.value(), "::numeric");
+                    x.append(")");
+                });
                 return null;
             }
 
             @Override
             public Void instantCompare(ElementTest.InstantCompare t) {
-                w.append("(quarry_instant_range");
-                v.write(w);
-                w.append(" && int8range(");
-                bound(w, t.op(), t.micros(), "::bigint");
-                w.append("))");
+                keyed(arrays, w, v, INSTANT_KEY, x -> compare(x, t.op(), t.micros(), "::bigint"), x -> {
+                    x.append("quarry_instant_range");
+                    v.write(x);
+                    x.append(" && int8range(");
+                    bound(x, t.op(), t.micros(), "::bigint");
+                    x.append(")");
+                });
                 return null;
             }
 
             @Override
             public Void booleanEquals(ElementTest.BooleanEquals t) {
-                contains(w, v, NODES.booleanNode(t.value()));
+                contains(w, v, NODES.booleanNode(t.value()), arrays);
                 return null;
             }
 
             @Override
             public Void isNull(ElementTest.IsNull t) {
-                contains(w, v, NODES.nullNode());
+                contains(w, v, NODES.nullNode(), arrays);
                 return null;
             }
 
             @Override
             public Void regex(ElementTest.Regex t) {
-                strings(w, v, (x, text) -> scalarString(x, text, t));
+                strings(w, v, (x, text) -> scalarString(x, text, t), arrays);
                 return null;
             }
 
             @Override
             public Void match(ElementTest.Match t) {
-                strings(w, v, (x, text) -> scalarString(x, text, t));
+                strings(w, v, (x, text) -> scalarString(x, text, t), arrays);
                 return null;
             }
         });
@@ -253,6 +276,51 @@ public final class PostgresDialect implements Dialect {
      * answers the whole conjunction in one scan. {@code @?} is two-valued: an item is kept only when
      * the filter is true, so {@code NOT} stays exact.
      */
+    /**
+     * {@inheritDoc}
+     *
+     * <p>When the schema declares every property a scalar and each group is one equality: one
+     * containment of them all, {@code document @> '{"a": "x", "b": true}'}, bound as one value (the GIN
+     * {@code jsonb_path_ops} index answers it in one scan, and a row costs less than a jsonpath);
+     * otherwise the jsonpath filter.
+     */
+    @Override
+    public boolean propertyEqualities(
+            SqlWriter w,
+            String document,
+            List<List<java.util.Map.Entry<String, ElementTest>>> groups,
+            boolean scalars) {
+        if (!scalars || groups.stream().anyMatch(g -> g.size() != 1)) {
+            return propertyEqualities(w, document, groups);
+        }
+        ObjectNode object = NODES.objectNode();
+        for (List<java.util.Map.Entry<String, ElementTest>> group : groups) {
+            java.util.Map.Entry<String, ElementTest> e = group.get(0);
+            JsonNode value;
+            if (e.getValue() instanceof ElementTest.StringEquals t) {
+                value = NODES.textNode(t.value());
+            } else if (e.getValue() instanceof ElementTest.BooleanEquals t) {
+                value = NODES.booleanNode(t.value());
+            } else {
+                return false;
+            }
+            JsonNode previous = object.get(e.getKey());
+            if (previous != null && !previous.equals(value)) {
+                // one scalar cannot equal two values: the jsonpath says so exactly
+                return propertyEqualities(w, document, groups);
+            }
+            object.set(e.getKey(), value);
+        }
+        w.append("(")
+                .append(jsonb(document))
+                .append(" @> ")
+                .bind(Json.write(object))
+                .append("::jsonb AND ")
+                .append(document) // the column itself: its cast would parse the document again per row
+                .append(" IS NOT NULL)");
+        return true;
+    }
+
     @Override
     public boolean propertyEqualities(
             SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
@@ -308,9 +376,25 @@ public final class PostgresDialect implements Dialect {
             if (from > to) {
                 return false;
             }
-            w.append("(quarry_instant_range");
-            v.write(w);
-            w.append(" && int8range(").bind(from).append("::bigint, ").bind(to).append("::bigint, '[]'))");
+            keyed(
+                    true,
+                    w,
+                    v,
+                    INSTANT_KEY,
+                    x -> {
+                        x.append(" >= ").bind(from).append("::bigint AND ");
+                        key(x, v, INSTANT_KEY);
+                        x.append(" <= ").bind(to).append("::bigint");
+                    },
+                    x -> {
+                        x.append("quarry_instant_range");
+                        v.write(x);
+                        x.append(" && int8range(")
+                                .bind(from)
+                                .append("::bigint, ")
+                                .bind(to)
+                                .append("::bigint, '[]')");
+                    });
             return true;
         }
         if (lower instanceof ElementTest.NumberCompare lo && upper instanceof ElementTest.NumberCompare hi) {
@@ -320,18 +404,91 @@ public final class PostgresDialect implements Dialect {
             if (c > 0 || (c == 0 && !(closedLow && closedHigh))) {
                 return false;
             }
-            w.append("(quarry_num_range");
-            v.write(w);
-            w.append(" && numrange(")
-                    .bind(lo.value())
-                    .append("::numeric, ")
-                    .bind(hi.value())
-                    .append("::numeric, ")
-                    .append(closedLow ? (closedHigh ? "'[]'" : "'[)'") : (closedHigh ? "'(]'" : "'()'"))
-                    .append("))");
+            keyed(
+                    true,
+                    w,
+                    v,
+                    NUM_KEY,
+                    x -> {
+                        compare(x, lo.op(), lo.value(), "::numeric");
+                        x.append(" AND ");
+                        key(x, v, NUM_KEY);
+                        compare(x, hi.op(), hi.value(), "::numeric");
+                    },
+                    x -> {
+                        x.append("quarry_num_range");
+                        v.write(x);
+                        x.append(" && numrange(")
+                                .bind(lo.value())
+                                .append("::numeric, ")
+                                .bind(hi.value())
+                                .append("::numeric, ")
+                                .append(closedLow ? (closedHigh ? "'[]'" : "'[)'") : (closedHigh ? "'(]'" : "'()'"))
+                                .append(")");
+                    });
             return true;
         }
         return false;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One probe of the number key ({@code quarry_num_key(value) = ANY(?::numeric[])}, which the
+     * btree of {@link #fieldIndexes} serves) and, for arrays, an overlap of their numbers with the set.
+     */
+    @Override
+    public boolean anyElementIn(SqlWriter w, String document, List<String> path, List<BigDecimal> values) {
+        StringBuilder set = new StringBuilder("{");
+        for (int i = 0; i < values.size(); i++) {
+            set.append(i == 0 ? "" : ",").append(values.get(i).toString());
+        }
+        String array = set.append("}").toString();
+        Value v = Value.at(document, path);
+        keyed(true, w, v, NUM_KEY, x -> x.append(" = ANY(").bind(array).append("::numeric[])"), x -> {
+            x.append("quarry_nums");
+            v.write(x);
+            x.append(" && ").bind(array).append("::numeric[]");
+        });
+        return true;
+    }
+
+    private static final String NUM_KEY = "quarry_num_key";
+    private static final String INSTANT_KEY = "quarry_instant_key";
+
+    /** Writes {@code key(value)}: the inlined number or instant of a scalar, NULL for anything else. */
+    private static void key(SqlWriter w, Value v, String key) {
+        w.append(key);
+        v.write(w);
+    }
+
+    /**
+     * Writes: the scalar's key passes {@code test} (written after the key), or the value is an array
+     * and {@code arrayTest} holds. The key's arm is {@code (key test AND key IS NOT NULL)}, two-valued
+     * and two conditions a btree on the key serves; the array arm is found by the btree on
+     * {@code jsonb_typeof} ({@link #fieldIndexes}) and never calls a function on a scalar.
+     */
+    private static void keyed(
+            boolean arrays, SqlWriter w, Value v, String key, Consumer<SqlWriter> test, Consumer<SqlWriter> arrayTest) {
+        w.append(arrays ? "((" : "(");
+        key(w, v, key);
+        test.accept(w);
+        w.append(" AND ");
+        key(w, v, key);
+        if (!arrays) {
+            w.append(" IS NOT NULL)");
+            return;
+        }
+        w.append(" IS NOT NULL) OR (jsonb_typeof");
+        v.write(w);
+        w.append(" = 'array' AND ");
+        arrayTest.accept(w);
+        w.append("))");
+    }
+
+    /** Writes {@code  op ?cast} after a key. */
+    private static void compare(SqlWriter w, CompareOp op, Object value, String cast) {
+        w.append(" ").operator(op).append(" ").bind(value).append(cast);
     }
 
     /** Writes the bounds of the range "values {@code op} {@code value}" (without the range type name). */
@@ -350,8 +507,18 @@ public final class PostgresDialect implements Dialect {
      * Containment of a scalar, OR'ed with containment of the scalar in an array: {@code @>} finds a
      * scalar inside an array only at the top level of the containing value.
      */
-    private static void contains(SqlWriter w, Value v, JsonNode scalar) {
+    private static void contains(SqlWriter w, Value v, JsonNode scalar, boolean arrays) {
         String document = v.document();
+        if (!arrays && document != null) {
+            w.append("(")
+                    .append(document)
+                    .append(" @> ")
+                    .bind(Json.write(nest(v.path(), scalar)))
+                    .append("::jsonb AND ")
+                    .append(document)
+                    .append(" IS NOT NULL)");
+            return;
+        }
         if (document == null) {
             w.append("((");
             v.write(w);
@@ -388,7 +555,17 @@ public final class PostgresDialect implements Dialect {
      * with arrays there).
      */
     private static void strings(
-            SqlWriter w, Value v, java.util.function.BiConsumer<SqlWriter, Consumer<SqlWriter>> test) {
+            SqlWriter w, Value v, java.util.function.BiConsumer<SqlWriter, Consumer<SqlWriter>> test, boolean arrays) {
+        if (!arrays) {
+            w.append("(");
+            v.write(w);
+            w.append(" IS NOT NULL AND jsonb_typeof");
+            v.write(w);
+            w.append(" = 'string' AND ");
+            test.accept(w, v.text());
+            w.append(")");
+            return;
+        }
         w.append("((");
         v.write(w);
         w.append(" IS NOT NULL AND jsonb_typeof");
@@ -789,11 +966,14 @@ public final class PostgresDialect implements Dialect {
     /** What a hot field is compared as, for {@link #fieldIndexes}. */
     public enum FieldKind {
         /**
-         * Numbers: {@code $gt}…, {@code $eq} with a number: a GiST on {@code quarry_num_range}, and a
-         * btree on the JSON type for the numeric-string and array arms of equality.
+         * Numbers: {@code $gt}…, {@code $eq}, {@code $in} with numbers: a btree on the inlined
+         * {@code quarry_num_key} (the scalar arm), and a btree on the JSON type (the array arm).
          */
         NUMBER,
-        /** Date-times: {@code $gt}… with an ISO-8601 operand (GiST on {@code quarry_instant_range}). */
+        /**
+         * Date-times: {@code $gt}… with an ISO-8601 operand: a btree on the inlined
+         * {@code quarry_instant_key}, and a btree on the JSON type (the array arm).
+         */
         DATE,
         /**
          * Text: {@code $contains}, {@code $startsWith}, {@code $endsWith}, {@code $regex}: a trigram
@@ -833,9 +1013,12 @@ public final class PostgresDialect implements Dialect {
         return switch (kind) {
             case NUMBER ->
                 List.of(
-                        index(name + "_num", objects, "USING gist (quarry_num_range" + value + ")"),
+                        index(name + "_numkey", objects, "(quarry_num_key" + value + ")"),
                         index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
-            case DATE -> List.of(index(name + "_instant", objects, "USING gist (quarry_instant_range" + value + ")"));
+            case DATE ->
+                List.of(
+                        index(name + "_instantkey", objects, "(quarry_instant_key" + value + ")"),
+                        index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
             case TEXT ->
                 List.of(
                         // pg_trgm when the server has it (without it the tests stay correct, only

@@ -319,7 +319,7 @@ final class GraphLayout implements StorageLayout {
         writeScope(w, O, query.scope());
         if (!(query.filter().filter() instanceof Filter.And and && and.filters().isEmpty())) {
             w.append(" AND "); // no "(1 = 1)" for the empty filter
-            compiler.writeFilter(w, query.filter().filter(), columns);
+            compiler.writeFilter(w, query.filter(), columns);
         }
         writeText(w, query);
         if (query.relatedToId() != null) {

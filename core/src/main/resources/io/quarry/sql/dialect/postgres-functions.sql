@@ -196,6 +196,44 @@ BEGIN
   RETURN int8range(lo, hi, '[]');
 END $f$
 ;;
+-- The number of a scalar (quarry_num), as an expression the planner inlines: a JSON number or a
+-- string that reads as at most 15 digits, a point and at most 15 digits (exact in numeric, and far
+-- inside the double range) straight from its text; anything else through quarry_num; NULL for
+-- arrays. The value is read once on the common path: on a json column every reference to it parses
+-- the document again. Comparisons and the btree expression indexes of fieldIndexes are written on
+-- it, so an index serves "priority > 8". Not STRICT: PostgreSQL inlines a strict SQL function only
+-- when its body is strict. (?: ) because substring returns the first capture group.
+CREATE OR REPLACE FUNCTION quarry_num_key(j jsonb) RETURNS numeric
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
+  SELECT COALESCE(substring(j #>> '{}' FROM '^-?[0-9]{1,15}(?:\.[0-9]{1,15})?$')::numeric, quarry_num(j))
+$f$
+;;
+-- The instant of a scalar (quarry_instant), inlined like quarry_num_key: a date or a UTC date-time
+-- to the second ("2024-06-01", "2024-06-01T10:00:00Z") of the years 1000-9999 by date arithmetic
+-- (make_date and date subtraction are immutable; an impossible day such as 02-30 gives NULL, as in
+-- quarry_instant), anything else through quarry_instant; NULL for arrays.
+CREATE OR REPLACE FUNCTION quarry_instant_key(j jsonb) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
+  SELECT CASE
+    WHEN jsonb_typeof(j) <> 'string' THEN NULL
+    WHEN (j #>> '{}') ~ '^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z)?$'
+    THEN CASE
+      WHEN substr(j #>> '{}', 9, 2)::int > CASE substr(j #>> '{}', 6, 2)::int
+          WHEN 2 THEN CASE WHEN substr(j #>> '{}', 1, 4)::int % 4 = 0
+            AND (substr(j #>> '{}', 1, 4)::int % 100 <> 0 OR substr(j #>> '{}', 1, 4)::int % 400 = 0)
+            THEN 29 ELSE 28 END
+          WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END
+        THEN NULL
+      ELSE (make_date(substr(j #>> '{}', 1, 4)::int, substr(j #>> '{}', 6, 2)::int, substr(j #>> '{}', 9, 2)::int)
+          - DATE '1970-01-01')::bigint * 86400000000
+        + CASE WHEN length(j #>> '{}') = 10 THEN 0
+          ELSE substr(j #>> '{}', 12, 2)::bigint * 3600000000 + substr(j #>> '{}', 15, 2)::bigint * 60000000
+            + substr(j #>> '{}', 18, 2)::bigint * 1000000 END
+      END
+    ELSE quarry_instant(j)
+  END
+$f$
+;;
 -- The strings of a value: itself when it is a string, its string elements when it is an array.
 CREATE OR REPLACE FUNCTION quarry_strings(j jsonb) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$

@@ -180,6 +180,59 @@ class PostgresDialectIT {
                 .hasSize(3);
     }
 
+    /** The inlined keys give what the exact PL/pgSQL helpers give, on every value (NULL for arrays). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("values")
+    void theInlinedKeysAreTheHelpersValues(String json) throws Exception {
+        assertThat(row(
+                        "SELECT quarry_num_key(?::jsonb) IS NOT DISTINCT FROM quarry_num(?::jsonb),"
+                                + " quarry_instant_key(?::jsonb) IS NOT DISTINCT FROM quarry_instant(?::jsonb)",
+                        json,
+                        json,
+                        json,
+                        json))
+                .as(json)
+                .containsExactly(true, true);
+    }
+
+    @Property(tries = 300)
+    void theNumberKeyIsTheEvaluatorsNumber(@ForAll("numberish") String s) throws Exception {
+        Optional<BigDecimal> expected = NumericLiteral.parse(s);
+        BigDecimal actual =
+                (BigDecimal) row("SELECT quarry_num_key(to_jsonb(?::text))", s).get(0);
+        assertThat(Optional.ofNullable(actual).map(BigDecimal::stripTrailingZeros))
+                .as("'%s'", s)
+                .isEqualTo(expected.map(BigDecimal::stripTrailingZeros));
+    }
+
+    @Property(tries = 300)
+    void theInstantKeyIsTheEvaluatorsInstant(@ForAll("dateish") String s) throws Exception {
+        Long expected = IsoDateTime.parse(s)
+                .map(io.quarry.sql.functions.QuarryFunctions::micros)
+                .orElse(null);
+        assertThat(row("SELECT quarry_instant_key(to_jsonb(?::text))", s).get(0))
+                .as(s)
+                .isEqualTo(expected);
+    }
+
+    /** The keys are plain expressions in the plan: no function call per row for the common forms. */
+    @org.junit.jupiter.api.Test
+    void thePlannerInlinesTheKeys() throws Exception {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("EXPLAIN (VERBOSE) SELECT quarry_num_key((properties)::jsonb -> 'n'),"
+                        + " quarry_instant_key((properties)::jsonb -> 'd') FROM quarry_objects")) {
+            StringBuilder plan = new StringBuilder();
+            while (rs.next()) {
+                plan.append(rs.getString(1)).append('\n');
+            }
+            assertThat(plan.toString())
+                    .doesNotContain("quarry_num_key")
+                    .doesNotContain("quarry_instant_key")
+                    .contains("jsonb_typeof");
+        }
+    }
+
     @Property(tries = 300)
     void numericStringsParseAsTheEvaluatorParses(@ForAll("numberish") String s) throws Exception {
         Optional<BigDecimal> expected = NumericLiteral.parse(s);
@@ -210,13 +263,16 @@ class PostgresDialectIT {
 
     @Provide
     Arbitrary<String> dateish() {
-        Arbitrary<String> year = Arbitraries.of("0000", "1970", "2000", "2023", "2024", "2100", "9999");
+        Arbitrary<String> year =
+                Arbitraries.of("0000", "0999", "1000", "1900", "1970", "2000", "2023", "2024", "2100", "9999");
         Arbitrary<String> month = Arbitraries.of("00", "01", "02", "04", "12", "13");
         Arbitrary<String> day = Arbitraries.of("00", "01", "28", "29", "30", "31", "32");
         Arbitrary<String> time = Arbitraries.of(
                 "",
                 "T00:00",
                 "T23:59:59",
+                "T10:11:12",
+                "T20:60:00",
                 "T24:00",
                 "T10:00:60",
                 "T10:00:00.5",
@@ -495,7 +551,14 @@ class PostgresDialectIT {
             st.execute("ANALYZE quarry_objects");
         }
         assertThat(plan("{\"s\": \"100% sure\"}", null)).contains("quarry_objects_properties");
-        assertThat(plan("{\"n\": {\"$gt\": 6}}", null)).contains("quarry_objects_n_num");
+        assertThat(plan("{\"n\": {\"$gt\": 6}}", null))
+                .contains("quarry_objects_n_numkey")
+                .contains("quarry_objects_n_jsontype");
+        assertThat(plan("{\"n\": {\"$gte\": 6, \"$lt\": 9}}", null)).contains("quarry_objects_n_numkey");
+        assertThat(plan("{\"n\": {\"$in\": [1, 2, 3]}}", null))
+                .contains("quarry_objects_n_numkey")
+                .doesNotContain("Seq Scan on quarry_objects");
+        assertThat(plan("{\"n\": {\"$gt\": \"2024-01-01\"}}", null)).contains("quarry_objects_n_instantkey");
         assertThat(plan("{}", "a1")).contains("quarry_relationships_src").contains("quarry_relationships_dst");
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
@@ -520,10 +583,52 @@ class PostgresDialectIT {
                 .contains("regexp_like(")
                 .doesNotContain(" ~ ?");
         assertThat(plan("{\"n\": 5}", null))
-                .contains("quarry_objects_properties")
-                .contains("quarry_objects_n_num")
+                .contains("quarry_objects_n_numkey")
                 .contains("quarry_objects_n_jsontype")
                 .doesNotContain("Seq Scan on quarry_objects");
+    }
+
+    /** A field the type declares a scalar is compared without the array arm; arrays and schemaless types keep it. */
+    @org.junit.jupiter.api.Test
+    void aDeclaredScalarIsComparedWithoutTheArrayArm() {
+        Schema declared = QuarryConfig.parse(
+                        "types:\n  Thing:\n    description: anything\n    fields:\n      s: string\n      n: number\n"
+                                + "      d: datetime\n      tags: {type: array, items: string}\n",
+                        "schema.yaml")
+                .schema()
+                .orElseThrow();
+        SqlCompiler compiler = new SqlCompiler(new PostgresDialect());
+        SqlCompiler.Columns columns = SqlCompiler.Columns.of("o", store.mapping());
+        String scalar = compiler.where(
+                        compiler.validate(
+                                "{\"$or\": [{\"n\": {\"$gt\": 5}}, {\"d\": {\"$lt\": \"2024-01-01\"}},"
+                                        + " {\"s\": {\"$contains\": \"sure\"}}, {\"n\": 7}]}",
+                                declared,
+                                "Thing"),
+                        columns)
+                .text();
+        assertThat(scalar)
+                .contains("quarry_num_key")
+                .contains("quarry_instant_key")
+                .contains(" LIKE ?")
+                .doesNotContain("'array'")
+                .doesNotContain("_range");
+        // equalities on declared scalars: one containment, not the jsonpath
+        assertThat(compiler.where(
+                                compiler.validate("{\"s\": \"100% sure\", \"n\": {\"$gt\": 1}}", declared, "Thing"),
+                                columns)
+                        .text())
+                .contains(" @> ?::jsonb")
+                .doesNotContain("@??");
+        assertThat(compiler.where(compiler.validate("{\"s\": {\"$in\": [\"a\", \"b\"]}}", declared, "Thing"), columns)
+                        .text())
+                .contains("@??");
+        assertThat(compiler.where(compiler.validate("{\"tags\": {\"$contains\": \"x_y\"}}", declared, "Thing"), columns)
+                        .text())
+                .contains("'array'");
+        assertThat(compiler.where(compiler.validate("{\"n\": {\"$gt\": 5}}", schema, "Thing"), columns)
+                        .text())
+                .contains("'array'");
     }
 
     /**

@@ -1,3 +1,3 @@
 -- {"filter":{"$or":[{"status":"Open"},{"$and":[{"priority":{"$gte":8}},{"$nor":[{"owner":"ana"}]}]}]}}
-((("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL) OR ((quarry_num_range(("o"."properties")::jsonb -> ?) && numrange(?::numeric, NULL, '[)')) AND NOT ((("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL))))
--- binds: ["$ ? (@.\"status\" == \"Open\")", "priority", BigDecimal(8), "$ ? (@.\"owner\" == \"ana\")"]
+((("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL) OR (((quarry_num_key(("o"."properties")::jsonb -> ?) >= ?::numeric AND quarry_num_key(("o"."properties")::jsonb -> ?) IS NOT NULL) OR (jsonb_typeof(("o"."properties")::jsonb -> ?) = 'array' AND quarry_num_range(("o"."properties")::jsonb -> ?) && numrange(?::numeric, NULL, '[)'))) AND NOT ((("o"."properties")::jsonb @?? ?::jsonpath AND "o"."properties" IS NOT NULL))))
+-- binds: ["$ ? (@.\"status\" == \"Open\")", "priority", BigDecimal(8), "priority", "priority", "priority", BigDecimal(8), "$ ? (@.\"owner\" == \"ana\")"]
