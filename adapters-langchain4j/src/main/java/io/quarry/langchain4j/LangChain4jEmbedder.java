@@ -5,9 +5,9 @@ import static java.util.Objects.requireNonNull;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
+import io.quarry.search.Batches;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
-import java.util.ArrayList;
 import java.util.List;
 
 /** A LangChain4j {@link EmbeddingModel} as an {@link Embedder}; see {@link QuarryEmbeddings}. */
@@ -52,43 +52,14 @@ final class LangChain4jEmbedder implements Embedder {
 
     @Override
     public List<float[]> embed(List<String> texts) {
-        requireNonNull(texts, "texts");
-        List<float[]> out = new ArrayList<>(texts.size());
-        List<TextSegment> segments = new ArrayList<>();
-        List<Integer> positions = new ArrayList<>();
-        for (String text : texts) {
-            requireNonNull(text, "text");
-            out.add(null);
-            // LangChain4j refuses blank segments; a blank text means nothing and is near to nothing
-            if (!text.isBlank() && !text.trim().isEmpty()) {
-                segments.add(TextSegment.from(text));
-                positions.add(out.size() - 1);
-            }
-        }
-        if (!segments.isEmpty()) {
-            List<Embedding> embeddings;
-            try {
-                embeddings = model.embedAll(segments).content();
-            } catch (RuntimeException e) {
-                throw new EmbeddingException(
-                        "The embedding model " + name + " failed on a batch of " + segments.size() + " texts: "
-                                + e.getClass().getSimpleName(),
-                        e);
-            }
-            if (embeddings == null || embeddings.size() != segments.size()) {
-                throw new EmbeddingException("The embedding model " + name + " returned "
-                        + (embeddings == null ? 0 : embeddings.size()) + " vectors for " + segments.size() + " texts.");
-            }
-            for (int i = 0; i < positions.size(); i++) {
-                out.set(positions.get(i), embeddings.get(i).vector());
-            }
-        }
-        for (int i = 0; i < out.size(); i++) {
-            if (out.get(i) == null) {
-                out.set(i, new float[dimension()]);
-            }
-        }
-        return out;
+        return Batches.embed(texts, name, this::dimension, asked -> {
+            List<Embedding> embeddings = model.embedAll(
+                            asked.stream().map(TextSegment::from).toList())
+                    .content();
+            return embeddings == null
+                    ? null
+                    : embeddings.stream().map(Embedding::vector).toList();
+        });
     }
 
     @Override

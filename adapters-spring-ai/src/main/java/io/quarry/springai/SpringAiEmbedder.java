@@ -2,9 +2,9 @@ package io.quarry.springai;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.search.Batches;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -55,44 +55,15 @@ final class SpringAiEmbedder implements Embedder {
 
     @Override
     public List<float[]> embed(List<String> texts) {
-        requireNonNull(texts, "texts");
-        List<float[]> out = new ArrayList<>(texts.size());
-        List<String> asked = new ArrayList<>();
-        List<Integer> positions = new ArrayList<>();
-        for (String text : texts) {
-            requireNonNull(text, "text");
-            out.add(null);
-            if (!text.isBlank()) {
-                asked.add(text);
-                positions.add(out.size() - 1);
+        return Batches.embed(texts, name, this::dimension, asked -> {
+            List<float[]> vectors = model.embed(asked);
+            if (vectors != null && vectors.size() == asked.size()) {
+                for (int i = 0; i < vectors.size(); i++) {
+                    this.texts.put(vectors.get(i), asked.get(i));
+                }
             }
-        }
-        if (!asked.isEmpty()) {
-            List<float[]> vectors;
-            try {
-                vectors = model.embed(asked);
-            } catch (RuntimeException e) {
-                throw new EmbeddingException(
-                        "The embedding model " + name + " failed on a batch of " + asked.size() + " texts: "
-                                + e.getClass().getSimpleName(),
-                        e);
-            }
-            if (vectors == null || vectors.size() != asked.size()) {
-                throw new EmbeddingException("The embedding model " + name + " returned "
-                        + (vectors == null ? 0 : vectors.size()) + " vectors for " + asked.size() + " texts.");
-            }
-            for (int i = 0; i < positions.size(); i++) {
-                float[] v = vectors.get(i);
-                out.set(positions.get(i), v);
-                this.texts.put(v, asked.get(i));
-            }
-        }
-        for (int i = 0; i < out.size(); i++) {
-            if (out.get(i) == null) {
-                out.set(i, new float[dimension()]); // a blank text means nothing and is near to nothing
-            }
-        }
-        return out;
+            return vectors;
+        });
     }
 
     /** The text this embedder turned into the vector, or {@code null} when it did not. */

@@ -6,9 +6,9 @@ import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import io.quarry.search.Batches;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 
@@ -70,41 +70,13 @@ public final class MiniLmEmbedder implements Embedder {
 
     @Override
     public List<float[]> embed(List<String> texts) {
-        requireNonNull(texts, "texts");
-        List<float[]> out = new ArrayList<>(texts.size());
-        List<TextSegment> segments = new ArrayList<>();
-        List<Integer> positions = new ArrayList<>();
-        for (String text : texts) {
-            requireNonNull(text, "text");
-            out.add(null);
-            if (blank(text)) {
-                out.set(out.size() - 1, new float[DIMENSION]);
-            } else {
-                segments.add(TextSegment.from(text));
-                positions.add(out.size() - 1);
-            }
-        }
-        if (segments.isEmpty()) {
-            return out;
-        }
-        List<Embedding> embeddings;
-        try {
-            embeddings = model.embedAll(segments).content();
-        } catch (RuntimeException e) {
-            throw new EmbeddingException(
-                    "The default embedding model failed on a batch of " + segments.size() + " texts: "
-                            + e.getClass().getSimpleName(),
-                    e);
-        }
-        for (int i = 0; i < positions.size(); i++) {
-            out.set(positions.get(i), embeddings.get(i).vector());
-        }
-        return out;
-    }
-
-    // the model refuses what String.trim() empties (control characters) as well as white space
-    private static boolean blank(String text) {
-        return text.isBlank() || text.trim().isEmpty();
+        return Batches.embed(
+                texts,
+                MODEL,
+                () -> DIMENSION,
+                asked -> model.embedAll(asked.stream().map(TextSegment::from).toList()).content().stream()
+                        .map(Embedding::vector)
+                        .toList());
     }
 
     @Override
