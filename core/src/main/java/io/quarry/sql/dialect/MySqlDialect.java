@@ -82,14 +82,40 @@ public final class MySqlDialect implements Dialect {
     /** The quoted properties column the generated columns belong to, or {@code null} without any. */
     private final String properties;
 
+    /** The full-text column ({@link #withFullText}), or {@code null}: {@code query} runs as the fallback. */
+    private final String fullTextColumn;
+
     private MySqlDialect(boolean mariadb) {
-        this(mariadb, java.util.Map.of(), null);
+        this(mariadb, java.util.Map.of(), null, null);
     }
 
-    private MySqlDialect(boolean mariadb, java.util.Map<String, String> generated, String properties) {
+    private MySqlDialect(
+            boolean mariadb, java.util.Map<String, String> generated, String properties, String fullTextColumn) {
         this.mariadb = mariadb;
         this.generated = java.util.Map.copyOf(generated);
         this.properties = properties;
+        this.fullTextColumn = fullTextColumn;
+    }
+
+    /**
+     * This MariaDB dialect with full text: the layout adds a {@code STORED} generated column {@code
+     * column} of the document's string values with a {@code FULLTEXT} index, and {@code query} runs as
+     * {@code MATCH(column) AGAINST (? IN BOOLEAN MODE)} with every word required (whole words, case-
+     * and accent-insensitive, not substrings: see docs/sql.md).
+     *
+     * @param column the full-text column, created by the layout
+     * @throws IllegalArgumentException on MySQL, or when the name breaks the naming rule
+     */
+    public MySqlDialect withFullText(String column) {
+        if (!mariadb) {
+            throw new IllegalArgumentException(
+                    "MySqlDialect.withFullText: full text needs MariaDB; use MySqlDialect.mariadb().withFullText(...)");
+        }
+        if (!io.quarry.schema.Names.isIdentifier(java.util.Objects.requireNonNull(column, "column"))) {
+            throw new IllegalArgumentException("MySqlDialect.withFullText: '" + column
+                    + "' is not a valid name; names must match " + io.quarry.schema.Names.IDENTIFIER.pattern());
+        }
+        return new MySqlDialect(mariadb, generated, properties, column);
     }
 
     /**
@@ -98,8 +124,8 @@ public final class MySqlDialect implements Dialect {
      */
     MySqlDialect withGeneratedColumns(StoreMapping mapping, java.util.Map<String, String> columns) {
         return columns.isEmpty()
-                ? new MySqlDialect(mariadb)
-                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()));
+                ? new MySqlDialect(mariadb, java.util.Map.of(), null, fullTextColumn)
+                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()), fullTextColumn);
     }
 
     /**
@@ -842,6 +868,22 @@ public final class MySqlDialect implements Dialect {
      * as the range {@code (c >= ? AND c <= ?)}, true, false and unknown exactly where {@code c = ?} is,
      * and still served by the index.
      */
+    /**
+     * {@inheritDoc}
+     *
+     * <p>With {@link #withFullText}: {@code MATCH(o.column) AGAINST (? IN BOOLEAN MODE)} with each word
+     * InnoDB indexes required, and each word it does not (shorter than 3 characters, longer than 84, a
+     * stopword) as a whole word of the column's text ({@link InnoDbFullText}).
+     */
+    @Override
+    public boolean fullText(SqlWriter w, String alias, String text) {
+        if (fullTextColumn == null) {
+            return false;
+        }
+        InnoDbFullText.write(w, quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn), text);
+        return true;
+    }
+
     @Override
     public void compareNumberColumn(SqlWriter w, String column, CompareOp op, BigDecimal value) {
         if (mariadb && op == CompareOp.EQ && value.stripTrailingZeros().scale() > 0) {
@@ -879,7 +921,8 @@ public final class MySqlDialect implements Dialect {
      * in UTC; the two key functions; indexes on the relationship ends, the type with
      * {@code updated_at}, and each scope column with the type and {@code updated_at}. MariaDB gets
      * {@code CREATE INDEX IF NOT EXISTS}; MySQL, which has no such statement, the same indexes inside
-     * {@code CREATE TABLE IF NOT EXISTS}.
+     * {@code CREATE TABLE IF NOT EXISTS}. With {@link #withFullText}, the full-text column and its
+     * {@code FULLTEXT} index ({@code ADD COLUMN IF NOT EXISTS}, so an existing layout gains them).
      */
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
@@ -906,6 +949,10 @@ public final class MySqlDialect implements Dialect {
             statements.add(ddl.relationshipsTable(List.of(), table));
             objectIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
             relationshipIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
+            if (fullTextColumn != null) {
+                // ALTER, not a column of CREATE TABLE: an existing layout gains it too
+                statements.addAll(InnoDbFullText.ddl(this, m.objectsTable(), m.properties(), fullTextColumn));
+            }
         } else {
             statements.add(ddl.objectsTable(inTable(ddl, objectIndexes), table));
             statements.add(ddl.relationshipsTable(inTable(ddl, relationshipIndexes), table));
@@ -933,6 +980,7 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public String toString() {
-        return "MySqlDialect." + name() + "()";
+        return "MySqlDialect." + name() + "()"
+                + (fullTextColumn == null ? "" : ".withFullText(\"" + fullTextColumn + "\")");
     }
 }

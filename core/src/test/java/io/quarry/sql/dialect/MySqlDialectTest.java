@@ -403,4 +403,58 @@ class MySqlDialectTest {
                 .doesNotContain("q1s");
         assertThat(where.apply("{\"status\": {\"$contains\": \"x\"}}").text()).doesNotContain("q1s");
     }
+
+    @Test
+    void fullTextRequiresEveryIndexedWordAndTestsTheOthersAsWholeWords() {
+        MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
+        SqlWriter w = new SqlWriter();
+        assertThat(dialect.fullText(w, "o", "Fix THE \"login\" +bug -ui* fix e-mail"))
+                .isTrue();
+        Sql sql = w.toSql();
+        assertThat(sql.text())
+                .isEqualTo("MATCH(`o`.`fts`) AGAINST (? IN BOOLEAN MODE)"
+                        + " AND CONCAT(' ', `o`.`fts`, ' ') LIKE ? ESCAPE '!'"
+                        + " AND CONCAT(' ', `o`.`fts`, ' ') LIKE ? ESCAPE '!'"
+                        + " AND CONCAT(' ', `o`.`fts`, ' ') LIKE ? ESCAPE '!'");
+        assertThat(sql.binds()).containsExactly("+Fix +login +bug +mail", "% THE %", "% ui %", "% e %");
+        SqlWriter none = new SqlWriter();
+        assertThat(dialect.fullText(none, "o", "*** !")).isTrue();
+        assertThat(none.toSql().text()).isEqualTo("FALSE");
+        SqlWriter underscore = new SqlWriter();
+        dialect.fullText(underscore, "o", "a_b %");
+        assertThat(underscore.toSql().binds()).containsExactly("+a_b");
+        SqlWriter shortOne = new SqlWriter();
+        dialect.fullText(shortOne, "o", "_");
+        assertThat(shortOne.toSql().binds()).containsExactly("% !_ %");
+        // without the column: the fallback
+        assertThat(MySqlDialect.mariadb().fullText(new SqlWriter(), "o", "login"))
+                .isFalse();
+        assertThat(InnoDbFullText.words("caf\u00e9\u0301 x\u00b2y emoji\ud83d\ude00word"))
+                .containsExactly("caf\u00e9\u0301", "x\u00b2y", "emoji", "word");
+    }
+
+    @Test
+    void fullTextIsMariaDbsAndNamedByTheNamingRule() {
+        assertThatThrownBy(() -> MySqlDialect.mysql().withFullText("fts"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs MariaDB");
+        assertThatThrownBy(() -> MySqlDialect.mariadb().withFullText("f ts"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a valid name");
+        MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
+        assertThat(dialect).hasToString("MySqlDialect.mariadb().withFullText(\"fts\")");
+        List<String> ddl = dialect.createGraphLayout(StoreMapping.graph());
+        assertThat(ddl)
+                .anySatisfy(s -> assertThat(s)
+                        .startsWith("ALTER TABLE `quarry_objects` ADD COLUMN IF NOT EXISTS `fts` LONGTEXT")
+                        .contains("STORED COMMENT 'quarry:fulltext:v1'")
+                        .doesNotContain("\\"))
+                .contains("CREATE FULLTEXT INDEX IF NOT EXISTS `quarry_objects_fts` ON `quarry_objects` (`fts`)");
+        assertThat(MySqlDialect.mariadb().createGraphLayout(StoreMapping.graph()))
+                .noneMatch(s -> s.contains("FULLTEXT"));
+        // the generated columns keep full text
+        assertThat(dialect.withGeneratedColumns(StoreMapping.graph(), java.util.Map.of("s:status", "q1s_status"))
+                        .fullText(new SqlWriter(), "o", "login"))
+                .isTrue();
+    }
 }
