@@ -16,9 +16,10 @@ import java.util.Set;
  * <p>A word is a run of letters, marks, digits and {@code _} (PCRE's {@code [\p{L}\p{M}\p{N}_]}, the
  * same in the column and in {@link #words}); everything else separates words. InnoDB indexes only
  * words of {@value #MIN_TOKEN} to {@value #MAX_TOKEN} characters that are not on its default stopword
- * list, and a required word it did not index ({@code +the}) empties the whole match; so such words are
- * tested as whole words on the column's text instead ({@code CONCAT(' ', c, ' ') LIKE '% ui %'}), on
- * the rows the indexed words found.
+ * list, and a required word it did not index ({@code +the}) empties the whole match; so stopwords are
+ * left out (unless the text has only stopwords), and words too short or too long for the index are
+ * tested as whole words on the column's text ({@code CONCAT(' ', c, ' ') LIKE '% ui %'}), on the rows
+ * the indexed words found.
  */
 final class InnoDbFullText {
     /** The column's comment: what the store and the command line read, not the name. */
@@ -111,29 +112,37 @@ final class InnoDbFullText {
         };
     }
 
+    /** Whether a word is on InnoDB's default stopword list (ignoring case). */
+    static boolean stopword(String word) {
+        return STOPWORDS.contains(word.toLowerCase(Locale.ROOT));
+    }
+
     /** Whether InnoDB indexes a word (by default): its length in characters, and not a stopword. */
     static boolean indexed(String word) {
         int length = word.codePointCount(0, word.length());
-        return length >= MIN_TOKEN && length <= MAX_TOKEN && !STOPWORDS.contains(word.toLowerCase(Locale.ROOT));
+        return length >= MIN_TOKEN && length <= MAX_TOKEN && !stopword(word);
     }
 
     /**
      * Writes the condition for {@code text} on the quoted, qualified column: {@code MATCH(c) AGAINST
      * (? IN BOOLEAN MODE)} with every indexed word required ({@code +word}: words hold no operator),
-     * and a whole-word {@code LIKE} for each other word; {@code FALSE} for a text without words.
+     * and a whole-word {@code LIKE} for each word too short or too long for the index. Stopwords are
+     * left out (as PostgreSQL's {@code english} configuration does), unless the text has no other word:
+     * then they are whole-word tests. {@code FALSE} for a text without words.
      */
     static void write(SqlWriter w, String column, String text) {
         List<String> words = words(text);
         if (words.isEmpty()) {
-            w.append("FALSE"); // punctuation only: no word to find, as PostgreSQL's empty tsquery
+            w.append("FALSE"); // punctuation only: no word to find, as PostgreSQL's empty query
             return;
         }
+        boolean onlyStopwords = words.stream().allMatch(InnoDbFullText::stopword);
         StringBuilder required = new StringBuilder();
         List<String> others = new ArrayList<>();
         for (String word : words) {
             if (indexed(word)) {
                 required.append(required.length() == 0 ? "+" : " +").append(word);
-            } else {
+            } else if (onlyStopwords || !stopword(word)) {
                 others.add(word);
             }
         }
