@@ -1,12 +1,20 @@
 package io.quarry.sql.dialect;
 
 import io.quarry.sql.SqlWriter;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
 
 /**
  * MariaDB's full text ({@link MySqlDialect#withFullText}): a {@code STORED} generated column of the
@@ -15,8 +23,7 @@ import java.util.Set;
  *
  * <p>A word is a run of letters, marks, digits and {@code _} (PCRE's {@code [\p{L}\p{M}\p{N}_]}, the
  * same in the column and in {@link #words}); everything else separates words. InnoDB indexes only
- * words of {@value #MIN_TOKEN} to {@value #MAX_TOKEN} characters that are not on its default stopword
- * list, and a required word it did not index ({@code +the}) empties the whole match; so stopwords are
+ * words of 3 to 84 characters (by default) that are not stopwords ({@link Vocabulary}), and a required word it did not index ({@code +the}) empties the whole match; so stopwords are
  * left out (unless the text has only stopwords), and words too short or too long for the index are
  * tested as whole words on the column's text ({@code CONCAT(' ', c, ' ') LIKE '% ui %'}), on the rows
  * the indexed words found.
@@ -28,17 +35,80 @@ final class InnoDbFullText {
     /** A case- and accent-insensitive collation that MariaDB 10.6 has; the index compares words in it. */
     static final String COLLATION = "utf8mb4_unicode_520_ci";
 
-    /** InnoDB's default {@code innodb_ft_min_token_size}. */
-    static final int MIN_TOKEN = 3;
+    /**
+     * Which words InnoDB's full-text index holds: those of {@code min} to {@code max} characters that
+     * are not stopwords. Quarry never requires a word outside it ({@code +word} of a word the index
+     * lacks empties the whole match).
+     *
+     * @param min {@code innodb_ft_min_token_size}
+     * @param max {@code innodb_ft_max_token_size}
+     * @param stopwords in lower case: InnoDB's default list and the configured stopword tables' words
+     */
+    record Vocabulary(int min, int max, Set<String> stopwords) {
+        /** InnoDB's defaults: 3 to 84 characters, {@code information_schema.INNODB_FT_DEFAULT_STOPWORD}. */
+        static final Vocabulary DEFAULT = new Vocabulary(
+                3,
+                84,
+                Set.of(
+                        "a", "about", "an", "are", "as", "at", "be", "by", "com", "de", "en", "for", "from", "how", "i",
+                        "in", "is", "it", "la", "of", "on", "or", "that", "the", "this", "to", "was", "what", "when",
+                        "where", "who", "will", "with", "und", "www"));
 
-    /** InnoDB's default {@code innodb_ft_max_token_size}. */
-    static final int MAX_TOKEN = 84;
+        Vocabulary {
+            stopwords = Set.copyOf(stopwords);
+        }
 
-    /** InnoDB's default stopwords ({@code information_schema.INNODB_FT_DEFAULT_STOPWORD}). */
-    static final Set<String> STOPWORDS = Set.of(
-            "a", "about", "an", "are", "as", "at", "be", "by", "com", "de", "en", "for", "from", "how", "i", "in", "is",
-            "it", "la", "of", "on", "or", "that", "the", "this", "to", "was", "what", "when", "where", "who", "will",
-            "with", "und", "www");
+        /** Whether a word is a stopword (ignoring case). */
+        boolean stopword(String word) {
+            return stopwords.contains(word.toLowerCase(Locale.ROOT));
+        }
+
+        /** Whether the index holds a word: its length in characters, and not a stopword. */
+        boolean indexed(String word) {
+            int length = word.codePointCount(0, word.length());
+            return length >= min && length <= max && !stopword(word);
+        }
+
+        /**
+         * The server's: its token sizes, and the default list together with the words of the server's
+         * and the session's stopword tables when set (a word left out that the index holds only
+         * widens the answer; a word required that it lacks would empty it). The defaults when the
+         * variables cannot be read.
+         */
+        static Vocabulary read(DataSource dataSource) {
+            try (Connection c = dataSource.getConnection();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT @@innodb_ft_min_token_size, @@innodb_ft_max_token_size,"
+                            + " @@innodb_ft_server_stopword_table, @@innodb_ft_user_stopword_table")) {
+                if (!rs.next()) {
+                    return DEFAULT;
+                }
+                int min = rs.getInt(1);
+                int max = rs.getInt(2);
+                Set<String> stopwords = new HashSet<>(DEFAULT.stopwords());
+                for (String table : new String[] {rs.getString(3), rs.getString(4)}) {
+                    Matcher m = table == null ? null : STOPWORD_TABLE.matcher(table);
+                    if (m != null && m.matches()) {
+                        try (Statement words = c.createStatement();
+                                ResultSet w = words.executeQuery(
+                                        "SELECT `value` FROM `" + m.group(1) + "`.`" + m.group(2) + "`")) {
+                            while (w.next()) {
+                                if (w.getString(1) != null) {
+                                    stopwords.add(w.getString(1).toLowerCase(Locale.ROOT));
+                                }
+                            }
+                        }
+                    }
+                }
+                return new Vocabulary(Math.max(1, min), Math.max(min, max), stopwords);
+            } catch (SQLException e) {
+                return DEFAULT;
+            }
+        }
+    }
+
+    /** A stopword table variable's {@code db/table}, names of plain characters only (they are written into SQL). */
+    private static final Pattern STOPWORD_TABLE = Pattern.compile("([A-Za-z0-9_$]{1,64})/([A-Za-z0-9_$]{1,64})");
 
     private InnoDbFullText() {}
 
@@ -112,17 +182,6 @@ final class InnoDbFullText {
         };
     }
 
-    /** Whether a word is on InnoDB's default stopword list (ignoring case). */
-    static boolean stopword(String word) {
-        return STOPWORDS.contains(word.toLowerCase(Locale.ROOT));
-    }
-
-    /** Whether InnoDB indexes a word (by default): its length in characters, and not a stopword. */
-    static boolean indexed(String word) {
-        int length = word.codePointCount(0, word.length());
-        return length >= MIN_TOKEN && length <= MAX_TOKEN && !stopword(word);
-    }
-
     /**
      * Writes the condition for {@code text} on the quoted, qualified column: {@code MATCH(c) AGAINST
      * (? IN BOOLEAN MODE)} with every indexed word required ({@code +word}: words hold no operator),
@@ -130,19 +189,19 @@ final class InnoDbFullText {
      * left out (as PostgreSQL's {@code english} configuration does), unless the text has no other word:
      * then they are whole-word tests. {@code FALSE} for a text without words.
      */
-    static void write(SqlWriter w, String column, String text) {
+    static void write(SqlWriter w, String column, String text, Vocabulary vocabulary) {
         List<String> words = words(text);
         if (words.isEmpty()) {
             w.append("FALSE"); // punctuation only: no word to find, as PostgreSQL's empty query
             return;
         }
-        boolean onlyStopwords = words.stream().allMatch(InnoDbFullText::stopword);
+        boolean onlyStopwords = words.stream().allMatch(vocabulary::stopword);
         StringBuilder required = new StringBuilder();
         List<String> others = new ArrayList<>();
         for (String word : words) {
-            if (indexed(word)) {
+            if (vocabulary.indexed(word)) {
                 required.append(required.length() == 0 ? "+" : " +").append(word);
-            } else if (onlyStopwords || !stopword(word)) {
+            } else if (onlyStopwords || !vocabulary.stopword(word)) {
                 others.add(word);
             }
         }

@@ -85,16 +85,24 @@ public final class MySqlDialect implements Dialect {
     /** The full-text column ({@link #withFullText}), or {@code null}: {@code query} runs as the fallback. */
     private final String fullTextColumn;
 
+    /** Which words the server's full-text index holds: InnoDB's defaults until {@link #forStore} reads them. */
+    private final InnoDbFullText.Vocabulary vocabulary;
+
     private MySqlDialect(boolean mariadb) {
-        this(mariadb, java.util.Map.of(), null, null);
+        this(mariadb, java.util.Map.of(), null, null, InnoDbFullText.Vocabulary.DEFAULT);
     }
 
     private MySqlDialect(
-            boolean mariadb, java.util.Map<String, String> generated, String properties, String fullTextColumn) {
+            boolean mariadb,
+            java.util.Map<String, String> generated,
+            String properties,
+            String fullTextColumn,
+            InnoDbFullText.Vocabulary vocabulary) {
         this.mariadb = mariadb;
         this.generated = java.util.Map.copyOf(generated);
         this.properties = properties;
         this.fullTextColumn = fullTextColumn;
+        this.vocabulary = vocabulary;
     }
 
     /**
@@ -115,7 +123,7 @@ public final class MySqlDialect implements Dialect {
             throw new IllegalArgumentException("MySqlDialect.withFullText: '" + column
                     + "' is not a valid name; names must match " + io.quarry.schema.Names.IDENTIFIER.pattern());
         }
-        return new MySqlDialect(mariadb, generated, properties, column);
+        return new MySqlDialect(mariadb, generated, properties, column, vocabulary);
     }
 
     /**
@@ -123,9 +131,12 @@ public final class MySqlDialect implements Dialect {
      * the objects table of {@code mapping}; for {@link #forStore} and tests.
      */
     MySqlDialect withGeneratedColumns(StoreMapping mapping, java.util.Map<String, String> columns) {
-        return columns.isEmpty()
-                ? new MySqlDialect(mariadb, java.util.Map.of(), null, fullTextColumn)
-                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()), fullTextColumn);
+        return new MySqlDialect(
+                mariadb,
+                columns,
+                columns.isEmpty() ? null : quoteIdentifier(mapping.properties()),
+                fullTextColumn,
+                vocabulary);
     }
 
     /**
@@ -134,7 +145,9 @@ public final class MySqlDialect implements Dialect {
      * <p>MariaDB: reads once which of {@link #schemaIndexes}' generated columns the objects table has
      * (their comments in {@code information_schema.COLUMNS}) and returns a dialect that names them in
      * its equality and comparison tests of those fields; without any, or when the catalog cannot be
-     * read, this dialect (the JSON path gives the same answers, without the indexes).
+     * read, this dialect (the JSON path gives the same answers, without the indexes). With {@link
+     * #withFullText}, also the server's full-text token sizes and stopword tables ({@link
+     * InnoDbFullText.Vocabulary#read}), so that no required word is one the index lacks.
      */
     @Override
     public Dialect forStore(StoreMapping mapping, javax.sql.DataSource dataSource) {
@@ -142,7 +155,17 @@ public final class MySqlDialect implements Dialect {
             return this;
         }
         java.util.Map<String, String> columns = GeneratedColumns.read(mapping, dataSource);
-        return columns.equals(generated) ? this : withGeneratedColumns(mapping, columns);
+        InnoDbFullText.Vocabulary words =
+                fullTextColumn == null ? vocabulary : InnoDbFullText.Vocabulary.read(dataSource);
+        if (columns.equals(generated) && words.equals(vocabulary)) {
+            return this;
+        }
+        return new MySqlDialect(
+                mariadb,
+                columns,
+                columns.isEmpty() ? null : quoteIdentifier(mapping.properties()),
+                fullTextColumn,
+                words);
     }
 
     /**
@@ -880,7 +903,7 @@ public final class MySqlDialect implements Dialect {
         if (fullTextColumn == null) {
             return false;
         }
-        InnoDbFullText.write(w, quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn), text);
+        InnoDbFullText.write(w, quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn), text, vocabulary);
         return true;
     }
 

@@ -173,6 +173,19 @@ class MariaDbFullTextIT {
         }
     }
 
+    @Test
+    void theServersTokenSizesAndStopwordsAreRead() throws Exception {
+        InnoDbFullText.Vocabulary read = InnoDbFullText.Vocabulary.read(dataSource);
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT @@innodb_ft_min_token_size, @@innodb_ft_max_token_size")) {
+            rs.next();
+            assertThat(read.min()).isEqualTo(rs.getInt(1));
+            assertThat(read.max()).isEqualTo(rs.getInt(2));
+        }
+        assertThat(read.stopwords()).containsAll(InnoDbFullText.Vocabulary.DEFAULT.stopwords());
+    }
+
     private Sql sqlOf(ObjectQuery query) {
         return fullText.explain(query).get(0);
     }

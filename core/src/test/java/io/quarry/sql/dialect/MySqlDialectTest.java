@@ -438,6 +438,18 @@ class MySqlDialectTest {
     }
 
     @Test
+    void fullTextNeverRequiresAWordTheServersIndexLacks() {
+        // a server with innodb_ft_min_token_size = 4 and its own stopword "billing"
+        InnoDbFullText.Vocabulary server = new InnoDbFullText.Vocabulary(4, 10, java.util.Set.of("the", "billing"));
+        SqlWriter w = new SqlWriter();
+        InnoDbFullText.write(w, "`o`.`fts`", "fix the billing export averyveryverylongword", server);
+        assertThat(w.toSql().binds()).containsExactly("+export", "% fix %", "% averyveryverylongword %");
+        SqlWriter defaults = new SqlWriter();
+        InnoDbFullText.write(defaults, "`o`.`fts`", "fix the billing export", InnoDbFullText.Vocabulary.DEFAULT);
+        assertThat(defaults.toSql().binds()).containsExactly("+fix +billing +export");
+    }
+
+    @Test
     void fullTextIsMariaDbsAndNamedByTheNamingRule() {
         assertThatThrownBy(() -> MySqlDialect.mysql().withFullText("fts"))
                 .isInstanceOf(IllegalArgumentException.class)
