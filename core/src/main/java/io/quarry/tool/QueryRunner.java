@@ -21,6 +21,7 @@ import io.quarry.store.Page;
 import io.quarry.store.SortKey;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The one query path every object-listing tool takes: validate, build an {@link ObjectQuery}, run it
@@ -114,17 +115,21 @@ final class QueryRunner {
         List<String> types = request.type() == null
                 ? view.typeNames()
                 : List.of(request.type().name());
+        Optional<List<FieldPath>> textFields = view.textFields(request.type());
         ObjectQuery query = ObjectQuery.builder()
                 .types(types)
                 .filter(validated)
-                .text(request.text(), view.textFields(request.type()))
+                .text(request.text(), textFields.orElse(List.of()))
                 .relatedTo(request.relatedToId(), request.relationshipType())
                 .sort(request.sort().isEmpty() ? defaultOrder(request.type()) : request.sort())
                 .limit(request.limit())
                 .cursor(request.cursor())
                 .scope(call.context().scope())
                 .build();
-        Page page = store.search(query);
+        // no field a text may read: the words are in no object's exposed fields
+        Page page = textFields.isEmpty() && !query.words().isEmpty()
+                ? new Page(List.of(), false, List.of(), 0)
+                : store.search(query);
         return envelope(page, request, call, warnings);
     }
 

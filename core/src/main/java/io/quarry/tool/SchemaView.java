@@ -15,6 +15,7 @@ import io.quarry.store.ScopeGraph;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** What the tools derive from the schema: names for enums and descriptions, text fields, type lookup. */
@@ -171,14 +172,20 @@ final class SchemaView {
         return new ArrayList<>(names);
     }
 
-    /** The fields full-text search reads: string and text fields of the type (or of every type). */
-    List<FieldPath> textFields(EntityType type) {
+    /**
+     * The fields full-text search may read for a type, or for every type: the exposed string, text
+     * and string-array fields. The empty list (every string property) only when no type searched
+     * declares fields, so none hides one. Without a type the query reads every type's objects, so a
+     * name some type hides is never read, and a type without declared fields next to typed ones is
+     * read in the named fields only. Empty when there is no field to read: then a text finds nothing.
+     */
+    Optional<List<FieldPath>> textFields(EntityType type) {
         List<EntityType> types = type == null ? schema.types() : List.of(type);
+        if (types.stream().allMatch(t -> t.fields().isEmpty())) {
+            return Optional.of(List.of());
+        }
         Set<String> names = new LinkedHashSet<>();
         for (EntityType t : types) {
-            if (t.fields().isEmpty()) {
-                return List.of(); // a type with no known fields: search every string property
-            }
             for (Field f : t.exposedFields()) {
                 boolean textual = f.type() == FieldType.STRING
                         || f.type() == FieldType.TEXT
@@ -188,7 +195,10 @@ final class SchemaView {
                 }
             }
         }
-        return names.stream().map(FieldPath::property).toList();
+        names.removeIf(name -> types.stream().anyMatch(t -> t.hides(name)));
+        return names.isEmpty()
+                ? Optional.empty()
+                : Optional.of(names.stream().map(FieldPath::property).toList());
     }
 
     /** A one-line summary of every type and its fields, for tool descriptions. */

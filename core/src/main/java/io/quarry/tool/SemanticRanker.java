@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -111,7 +112,11 @@ final class SemanticRanker {
      * than {@code want} objects hold says too little to rank by, and its list is left out (the hybrid
      * ranking then leans on meaning). The score of the i-th object is {@code 1 / (60 + i)}.
      */
-    List<Hit> keyword(String question, Where where, List<FieldPath> textFields, int want, boolean selective) {
+    List<Hit> keyword(String question, Where where, Optional<List<FieldPath>> fields, int want, boolean selective) {
+        if (fields.isEmpty()) {
+            return List.of(); // no field the words may be found in
+        }
+        List<FieldPath> textFields = fields.get();
         List<String> words = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(question)));
         words.removeIf(WordMatch.STOP_WORDS::contains);
         if (words.size() > 8) {

@@ -2,6 +2,7 @@ package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.CompareOp;
+import io.quarry.filter.FieldPath;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlCompiler;
@@ -231,8 +232,13 @@ public interface Dialect {
      * Writes the database's own full-text condition on the objects table under {@code alias} for the
      * {@code query} text, and returns {@code true}; or writes nothing and returns {@code false}, and
      * the compiler writes the fallback of decision 13 (every word as a case-insensitive substring).
+     *
+     * <p>The condition finds the words in the string values of {@code fields} of the document column
+     * {@code document} (quoted, qualified) only, or in all its string values when {@code fields} is
+     * empty: a hidden field must not decide which objects a text finds. An index over every string
+     * value may serve as the prefilter, rechecked over the fields.
      */
-    default boolean fullText(SqlWriter w, String alias, String text) {
+    default boolean fullText(SqlWriter w, String alias, String document, String text, List<FieldPath> fields) {
         return false;
     }
 

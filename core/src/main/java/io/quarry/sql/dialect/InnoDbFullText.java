@@ -1,5 +1,6 @@
 package io.quarry.sql.dialect;
 
+import io.quarry.sql.Sql;
 import io.quarry.sql.SqlWriter;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -119,11 +120,19 @@ final class InnoDbFullText {
      * (linear in the text).
      */
     static String expression(String document) {
-        String strings = "REGEXP_REPLACE(" + document + ", "
-                + literal("\"(?:[^\"\\\\]++|\\\\.)*+\"\\s*+:|\"((?:[^\"\\\\]++|\\\\.)*+)\"|[^\"]++") + ", "
-                + literal(" \\1 ") + ")";
-        String unescaped = "REGEXP_REPLACE(" + strings + ", " + literal("\\\\(?:u[0-9A-Fa-f]{4}|.)") + ", ' ')";
-        return "TRIM(REGEXP_REPLACE(" + unescaped + ", " + literal("[^\\p{L}\\p{M}\\p{N}_]++") + ", ' '))";
+        return expression(new Sql(document, List.of())).text();
+    }
+
+    /** {@link #expression(String)} over a document expression with binds. */
+    static Sql expression(Sql document) {
+        SqlWriter w = new SqlWriter();
+        w.append("TRIM(REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(")
+                .append(document)
+                .append(", " + literal("\"(?:[^\"\\\\]++|\\\\.)*+\"\\s*+:|\"((?:[^\"\\\\]++|\\\\.)*+)\"|[^\"]++") + ", "
+                        + literal(" \\1 ") + ")")
+                .append(", " + literal("\\\\(?:u[0-9A-Fa-f]{4}|.)") + ", ' ')")
+                .append(", " + literal("[^\\p{L}\\p{M}\\p{N}_]++") + ", ' '))");
+        return w.toSql();
     }
 
     /**
@@ -188,38 +197,62 @@ final class InnoDbFullText {
      * and a whole-word {@code LIKE} for each word too short or too long for the index. Stopwords are
      * left out (as PostgreSQL's {@code english} configuration does), unless the text has no other word:
      * then they are whole-word tests. {@code FALSE} for a text without words.
+     *
+     * <p>With {@code fields} (the text of some fields' string values, as the column holds them; {@code
+     * null} for none), each word the condition tests is also a whole word of it: the column holds
+     * every string of the document, so its tests are the prefilter, and the fields decide.
      */
-    static void write(SqlWriter w, String column, String text, Vocabulary vocabulary) {
+    static void write(SqlWriter w, String column, String text, Vocabulary vocabulary, Sql fields) {
         List<String> words = words(text);
         if (words.isEmpty()) {
             w.append("FALSE"); // punctuation only: no word to find, as PostgreSQL's empty query
             return;
         }
         boolean onlyStopwords = words.stream().allMatch(vocabulary::stopword);
-        StringBuilder required = new StringBuilder();
+        List<String> required = new ArrayList<>();
         List<String> others = new ArrayList<>();
         for (String word : words) {
             if (vocabulary.indexed(word)) {
-                required.append(required.length() == 0 ? "+" : " +").append(word);
+                required.add(word);
             } else if (onlyStopwords || !vocabulary.stopword(word)) {
                 others.add(word);
             }
         }
         String and = "";
-        if (required.length() > 0) {
-            w.append("MATCH(").append(column).append(") AGAINST (").bind(required.toString());
+        if (!required.isEmpty()) {
+            w.append("MATCH(").append(column).append(") AGAINST (");
+            w.bind(String.join(" ", required.stream().map(word -> "+" + word).toList()));
             w.append(" IN BOOLEAN MODE)");
             and = " AND ";
         }
+        Sql columnText = new Sql(column, List.of());
         for (String word : others) {
-            w.append(and)
-                    .append("CONCAT(' ', ")
-                    .append(column)
-                    .append(", ' ') LIKE ")
-                    .bind(likeWord(word));
-            w.append(" ESCAPE '!'");
+            w.append(and);
+            wholeWord(w, columnText, word);
             and = " AND ";
         }
+        if (fields != null) {
+            // the fields' text in the column's collation: the same words, ignoring case and accents
+            SqlWriter inFields = new SqlWriter();
+            inFields.append("(").append(fields).append(" COLLATE " + COLLATION + ")");
+            Sql fieldsText = inFields.toSql();
+            for (String word : required) {
+                w.append(and);
+                wholeWord(w, fieldsText, word);
+                and = " AND ";
+            }
+            for (String word : others) {
+                w.append(and);
+                wholeWord(w, fieldsText, word);
+                and = " AND ";
+            }
+        }
+    }
+
+    /** {@code CONCAT(' ', text, ' ') LIKE '% word %'}: a word of a text of words separated by single spaces. */
+    private static void wholeWord(SqlWriter w, Sql text, String word) {
+        w.append("CONCAT(' ', ").append(text).append(", ' ') LIKE ").bind(likeWord(word));
+        w.append(" ESCAPE '!'");
     }
 
     /** {@code % word %}, with {@code !} escaping {@code ! % _}. */

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.CompareOp;
+import io.quarry.filter.FieldPath;
 import io.quarry.filter.MatchOp;
 import io.quarry.regex.PcrePrinter;
 import io.quarry.regex.Regex;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.SortPart;
+import io.quarry.sql.Sql;
 import io.quarry.sql.SqlWriter;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
@@ -896,14 +898,27 @@ public final class MySqlDialect implements Dialect {
      *
      * <p>With {@link #withFullText}: {@code MATCH(o.column) AGAINST (? IN BOOLEAN MODE)} with each word
      * InnoDB indexes required, and each word it does not (shorter than 3 characters, longer than 84, a
-     * stopword) as a whole word of the column's text ({@link InnoDbFullText}).
+     * stopword) as a whole word of the column's text ({@link InnoDbFullText}). With fields, the column
+     * (every string of the document) is the prefilter, and each of those words must also be a whole
+     * word of the fields' strings: the column's expression over {@code JSON_EXTRACT(doc, ?, …)}.
      */
     @Override
-    public boolean fullText(SqlWriter w, String alias, String text) {
+    public boolean fullText(SqlWriter w, String alias, String document, String text, List<FieldPath> fields) {
         if (fullTextColumn == null) {
             return false;
         }
-        InnoDbFullText.write(w, quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn), text, vocabulary);
+        Sql values = null;
+        if (!fields.isEmpty()) {
+            SqlWriter extract = new SqlWriter();
+            extract.append("JSON_EXTRACT(").append(document);
+            for (FieldPath field : fields) {
+                extract.append(", ").bind(path(field.segments()));
+            }
+            extract.append(")");
+            values = InnoDbFullText.expression(extract.toSql());
+        }
+        InnoDbFullText.write(
+                w, quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn), text, vocabulary, values);
         return true;
     }
 

@@ -340,14 +340,14 @@ final class GraphLayout implements StorageLayout {
 
     private void writeText(SqlWriter w, ObjectQuery query) {
         List<String> words = query.words();
+        String document = compiler.column(columns, mapping.properties());
         if (!words.isEmpty()) {
             SqlWriter text = new SqlWriter();
-            if (dialect.fullText(text, O, query.text())) {
+            if (dialect.fullText(text, O, document, query.text(), query.textFields())) {
                 w.append(" AND (").append(text.toSql()).append(")");
                 return;
             }
         }
-        String document = compiler.column(columns, mapping.properties());
         for (String word : words) {
             ElementTest test = new ElementTest.Match(MatchOp.CONTAINS, word, true);
             if (compiler.storable(test) == null) {

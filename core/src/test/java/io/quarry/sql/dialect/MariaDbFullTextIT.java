@@ -25,7 +25,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * MariaDB's full text ({@link MySqlDialect#withFullText}): whole words of every string value, case-
  * and accent-insensitive; words InnoDB does not index (short ones, stopwords) never empty the answer;
- * operators in the text are words' separators, never syntax; without the column, the fallback.
+ * operators in the text are words' separators, never syntax; with text fields, only their strings;
+ * without the column, the fallback.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MariaDbFullTextIT {
@@ -116,16 +117,38 @@ class MariaDbFullTextIT {
     }
 
     @Test
-    void everyStringIsIndexedWhateverTheTextFieldsSay() {
-        // as PostgreSQL's tsvector: text_fields narrow the fallback only
-        ObjectQuery query = ObjectQuery.builder()
-                .types(List.of("Thing", "Note"))
-                .text("hidden", List.of(FieldPath.property("title")))
-                .limit(100)
-                .scope(Scope.unrestricted())
-                .build();
-        assertThat(ids(fullText, query)).containsExactly("a6");
-        assertThat(ids(store, query)).isEqualTo(ids(memory, query)).isEmpty();
+    void withTextFieldsOnlyTheirStringsAreSearched() {
+        List<FieldPath> title = List.of(FieldPath.property("title"));
+        // "hidden" is only in a6's secret, "fail" only in a1's note: not among the text fields
+        assertThat(ids(fullText, text("hidden", List.of()))).containsExactly("a6");
+        assertThat(ids(fullText, text("hidden", title))).isEmpty();
+        assertThat(ids(fullText, text("words", title))).isEmpty();
+        assertThat(ids(fullText, text("login fail", title))).isEmpty();
+        assertThat(ids(fullText, text("logins", title))).isEmpty();
+        assertThat(ids(fullText, text("logins", List.of(FieldPath.property("note")))))
+                .containsExactly("a1");
+        // the same words in a text field: found, case- and accent-insensitive, whole words
+        assertThat(ids(fullText, text("HIDDEN words", List.of(FieldPath.property("secret")))))
+                .containsExactly("a6");
+        assertThat(ids(fullText, text("login BUG", title))).containsExactly("a1");
+        assertThat(ids(fullText, text("ui", title))).containsExactly("a6");
+        assertThat(ids(fullText, text("ui", List.of(FieldPath.property("tags")))))
+                .containsExactly("a2");
+        assertThat(ids(fullText, text("cafe", title))).isEmpty();
+        assertThat(ids(fullText, text("cafe creme", List.of(FieldPath.property("nested", "deep")))))
+                .containsExactly("a2");
+        assertThat(ids(fullText, text("cafe creme", List.of(FieldPath.property("nested")))))
+                .containsExactly("a2");
+        // every word in some field of the list, each word whole in one of them
+        assertThat(ids(
+                        fullText,
+                        text("ui guide hidden", List.of(FieldPath.property("title"), FieldPath.property("secret")))))
+                .containsExactly("a6");
+        assertThat(ids(fullText, text("the", title))).containsExactlyInAnyOrder("a1", "a4");
+        // where the words do not hide, the fallback's answers (whole words there)
+        for (String t : List.of("export", "billing", "plan", "world")) {
+            assertThat(ids(fullText, text(t, title))).as(t).isEqualTo(ids(memory, text(t, title)));
+        }
     }
 
     @Test
@@ -191,9 +214,13 @@ class MariaDbFullTextIT {
     }
 
     private static ObjectQuery text(String text) {
+        return text(text, List.of());
+    }
+
+    private static ObjectQuery text(String text, List<FieldPath> fields) {
         return ObjectQuery.builder()
                 .types(List.of("Thing", "Note"))
-                .text(text, List.of())
+                .text(text, fields)
                 .limit(100)
                 .scope(Scope.unrestricted())
                 .build();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.config.QuarryConfig;
+import io.quarry.filter.FieldPath;
 import io.quarry.filter.MatchOp;
 import io.quarry.schema.Schema;
 import io.quarry.sql.ElementTest;
@@ -408,7 +409,7 @@ class MySqlDialectTest {
     void fullTextRequiresEveryIndexedWordAndTestsTheOthersAsWholeWords() {
         MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
         SqlWriter w = new SqlWriter();
-        assertThat(dialect.fullText(w, "o", "Fix THE \"login\" +bug -ui* fix e-mail"))
+        assertThat(dialect.fullText(w, "o", "`o`.`properties`", "Fix THE \"login\" +bug -ui* fix e-mail", List.of()))
                 .isTrue();
         Sql sql = w.toSql();
         assertThat(sql.text())
@@ -419,22 +420,45 @@ class MySqlDialectTest {
         assertThat(sql.binds()).containsExactly("+Fix +login +bug +mail", "% ui %", "% e %");
         // only stopwords: whole-word tests
         SqlWriter stop = new SqlWriter();
-        dialect.fullText(stop, "o", "The who");
+        dialect.fullText(stop, "o", "`o`.`properties`", "The who", List.of());
         assertThat(stop.toSql().binds()).containsExactly("% The %", "% who %");
         SqlWriter none = new SqlWriter();
-        assertThat(dialect.fullText(none, "o", "*** !")).isTrue();
+        assertThat(dialect.fullText(none, "o", "`o`.`properties`", "*** !", List.of()))
+                .isTrue();
         assertThat(none.toSql().text()).isEqualTo("FALSE");
         SqlWriter underscore = new SqlWriter();
-        dialect.fullText(underscore, "o", "a_b %");
+        dialect.fullText(underscore, "o", "`o`.`properties`", "a_b %", List.of());
         assertThat(underscore.toSql().binds()).containsExactly("+a_b");
         SqlWriter shortOne = new SqlWriter();
-        dialect.fullText(shortOne, "o", "_");
+        dialect.fullText(shortOne, "o", "`o`.`properties`", "_", List.of());
         assertThat(shortOne.toSql().binds()).containsExactly("% !_ %");
         // without the column: the fallback
-        assertThat(MySqlDialect.mariadb().fullText(new SqlWriter(), "o", "login"))
+        assertThat(MySqlDialect.mariadb().fullText(new SqlWriter(), "o", "`o`.`properties`", "login", List.of()))
                 .isFalse();
         assertThat(InnoDbFullText.words("caf\u00e9\u0301 x\u00b2y emoji\ud83d\ude00word"))
                 .containsExactly("caf\u00e9\u0301", "x\u00b2y", "emoji", "word");
+    }
+
+    @Test
+    void fullTextWithFieldsRechecksEveryTestedWordInTheFieldsOnly() {
+        MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
+        SqlWriter w = new SqlWriter();
+        dialect.fullText(
+                w,
+                "o",
+                "`o`.`properties`",
+                "Fix the ui",
+                List.of(FieldPath.property("title"), FieldPath.property("notes")));
+        Sql sql = w.toSql();
+        // the index's tests, then the same words in the fields' strings (paths are binds)
+        assertThat(sql.text())
+                .startsWith("MATCH(`o`.`fts`) AGAINST (? IN BOOLEAN MODE) AND CONCAT(' ', `o`.`fts`, ' ') LIKE ?")
+                .contains("JSON_EXTRACT(`o`.`properties`, ?, ?)")
+                .contains("COLLATE utf8mb4_unicode_520_ci")
+                .doesNotContain("title");
+        assertThat(sql.binds()).containsSubsequence("+Fix", "% ui %", "$.title", "$.notes", "% Fix %");
+        assertThat(sql.binds()).containsSubsequence("$.title", "$.notes", "% ui %");
+        assertThat(sql.binds()).doesNotContain("% the %");
     }
 
     @Test
@@ -442,10 +466,10 @@ class MySqlDialectTest {
         // a server with innodb_ft_min_token_size = 4 and its own stopword "billing"
         InnoDbFullText.Vocabulary server = new InnoDbFullText.Vocabulary(4, 10, java.util.Set.of("the", "billing"));
         SqlWriter w = new SqlWriter();
-        InnoDbFullText.write(w, "`o`.`fts`", "fix the billing export averyveryverylongword", server);
+        InnoDbFullText.write(w, "`o`.`fts`", "fix the billing export averyveryverylongword", server, null);
         assertThat(w.toSql().binds()).containsExactly("+export", "% fix %", "% averyveryverylongword %");
         SqlWriter defaults = new SqlWriter();
-        InnoDbFullText.write(defaults, "`o`.`fts`", "fix the billing export", InnoDbFullText.Vocabulary.DEFAULT);
+        InnoDbFullText.write(defaults, "`o`.`fts`", "fix the billing export", InnoDbFullText.Vocabulary.DEFAULT, null);
         assertThat(defaults.toSql().binds()).containsExactly("+fix +billing +export");
     }
 
@@ -470,7 +494,7 @@ class MySqlDialectTest {
                 .noneMatch(s -> s.contains("FULLTEXT"));
         // the generated columns keep full text
         assertThat(dialect.withGeneratedColumns(StoreMapping.graph(), java.util.Map.of("s:status", "q1s_status"))
-                        .fullText(new SqlWriter(), "o", "login"))
+                        .fullText(new SqlWriter(), "o", "`o`.`properties`", "login", List.of()))
                 .isTrue();
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
+import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
@@ -477,6 +478,32 @@ class PostgresDialectIT {
                 .isEmpty();
     }
 
+    @org.junit.jupiter.api.Test
+    void fullTextReadsOnlyTheTextFields() {
+        List<FieldPath> title = List.of(FieldPath.property("title"));
+        List<FieldPath> s = List.of(FieldPath.property("s"));
+        // "sure" is only in s: hidden when the text fields are [title]
+        assertThat(ids(fullText, text("sure", List.of()))).containsExactlyInAnyOrder("a1", "a2", "b1");
+        assertThat(ids(fullText, text("sure", title))).isEmpty();
+        assertThat(ids(fullText, text("sure", s))).containsExactlyInAnyOrder("a1", "a2", "b1");
+        assertThat(ids(fullText, text("login", title))).containsExactlyInAnyOrder("a3", "b1");
+        assertThat(ids(fullText, text("login", s))).isEmpty();
+        // a negated word in a hidden field excludes nothing: b1's s holds "sure", its title not
+        assertThat(ids(fullText, text("login -sure", title))).containsExactlyInAnyOrder("a3", "b1");
+        assertThat(ids(fullText, text("-sure", title))).containsExactlyInAnyOrder("a1", "a2", "a3", "a4", "b1");
+        assertThat(ids(fullText, text("login or sure", title))).containsExactlyInAnyOrder("a3", "b1");
+        // phrases within a field; the word of one field next to another's is no phrase
+        assertThat(ids(fullText, text("\"logins fail\"", title))).containsExactly("a3");
+        assertThat(ids(fullText, text("\"100 sure\"", List.of(FieldPath.property("s"), FieldPath.property("title")))))
+                .containsExactlyInAnyOrder("a1", "b1");
+        assertThat(ids(fullText, text("\"fail a_b\"", List.of(FieldPath.property("title"), FieldPath.property("s")))))
+                .isEmpty();
+        // a nested path, a missing field, and stop words only
+        assertThat(ids(fullText, text("sure", List.of(FieldPath.property("s", "x")))))
+                .isEmpty();
+        assertThat(ids(fullText, text("the", title))).isEmpty();
+    }
+
     // --- every read: read-only, timeout, custom plans --------------------------------------------
 
     @org.junit.jupiter.api.Test
@@ -677,6 +704,16 @@ class PostgresDialectIT {
         return new SqlCompiler(new PostgresDialect())
                 .where(q.filter(), SqlCompiler.Columns.of("o", store.mapping()))
                 .text();
+    }
+
+    private static ObjectQuery text(String text, List<FieldPath> textFields) {
+        return ObjectQuery.builder()
+                .type("Thing")
+                .filter(new SqlCompiler(new PostgresDialect()).validate("{}", schema, "Thing"))
+                .scope(Scope.unrestricted())
+                .limit(100)
+                .text(text, textFields)
+                .build();
     }
 
     private static ObjectQuery query(String filter, Scope scope, String relatedTo, String text) {
