@@ -245,4 +245,37 @@ final class GeneratedColumns {
         }
         return Map.copyOf(out);
     }
+
+    /**
+     * The indexes of the mapping's objects table in the connection's database that lead with one of
+     * {@code columns} (generated columns by name, as {@link #read} returns them): index name by column,
+     * {@link #ddl}'s name first. Empty when the catalog cannot be read.
+     */
+    static Map<String, String> readIndexes(
+            StoreMapping m, DataSource dataSource, java.util.Collection<String> columns) {
+        if (columns.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> out = new TreeMap<>();
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT COLUMN_NAME, INDEX_NAME FROM"
+                        + " information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?"
+                        + " AND SEQ_IN_INDEX = 1 ORDER BY INDEX_NAME")) {
+            ps.setString(1, m.objectsTable());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String column = rs.getString(1);
+                    String index = rs.getString(2);
+                    if (columns.contains(column) && Names.isIdentifier(index)) {
+                        if (index.equals(column + "_ix") || !out.containsKey(column)) {
+                            out.put(column, index);
+                        }
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            return Map.of();
+        }
+        return Map.copyOf(out);
+    }
 }

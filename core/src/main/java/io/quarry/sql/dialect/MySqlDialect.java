@@ -82,14 +82,22 @@ public final class MySqlDialect implements Dialect {
     /** The quoted properties column the generated columns belong to, or {@code null} without any. */
     private final String properties;
 
+    /** The indexes led by a generated column: index name by column name; empty: none known. */
+    private final java.util.Map<String, String> indexes;
+
     private MySqlDialect(boolean mariadb) {
-        this(mariadb, java.util.Map.of(), null);
+        this(mariadb, java.util.Map.of(), null, java.util.Map.of());
     }
 
-    private MySqlDialect(boolean mariadb, java.util.Map<String, String> generated, String properties) {
+    private MySqlDialect(
+            boolean mariadb,
+            java.util.Map<String, String> generated,
+            String properties,
+            java.util.Map<String, String> indexes) {
         this.mariadb = mariadb;
         this.generated = java.util.Map.copyOf(generated);
         this.properties = properties;
+        this.indexes = java.util.Map.copyOf(indexes);
     }
 
     /**
@@ -97,9 +105,19 @@ public final class MySqlDialect implements Dialect {
      * the objects table of {@code mapping}; for {@link #forStore} and tests.
      */
     MySqlDialect withGeneratedColumns(StoreMapping mapping, java.util.Map<String, String> columns) {
+        return withGeneratedColumns(mapping, columns, java.util.Map.of());
+    }
+
+    /**
+     * This dialect reading the generated columns {@code columns} (by {@link GeneratedColumns#key}) of
+     * the objects table of {@code mapping}, and knowing the indexes led by them ({@code indexes}: index
+     * name by column name); for {@link #forStore} and tests.
+     */
+    MySqlDialect withGeneratedColumns(
+            StoreMapping mapping, java.util.Map<String, String> columns, java.util.Map<String, String> indexes) {
         return columns.isEmpty()
                 ? new MySqlDialect(mariadb)
-                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()));
+                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()), indexes);
     }
 
     /**
@@ -116,7 +134,8 @@ public final class MySqlDialect implements Dialect {
             return this;
         }
         java.util.Map<String, String> columns = GeneratedColumns.read(mapping, dataSource);
-        return columns.equals(generated) ? this : withGeneratedColumns(mapping, columns);
+        java.util.Map<String, String> led = GeneratedColumns.readIndexes(mapping, dataSource, columns.values());
+        return columns.equals(generated) && led.equals(indexes) ? this : withGeneratedColumns(mapping, columns, led);
     }
 
     /**
@@ -252,6 +271,85 @@ public final class MySqlDialect implements Dialect {
             return false;
         }
         generatedRange(w, column, document, path, List.of(lower, upper));
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB, for a match ({@code $contains}, {@code $startsWith}, {@code $endsWith}) on a field
+     * with a string column and an index led by it: that index holds the column, the scope columns, the
+     * type and the primary key, so {@code (SELECT i.id FROM objects i FORCE INDEX (ix) WHERE restriction
+     * AND (i.c LIKE ? ESCAPE '!' OR CHAR_LENGTH(i.c) = 200)) i STRAIGHT_JOIN objects o ON o.id = i.id}
+     * reads the index alone and then the candidates by primary key. A column shorter than its width
+     * holds the whole string, so the pattern decides; one of the full width (a longer string's first
+     * characters, or an array's marker) is a candidate, and the document decides in the {@code WHERE}.
+     * The optimizer cannot estimate how few rows a pattern keeps: without the hint and the join order it
+     * reads every object of the type and scope and tests the column, computed from the document.
+     */
+    @Override
+    public boolean candidateObjects(
+            SqlWriter w,
+            StoreMapping mapping,
+            String alias,
+            String field,
+            ElementTest test,
+            String candidate,
+            io.quarry.sql.Sql restriction) {
+        if (!(test instanceof ElementTest.Match t)
+                || mapping.tables() != null
+                || !quoteIdentifier(mapping.properties()).equals(properties)) {
+            return false;
+        }
+        String name = generated.get(GeneratedColumns.key(GeneratedColumns.Kind.STRING, field));
+        String index = name == null ? null : indexes.get(name);
+        if (index == null) {
+            return false;
+        }
+        String table = quoteIdentifier(mapping.objectsTable());
+        String id = quoteIdentifier(mapping.id());
+        String c = quoteIdentifier(candidate);
+        String column = c + "." + quoteIdentifier(name);
+        w.append("(SELECT ")
+                .append(c)
+                .append(".")
+                .append(id)
+                .append(" FROM ")
+                .append(table)
+                .append(" ")
+                .append(c)
+                .append(" FORCE INDEX (")
+                .append(quoteIdentifier(index))
+                .append(") WHERE ")
+                .append(restriction)
+                .append(" AND (");
+        if (t.ignoreCase()) {
+            // as the document's test: the quoted literal as a case-folded pattern
+            regexp(w, column, t.op().pattern(t.literal()), true);
+        } else {
+            w.append(column)
+                    .append(" LIKE ")
+                    .bind(likePattern(t.op(), t.literal()))
+                    .append(" ESCAPE '!'");
+        }
+        w.append(" OR CHAR_LENGTH(")
+                .append(column)
+                .append(") = ")
+                .append(String.valueOf(GeneratedColumns.STRING_LENGTH))
+                .append(")) ")
+                .append(c)
+                .append(" STRAIGHT_JOIN ")
+                .append(table)
+                .append(" ")
+                .append(quoteIdentifier(alias))
+                .append(" ON ")
+                .append(quoteIdentifier(alias))
+                .append(".")
+                .append(id)
+                .append(" = ")
+                .append(c)
+                .append(".")
+                .append(id);
         return true;
     }
 
