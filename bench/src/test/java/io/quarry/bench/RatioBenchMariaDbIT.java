@@ -34,8 +34,9 @@ class RatioBenchMariaDbIT {
         PrintStream saved = System.out;
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
-            RatioBench.main(
-                    new String[] {"--url", URL, "--objects", "10000", "--runs", "1", "--schema", database, "--drop"});
+            RatioBench.main(new String[] {
+                "--url", URL, "--objects", "10000", "--runs", "1", "--warmup", "0", "--schema", database, "--drop"
+            });
         } finally {
             System.setOut(saved);
             // a failed run stops before --drop: remove what it loaded

@@ -140,8 +140,8 @@ final class FilterWriter implements Filter.Visitor<Void> {
 
     @Override
     public Void nor(Filter.Nor nor) {
-        w.append("NOT ");
-        return join(nor.filters(), " OR ", "(1 = 0)");
+        dialect.not(w, x -> join(nor.filters(), " OR ", "(1 = 0)"));
+        return null;
     }
 
     private Void join(List<Filter> filters, String separator, String empty) {
@@ -165,13 +165,13 @@ final class FilterWriter implements Filter.Visitor<Void> {
         }
         Reading reading = table == null ? graphTarget(condition.path()) : tableTarget(condition.path());
         if (reading.nullable() == null) {
-            condition.predicate().accept(new PredicateWriter(w, reading.target()));
+            condition.predicate().accept(new PredicateWriter(dialect, w, reading.target()));
             return null;
         }
         // a NULL column is a missing field: the evaluator decides the predicate on it once
         boolean onMissing = FilterEvaluator.matches(condition, Json.object());
         w.append("(").append(reading.nullable()).append(onMissing ? " IS NULL OR " : " IS NOT NULL AND ");
-        condition.predicate().accept(new PredicateWriter(w, reading.target()));
+        condition.predicate().accept(new PredicateWriter(dialect, w, reading.target()));
         w.append(")");
         return null;
     }

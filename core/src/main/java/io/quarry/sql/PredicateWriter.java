@@ -4,16 +4,19 @@ import io.quarry.filter.CompareOp;
 import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
 import io.quarry.internal.IsoDateTime;
+import io.quarry.sql.dialect.Dialect;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
 /** What each operator means, as element tests on a {@link Target}. */
 final class PredicateWriter implements Predicate.Visitor<Void> {
+    private final Dialect dialect;
     private final SqlWriter w;
     private final Target target;
 
-    PredicateWriter(SqlWriter w, Target target) {
+    PredicateWriter(Dialect dialect, SqlWriter w, Target target) {
+        this.dialect = dialect;
         this.w = w;
         this.target = target;
     }
@@ -132,9 +135,7 @@ final class PredicateWriter implements Predicate.Visitor<Void> {
 
     @Override
     public Void not(Predicate.Not not) {
-        w.append("NOT (");
-        not.predicate().accept(this);
-        w.append(")");
+        dialect.not(w, x -> not.predicate().accept(this));
         return null;
     }
 

@@ -57,7 +57,10 @@ class ColumnTargetsTest {
         document.putObject(FieldPath.PROPERTIES).put("v", value);
 
         SqlWriter w = new SqlWriter();
-        condition.predicate().accept(new PredicateWriter(w, new ColumnTargets.Constant(value)));
+        condition
+                .predicate()
+                .accept(new PredicateWriter(
+                        new io.quarry.sql.dialect.H2Dialect(), w, new ColumnTargets.Constant(value)));
 
         String expected = FilterEvaluator.matches(condition, document) ? "(1 = 1)" : "(1 = 0)";
         assertThat(w.toSql().text()).isEqualTo(expected);

@@ -237,6 +237,17 @@ public interface Dialect {
     void limit(SqlWriter w, int n);
 
     /**
+     * Writes the negation of the condition {@code condition} writes: by default {@code NOT (…)}, exact
+     * for this dialect's conditions, which are two-valued. A dialect whose conditions may be
+     * {@code NULL} where they mean false writes one that negates {@code NULL} to true.
+     */
+    default void not(SqlWriter w, java.util.function.Consumer<SqlWriter> condition) {
+        w.append("NOT (");
+        condition.accept(w);
+        w.append(")");
+    }
+
+    /**
      * Writes the database's own full-text condition on the objects table under {@code alias} for the
      * {@code query} text, and returns {@code true}; or writes nothing and returns {@code false}, and
      * the compiler writes the fallback of decision 13 (every word as a case-insensitive substring).

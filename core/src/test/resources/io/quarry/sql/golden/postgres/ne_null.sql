@@ -1,3 +1,3 @@
 -- {"filter":{"owner":{"$ne":null}}}
-NOT ((NOT (("o"."properties")::jsonb ?? ? AND ("o"."properties")::jsonb IS NOT NULL) OR ((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL)))
+(((NOT (("o"."properties")::jsonb ?? ? AND ("o"."properties")::jsonb IS NOT NULL) OR ((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL))) IS NOT TRUE)
 -- binds: ["owner", "{\"owner\":null}", "{\"owner\":[null]}"]

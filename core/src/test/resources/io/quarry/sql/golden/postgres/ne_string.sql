@@ -1,3 +1,3 @@
 -- {"filter":{"status":{"$ne":"Done"}}}
-NOT (((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL))
+((((("o"."properties")::jsonb @> ?::jsonb OR ("o"."properties")::jsonb @> ?::jsonb) AND ("o"."properties")::jsonb IS NOT NULL)) IS NOT TRUE)
 -- binds: ["{\"status\":\"Done\"}", "{\"status\":[\"Done\"]}"]
