@@ -317,11 +317,19 @@ final class Databases {
 
     /**
      * The dialect with full text when the objects table has the column {@code --full-text} creates:
-     * its text search configuration read from the column's generation expression. Otherwise, and on
-     * other databases, the dialect as it is.
+     * on PostgreSQL, with its text search configuration read from the column's generation expression;
+     * on MariaDB, a generated column with the full-text comment and a {@code FULLTEXT} index. Otherwise,
+     * and on other databases, the dialect as it is.
      */
     static Dialect fullTextOf(DataSource ds, Dialect dialect, String objectsTable) {
-        if (!(dialect instanceof io.quarry.sql.dialect.PostgresDialect) || objectsTable == null) {
+        if (objectsTable == null) {
+            return dialect;
+        }
+        if (dialect instanceof io.quarry.sql.dialect.MySqlDialect mysql
+                && dialect.name().equals("mariadb")) {
+            return mariaFullTextOf(ds, mysql, objectsTable);
+        }
+        if (!(dialect instanceof io.quarry.sql.dialect.PostgresDialect)) {
             return dialect;
         }
         try (Connection c = ds.getConnection();
@@ -346,17 +354,55 @@ final class Databases {
         return dialect;
     }
 
-    /** The tsvector column {@code --full-text} creates on PostgreSQL. */
+    /** MariaDB: the full-text column of {@link io.quarry.sql.dialect.MySqlDialect#withFullText}, if any. */
+    private static Dialect mariaFullTextOf(DataSource ds, io.quarry.sql.dialect.MySqlDialect dialect, String table) {
+        try (Connection c = ds.getConnection();
+                java.sql.PreparedStatement ps =
+                        c.prepareStatement("SELECT c.COLUMN_NAME FROM information_schema.COLUMNS c"
+                                + " JOIN information_schema.STATISTICS s ON s.TABLE_SCHEMA = c.TABLE_SCHEMA"
+                                + " AND s.TABLE_NAME = c.TABLE_NAME AND s.COLUMN_NAME = c.COLUMN_NAME"
+                                + " AND s.INDEX_TYPE = 'FULLTEXT'"
+                                + " WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ? AND c.IS_GENERATED = 'ALWAYS'"
+                                + " AND c.COLUMN_COMMENT = 'quarry:fulltext:v1' ORDER BY c.COLUMN_NAME")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && io.quarry.schema.Names.isIdentifier(rs.getString(1))) {
+                    return dialect.withFullText(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            // no such catalog: not full text
+        }
+        return dialect;
+    }
+
+    /** The column {@code --full-text} creates: PostgreSQL's tsvector, MariaDB's text of the string values. */
     static final String FULL_TEXT_COLUMN = "quarry_fts";
 
-    /** The dialect with full text in {@link #FULL_TEXT_COLUMN} when {@code config} is given (PostgreSQL only). */
+    /**
+     * The dialect with full text in {@link #FULL_TEXT_COLUMN} when {@code --full-text} is given: on
+     * PostgreSQL with the text search configuration {@code config}; on MariaDB without one ({@code config}
+     * empty). {@code null}: the dialect as it is.
+     */
     static Dialect withFullText(Dialect dialect, String config) {
         if (config == null) {
             return dialect;
         }
+        if (dialect instanceof io.quarry.sql.dialect.MySqlDialect mysql
+                && dialect.name().equals("mariadb")) {
+            if (!config.isEmpty()) {
+                throw new IllegalArgumentException("--full-text takes no configuration on MariaDB (InnoDB's own word"
+                        + " parser and stopwords); give --full-text alone, not --full-text " + config);
+            }
+            return mysql.withFullText(FULL_TEXT_COLUMN);
+        }
         if (!(dialect instanceof io.quarry.sql.dialect.PostgresDialect)) {
+            throw new IllegalArgumentException("--full-text needs PostgreSQL (a stored tsvector column) or MariaDB"
+                    + " (a FULLTEXT index); this database is " + dialect.name());
+        }
+        if (config.isEmpty()) {
             throw new IllegalArgumentException(
-                    "--full-text needs PostgreSQL (a stored tsvector column); this database is " + dialect.name());
+                    "--full-text needs a text search configuration on PostgreSQL, such as --full-text english");
         }
         return io.quarry.sql.dialect.PostgresDialect.withFullText(FULL_TEXT_COLUMN, config);
     }

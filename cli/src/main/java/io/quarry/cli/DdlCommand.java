@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         description = {
             "Print the SQL that creates Quarry's graph layout (tables, helper functions, recommended indexes),",
             "for a dialect by name or for the database at a JDBC URL; 'quarry init' runs the same statements.",
-            "With --config, also the indexes the configured types' fields need; --full-text CONFIG adds full text.",
+            "With --config, also the indexes the configured types' fields need; --full-text [CONFIG] adds full text.",
             "Example: quarry ddl --dialect sqlite --scope-column org_id"
         })
 final class DdlCommand implements Callable<Integer> {

@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
         })
 final class IndexesCommand implements Callable<Integer> {
     /** An index statement's name, quoted with {@code "} (PostgreSQL, H2, SQLite) or {@code `} (MariaDB). */
-    private static final Pattern NAME = Pattern.compile("CREATE INDEX IF NOT EXISTS ([\"`])((?:(?!\\1).|\\1\\1)+)\\1");
+    private static final Pattern NAME =
+            Pattern.compile("CREATE (?:FULLTEXT )?INDEX IF NOT EXISTS ([\"`])((?:(?!\\1).|\\1\\1)+)\\1");
 
     /** A generated column's statement (MariaDB) and the column's name. */
     private static final Pattern COLUMN = Pattern.compile("ADD COLUMN IF NOT EXISTS ([\"`])((?:(?!\\1).|\\1\\1)+)\\1");

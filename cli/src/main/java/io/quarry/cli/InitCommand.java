@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Create Quarry's graph layout in a database (idempotent); with --config, also the indexes the",
-            "configured types' fields need (numbers, dates, text), and full text with --full-text CONFIG.",
+            "configured types' fields need (numbers, dates, text), and full text with --full-text [CONFIG].",
             "Example: quarry init --jdbc-url jdbc:h2:file:./graph --scope-column org_id"
         })
 final class InitCommand implements Callable<Integer> {

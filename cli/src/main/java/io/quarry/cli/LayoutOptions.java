@@ -22,9 +22,12 @@ final class LayoutOptions {
 
     @Option(
             names = "--full-text",
+            arity = "0..1",
+            fallbackValue = "",
             paramLabel = "CONFIG",
-            description = "PostgreSQL: a stored tsvector column (" + Databases.FULL_TEXT_COLUMN
-                    + ") with this text search" + " configuration, such as english or simple, and its GIN index.")
+            description = "Full text in the column " + Databases.FULL_TEXT_COLUMN + " with its index. PostgreSQL: a"
+                    + " stored tsvector with this text search configuration, such as english or simple. MariaDB:"
+                    + " --full-text alone, a stored column of the string values with a FULLTEXT index.")
     String fullText;
 
     /** The schema of the configuration file, whose declared fields get the indexes they need. */
@@ -34,7 +37,7 @@ final class LayoutOptions {
                 : io.quarry.config.QuarryConfig.load(config).schema();
     }
 
-    /** The dialect, with full text when {@code --full-text} asks for it (PostgreSQL only). */
+    /** The dialect, with full text when {@code --full-text} asks for it (PostgreSQL and MariaDB). */
     io.quarry.sql.dialect.Dialect dialect(io.quarry.sql.dialect.Dialect detected) {
         return Databases.withFullText(detected, fullText);
     }

@@ -90,11 +90,34 @@ class DdlCommandTest {
     }
 
     @Test
-    void fullTextNeedsPostgres() {
+    void fullTextNeedsPostgresOrMariaDb() {
         QuarryCliTest.Run ddl = run("", "ddl", "--dialect", "sqlite", "--full-text", "english");
         assertThat(ddl.exit()).isEqualTo(2);
         assertThat(ddl.err().strip())
-                .isEqualTo("quarry: --full-text needs PostgreSQL (a stored tsvector column); this database is sqlite");
+                .isEqualTo("quarry: --full-text needs PostgreSQL (a stored tsvector column) or MariaDB (a FULLTEXT"
+                        + " index); this database is sqlite");
+        ddl = run("", "ddl", "--dialect", "postgres", "--full-text");
+        assertThat(ddl.exit()).isEqualTo(2);
+        assertThat(ddl.err().strip())
+                .isEqualTo("quarry: --full-text needs a text search configuration on PostgreSQL, such as --full-text"
+                        + " english");
+        ddl = run("", "ddl", "--dialect", "mariadb", "--full-text", "english");
+        assertThat(ddl.exit()).isEqualTo(2);
+        assertThat(ddl.err().strip())
+                .isEqualTo("quarry: --full-text takes no configuration on MariaDB (InnoDB's own word parser and"
+                        + " stopwords); give --full-text alone, not --full-text english");
+    }
+
+    @Test
+    void fullTextOnMariaDbIsAStoredColumnWithAFulltextIndex() {
+        QuarryCliTest.Run ddl = run("", "ddl", "--dialect", "mariadb", "--full-text");
+        assertThat(ddl.exit()).as(ddl.err()).isZero();
+        assertThat(ddl.out())
+                .contains(
+                        "ALTER TABLE `quarry_objects` ADD COLUMN IF NOT EXISTS `quarry_fts` LONGTEXT",
+                        "STORED COMMENT 'quarry:fulltext:v1';",
+                        "CREATE FULLTEXT INDEX IF NOT EXISTS `quarry_objects_quarry_fts` ON `quarry_objects`"
+                                + " (`quarry_fts`);");
     }
 
     @Test

@@ -183,4 +183,47 @@ class MariaDbCommandsIT {
         assertThat(run.exit()).as(run.err()).isZero();
         return run.lines().get(0);
     }
+
+    @Test
+    void fullTextFromInitIsWhatCallSearches() throws Exception {
+        String name = DATABASE + "_fts";
+        String fts = database(name);
+        try {
+            QuarryCliTest.Run init = run("", "init", "--jdbc-url", fts, "--scope-column", "org_id", "--full-text");
+            assertThat(init.exit()).as(init.err()).isZero();
+            QuarryCliTest.Run indexes = run("", "indexes", "--jdbc-url", fts, "--full-text");
+            assertThat(indexes.out()).as(indexes.err()).matches("(?s)-- all \\d+ recommended indexes are present\\R");
+            QuarryCliTest.Run load = run("", "load", "--data", QuarryCliTest.data.toString(), "--jdbc-url", fts);
+            assertThat(load.exit()).as(load.err()).isZero();
+            // whole words, case-insensitive: "AUTH" finds "Fix auth" and "Auth design"; "aut" is no word,
+            // which the substring fallback would find in both
+            JsonNode auth = query(fts, "{\"query\": \"AUTH\"}");
+            assertThat(auth.get("returned").asInt()).as(auth.toString()).isEqualTo(2);
+            JsonNode aut = query(fts, "{\"query\": \"aut\"}");
+            assertThat(aut.get("returned").asInt()).as(aut.toString()).isZero();
+            // a stopword does not empty the answer
+            JsonNode the = query(fts, "{\"query\": \"the auth\"}");
+            assertThat(the.get("returned").asInt()).as(the.toString()).isEqualTo(2);
+            // without the index the column is not full text: the fallback again
+            try (Connection c = DriverManager.getConnection(fts);
+                    Statement s = c.createStatement()) {
+                s.execute("DROP INDEX quarry_objects_quarry_fts ON quarry_objects");
+            }
+            aut = query(fts, "{\"query\": \"aut\"}");
+            assertThat(aut.get("returned").asInt()).as(aut.toString()).isEqualTo(2);
+            indexes = run("", "indexes", "--jdbc-url", fts, "--full-text");
+            assertThat(indexes.out()).contains("CREATE FULLTEXT INDEX IF NOT EXISTS `quarry_objects_quarry_fts`");
+        } finally {
+            try (Connection c = DriverManager.getConnection(fts);
+                    Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + name);
+            }
+        }
+    }
+
+    private static JsonNode query(String url, String arguments) throws Exception {
+        QuarryCliTest.Run run = run("", "call", "query_graph_objects", arguments, "--jdbc-url", url);
+        assertThat(run.exit()).as(run.err()).isZero();
+        return run.lines().get(0);
+    }
 }

@@ -85,19 +85,50 @@ public final class MySqlDialect implements Dialect {
     /** The indexes led by a generated column: index name by column name; empty: none known. */
     private final java.util.Map<String, String> indexes;
 
+    /** The full-text column ({@link #withFullText}), or {@code null}: {@code query} runs as the fallback. */
+    private final String fullTextColumn;
+
+    /** Which words the server's full-text index holds: InnoDB's defaults until {@link #forStore} reads them. */
+    private final InnoDbFullText.Vocabulary vocabulary;
+
     private MySqlDialect(boolean mariadb) {
-        this(mariadb, java.util.Map.of(), null, java.util.Map.of());
+        this(mariadb, java.util.Map.of(), null, java.util.Map.of(), null, InnoDbFullText.Vocabulary.DEFAULT);
     }
 
     private MySqlDialect(
             boolean mariadb,
             java.util.Map<String, String> generated,
             String properties,
-            java.util.Map<String, String> indexes) {
+            java.util.Map<String, String> indexes,
+            String fullTextColumn,
+            InnoDbFullText.Vocabulary vocabulary) {
         this.mariadb = mariadb;
         this.generated = java.util.Map.copyOf(generated);
         this.properties = properties;
         this.indexes = java.util.Map.copyOf(indexes);
+        this.fullTextColumn = fullTextColumn;
+        this.vocabulary = vocabulary;
+    }
+
+    /**
+     * This MariaDB dialect with full text: the layout adds a {@code STORED} generated column {@code
+     * column} of the document's string values with a {@code FULLTEXT} index, and {@code query} runs as
+     * {@code MATCH(column) AGAINST (? IN BOOLEAN MODE)} with every word required (whole words, case-
+     * and accent-insensitive, not substrings: see docs/sql.md).
+     *
+     * @param column the full-text column, created by the layout
+     * @throws IllegalArgumentException on MySQL, or when the name breaks the naming rule
+     */
+    public MySqlDialect withFullText(String column) {
+        if (!mariadb) {
+            throw new IllegalArgumentException(
+                    "MySqlDialect.withFullText: full text needs MariaDB; use MySqlDialect.mariadb().withFullText(...)");
+        }
+        if (!io.quarry.schema.Names.isIdentifier(java.util.Objects.requireNonNull(column, "column"))) {
+            throw new IllegalArgumentException("MySqlDialect.withFullText: '" + column
+                    + "' is not a valid name; names must match " + io.quarry.schema.Names.IDENTIFIER.pattern());
+        }
+        return new MySqlDialect(mariadb, generated, properties, indexes, column, vocabulary);
     }
 
     /**
@@ -115,9 +146,13 @@ public final class MySqlDialect implements Dialect {
      */
     MySqlDialect withGeneratedColumns(
             StoreMapping mapping, java.util.Map<String, String> columns, java.util.Map<String, String> indexes) {
-        return columns.isEmpty()
-                ? new MySqlDialect(mariadb)
-                : new MySqlDialect(mariadb, columns, quoteIdentifier(mapping.properties()), indexes);
+        return new MySqlDialect(
+                mariadb,
+                columns,
+                columns.isEmpty() ? null : quoteIdentifier(mapping.properties()),
+                columns.isEmpty() ? java.util.Map.of() : indexes,
+                fullTextColumn,
+                vocabulary);
     }
 
     /**
@@ -126,7 +161,9 @@ public final class MySqlDialect implements Dialect {
      * <p>MariaDB: reads once which of {@link #schemaIndexes}' generated columns the objects table has
      * (their comments in {@code information_schema.COLUMNS}) and returns a dialect that names them in
      * its equality and comparison tests of those fields; without any, or when the catalog cannot be
-     * read, this dialect (the JSON path gives the same answers, without the indexes).
+     * read, this dialect (the JSON path gives the same answers, without the indexes). With {@link
+     * #withFullText}, also the server's full-text token sizes and stopword tables ({@link
+     * InnoDbFullText.Vocabulary#read}), so that no required word is one the index lacks.
      */
     @Override
     public Dialect forStore(StoreMapping mapping, javax.sql.DataSource dataSource) {
@@ -135,7 +172,18 @@ public final class MySqlDialect implements Dialect {
         }
         java.util.Map<String, String> columns = GeneratedColumns.read(mapping, dataSource);
         java.util.Map<String, String> led = GeneratedColumns.readIndexes(mapping, dataSource, columns.values());
-        return columns.equals(generated) && led.equals(indexes) ? this : withGeneratedColumns(mapping, columns, led);
+        InnoDbFullText.Vocabulary words =
+                fullTextColumn == null ? vocabulary : InnoDbFullText.Vocabulary.read(dataSource);
+        if (columns.equals(generated) && led.equals(indexes) && words.equals(vocabulary)) {
+            return this;
+        }
+        return new MySqlDialect(
+                mariadb,
+                columns,
+                columns.isEmpty() ? null : quoteIdentifier(mapping.properties()),
+                led,
+                fullTextColumn,
+                words);
     }
 
     /**
@@ -940,6 +988,22 @@ public final class MySqlDialect implements Dialect {
      * as the range {@code (c >= ? AND c <= ?)}, true, false and unknown exactly where {@code c = ?} is,
      * and still served by the index.
      */
+    /**
+     * {@inheritDoc}
+     *
+     * <p>With {@link #withFullText}: {@code MATCH(o.column) AGAINST (? IN BOOLEAN MODE)} with each word
+     * InnoDB indexes required, and each word it does not (shorter than 3 characters, longer than 84, a
+     * stopword) as a whole word of the column's text ({@link InnoDbFullText}).
+     */
+    @Override
+    public boolean fullText(SqlWriter w, String alias, String text) {
+        if (fullTextColumn == null) {
+            return false;
+        }
+        InnoDbFullText.write(w, quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn), text, vocabulary);
+        return true;
+    }
+
     @Override
     public void compareNumberColumn(SqlWriter w, String column, CompareOp op, BigDecimal value) {
         if (mariadb && op == CompareOp.EQ && value.stripTrailingZeros().scale() > 0) {
@@ -977,7 +1041,8 @@ public final class MySqlDialect implements Dialect {
      * in UTC; the two key functions; indexes on the relationship ends, the type with
      * {@code updated_at}, and each scope column with the type and {@code updated_at}. MariaDB gets
      * {@code CREATE INDEX IF NOT EXISTS}; MySQL, which has no such statement, the same indexes inside
-     * {@code CREATE TABLE IF NOT EXISTS}.
+     * {@code CREATE TABLE IF NOT EXISTS}. With {@link #withFullText}, the full-text column and its
+     * {@code FULLTEXT} index ({@code ADD COLUMN IF NOT EXISTS}, so an existing layout gains them).
      */
     @Override
     public List<String> createGraphLayout(StoreMapping m) {
@@ -1004,6 +1069,10 @@ public final class MySqlDialect implements Dialect {
             statements.add(ddl.relationshipsTable(List.of(), table));
             objectIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
             relationshipIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
+            if (fullTextColumn != null) {
+                // ALTER, not a column of CREATE TABLE: an existing layout gains it too
+                statements.addAll(InnoDbFullText.ddl(this, m.objectsTable(), m.properties(), fullTextColumn));
+            }
         } else {
             statements.add(ddl.objectsTable(inTable(ddl, objectIndexes), table));
             statements.add(ddl.relationshipsTable(inTable(ddl, relationshipIndexes), table));
@@ -1031,6 +1100,7 @@ public final class MySqlDialect implements Dialect {
 
     @Override
     public String toString() {
-        return "MySqlDialect." + name() + "()";
+        return "MySqlDialect." + name() + "()"
+                + (fullTextColumn == null ? "" : ".withFullText(\"" + fullTextColumn + "\")");
     }
 }

@@ -488,4 +488,74 @@ class MySqlDialectTest {
                 .isEmpty();
         assertThat(matches.apply("{\"status\": \"x\"}")).isEmpty();
     }
+
+    @Test
+    void fullTextRequiresEveryIndexedWordAndTestsTheOthersAsWholeWords() {
+        MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
+        SqlWriter w = new SqlWriter();
+        assertThat(dialect.fullText(w, "o", "Fix THE \"login\" +bug -ui* fix e-mail"))
+                .isTrue();
+        Sql sql = w.toSql();
+        assertThat(sql.text())
+                .isEqualTo("MATCH(`o`.`fts`) AGAINST (? IN BOOLEAN MODE)"
+                        + " AND CONCAT(' ', `o`.`fts`, ' ') LIKE ? ESCAPE '!'"
+                        + " AND CONCAT(' ', `o`.`fts`, ' ') LIKE ? ESCAPE '!'");
+        // the stopword is left out, the short words are whole-word tests
+        assertThat(sql.binds()).containsExactly("+Fix +login +bug +mail", "% ui %", "% e %");
+        // only stopwords: whole-word tests
+        SqlWriter stop = new SqlWriter();
+        dialect.fullText(stop, "o", "The who");
+        assertThat(stop.toSql().binds()).containsExactly("% The %", "% who %");
+        SqlWriter none = new SqlWriter();
+        assertThat(dialect.fullText(none, "o", "*** !")).isTrue();
+        assertThat(none.toSql().text()).isEqualTo("FALSE");
+        SqlWriter underscore = new SqlWriter();
+        dialect.fullText(underscore, "o", "a_b %");
+        assertThat(underscore.toSql().binds()).containsExactly("+a_b");
+        SqlWriter shortOne = new SqlWriter();
+        dialect.fullText(shortOne, "o", "_");
+        assertThat(shortOne.toSql().binds()).containsExactly("% !_ %");
+        // without the column: the fallback
+        assertThat(MySqlDialect.mariadb().fullText(new SqlWriter(), "o", "login"))
+                .isFalse();
+        assertThat(InnoDbFullText.words("caf\u00e9\u0301 x\u00b2y emoji\ud83d\ude00word"))
+                .containsExactly("caf\u00e9\u0301", "x\u00b2y", "emoji", "word");
+    }
+
+    @Test
+    void fullTextNeverRequiresAWordTheServersIndexLacks() {
+        // a server with innodb_ft_min_token_size = 4 and its own stopword "billing"
+        InnoDbFullText.Vocabulary server = new InnoDbFullText.Vocabulary(4, 10, java.util.Set.of("the", "billing"));
+        SqlWriter w = new SqlWriter();
+        InnoDbFullText.write(w, "`o`.`fts`", "fix the billing export averyveryverylongword", server);
+        assertThat(w.toSql().binds()).containsExactly("+export", "% fix %", "% averyveryverylongword %");
+        SqlWriter defaults = new SqlWriter();
+        InnoDbFullText.write(defaults, "`o`.`fts`", "fix the billing export", InnoDbFullText.Vocabulary.DEFAULT);
+        assertThat(defaults.toSql().binds()).containsExactly("+fix +billing +export");
+    }
+
+    @Test
+    void fullTextIsMariaDbsAndNamedByTheNamingRule() {
+        assertThatThrownBy(() -> MySqlDialect.mysql().withFullText("fts"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs MariaDB");
+        assertThatThrownBy(() -> MySqlDialect.mariadb().withFullText("f ts"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a valid name");
+        MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
+        assertThat(dialect).hasToString("MySqlDialect.mariadb().withFullText(\"fts\")");
+        List<String> ddl = dialect.createGraphLayout(StoreMapping.graph());
+        assertThat(ddl)
+                .anySatisfy(s -> assertThat(s)
+                        .startsWith("ALTER TABLE `quarry_objects` ADD COLUMN IF NOT EXISTS `fts` LONGTEXT")
+                        .contains("STORED COMMENT 'quarry:fulltext:v1'")
+                        .doesNotContain("\\"))
+                .contains("CREATE FULLTEXT INDEX IF NOT EXISTS `quarry_objects_fts` ON `quarry_objects` (`fts`)");
+        assertThat(MySqlDialect.mariadb().createGraphLayout(StoreMapping.graph()))
+                .noneMatch(s -> s.contains("FULLTEXT"));
+        // the generated columns keep full text
+        assertThat(dialect.withGeneratedColumns(StoreMapping.graph(), java.util.Map.of("s:status", "q1s_status"))
+                        .fullText(new SqlWriter(), "o", "login"))
+                .isTrue();
+    }
 }
