@@ -120,6 +120,18 @@ class MariaDbGeneratedColumnsIT {
                     assertThat(ids(s, query)).as(filter).isEqualTo(ids(memory, query));
                 }
             }
+            // a match alone reads its candidates first; with a text query the layout reads as before
+            ObjectQuery match = query(compiler, "{\"status\": {\"$contains\": \"s7\"}}");
+            assertThat(store.explain(match).get(0).text()).contains("STRAIGHT_JOIN");
+            ObjectQuery withText = ObjectQuery.builder()
+                    .filter(match.filter())
+                    .type("Task")
+                    .scope(io.quarry.store.Scope.of("org_id", "a"))
+                    .text("s7", List.of())
+                    .limit(500)
+                    .build();
+            assertThat(store.explain(withText).get(0).text()).doesNotContain("STRAIGHT_JOIN");
+            assertThat(ids(store, withText)).isEqualTo(ids(memory, withText));
             try (Connection c = ds.getConnection()) {
                 c.createStatement().execute("ANALYZE TABLE quarry_objects");
                 for (String[] expected : new String[][] {

@@ -313,11 +313,16 @@ final class GraphLayout implements StorageLayout {
      * The {@code FROM} item of a query: the objects table under {@code o}; or, when every conjunct of
      * its filter is a match on a top-level property and the dialect reads the candidates of one from an
      * index alone ({@link Dialect#candidateObjects}), those candidates of the query's types and scope
-     * first, joined to the objects table. The {@code WHERE} is the same either way.
+     * first, joined to the objects table. Not with {@code related_to_id} or a text query, whose own
+     * reads (the related ends, a full-text index) are usually narrower. The {@code WHERE} is the same
+     * either way.
      */
     private Sql from(ObjectQuery query) {
-        for (Map.Entry<String, ElementTest> match :
-                compiler.matchConjuncts(query.filter().filter())) {
+        List<Map.Entry<String, ElementTest>> matches =
+                query.relatedToId() == null && query.words().isEmpty()
+                        ? compiler.matchConjuncts(query.filter().filter())
+                        : List.of();
+        for (Map.Entry<String, ElementTest> match : matches) {
             SqlWriter restriction = new SqlWriter();
             writeTypes(restriction, CANDIDATE, query);
             writeScope(restriction, CANDIDATE, query.scope());
