@@ -245,6 +245,32 @@ public final class SqlCompiler {
     }
 
     /**
+     * The matches ({@code $contains}, {@code $startsWith}, {@code $endsWith}) on top-level properties
+     * when they are every top-level conjunct of {@code filter}, as (property, test) in order and as the
+     * dialect can run them; otherwise none. A layout offers them to {@link
+     * Dialect#candidateObjects}: a filter with any other conjunct (an equality, a comparison, a group)
+     * leaves the choice of an index to the database's planner.
+     */
+    public List<java.util.Map.Entry<String, ElementTest>> matchConjuncts(Filter filter) {
+        List<Filter> conjuncts = filter instanceof Filter.And and ? and.filters() : List.of(filter);
+        List<java.util.Map.Entry<String, ElementTest>> out = new ArrayList<>();
+        for (Filter f : conjuncts) {
+            if (!(f instanceof Filter.Condition c)
+                    || c.path().system()
+                    || c.path().segments().size() != 1
+                    || !(c.predicate() instanceof io.quarry.filter.Predicate.Match m)) {
+                return List.of();
+            }
+            ElementTest test = storable(new ElementTest.Match(m.op(), m.literal(), m.ignoreCase()));
+            if (test == null) {
+                return List.of(); // never true: nothing to read
+            }
+            out.add(java.util.Map.entry(c.path().head(), test));
+        }
+        return out;
+    }
+
+    /**
      * The test as the dialect can run it, or {@code null} when it is never true there: on a dialect
      * whose text cannot hold NUL ({@link Dialect#storesNul}) a string operand with NUL is narrowed
      * ({@link NulText#storable}); elsewhere the test is returned unchanged.

@@ -79,7 +79,13 @@ class MariaDbGeneratedColumnsIT {
                 "{\"priority\": {\"$gte\": 3, \"$lt\": 4.5}}",
                 "{\"due\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-03T12:00:00Z\"}}",
                 "{\"due\": {\"$lt\": \"2024-01-02\"}}",
-                "{\"$nor\": [{\"priority\": {\"$lte\": 38}}]}");
+                "{\"$nor\": [{\"priority\": {\"$lte\": 38}}]}",
+                "{\"status\": {\"$contains\": \"7\"}}",
+                "{\"status\": {\"$contains\": \"s7s7\"}}",
+                "{\"status\": {\"$startsWith\": \"s1\"}}",
+                "{\"status\": {\"$contains\": \"7\"}, \"priority\": {\"$gt\": 35}}",
+                "{\"status\": {\"$endsWith\": \"S7\", \"$options\": \"i\"}}",
+                "{\"status\": {\"$contains\": \"~\"}}");
 
         @Test
         void answersAsTheEvaluatorWithAndWithoutTheColumnsAndUsesTheirIndexes() throws Exception {
@@ -114,12 +120,26 @@ class MariaDbGeneratedColumnsIT {
                     assertThat(ids(s, query)).as(filter).isEqualTo(ids(memory, query));
                 }
             }
+            // a match alone reads its candidates first; with a text query the layout reads as before
+            ObjectQuery match = query(compiler, "{\"status\": {\"$contains\": \"s7\"}}");
+            assertThat(store.explain(match).get(0).text()).contains("STRAIGHT_JOIN");
+            ObjectQuery withText = ObjectQuery.builder()
+                    .filter(match.filter())
+                    .type("Task")
+                    .scope(io.quarry.store.Scope.of("org_id", "a"))
+                    .text("s7", List.of())
+                    .limit(500)
+                    .build();
+            assertThat(store.explain(withText).get(0).text()).doesNotContain("STRAIGHT_JOIN");
+            assertThat(ids(store, withText)).isEqualTo(ids(memory, withText));
             try (Connection c = ds.getConnection()) {
                 c.createStatement().execute("ANALYZE TABLE quarry_objects");
                 for (String[] expected : new String[][] {
                     {"{\"status\": \"s7\"}", "q1s_status_ix"},
                     {"{\"priority\": {\"$gt\": 38}}", "q1n_priority_ix"},
-                    {"{\"due\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-03\"}}", "q1d_due_ix"}
+                    {"{\"due\": {\"$gte\": \"2024-06-01\", \"$lt\": \"2024-06-03\"}}", "q1d_due_ix"},
+                    // a match reads the candidates from the column's index alone, first
+                    {"{\"status\": {\"$contains\": \"s7\"}}", "q1s_status_ix"}
                 }) {
                     Sql page = store.explain(query(compiler, expected[0])).get(0);
                     try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + page.text())) {

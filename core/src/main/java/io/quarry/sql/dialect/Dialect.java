@@ -120,6 +120,26 @@ public interface Dialect {
         return this;
     }
 
+    /**
+     * Writes the {@code FROM} item of the graph layout's objects table for a statement whose filter has
+     * {@code test} on the top-level property {@code field} as a conjunct, when an index answers that
+     * test without reading the rows: a derived table of the ids of the objects that may pass it (a
+     * superset: the {@code WHERE} still tests every row), restricted by {@code restriction} (a condition
+     * the layout wrote on the alias {@code candidate}: the statement's types and scope), read first,
+     * then the objects table under {@code alias} by primary key. Or writes nothing and returns {@code
+     * false}, and the statement reads the objects table under {@code alias} alone. Default: nothing.
+     */
+    default boolean candidateObjects(
+            SqlWriter w,
+            StoreMapping mapping,
+            String alias,
+            String field,
+            ElementTest test,
+            String candidate,
+            io.quarry.sql.Sql restriction) {
+        return false;
+    }
+
     /** Writes: the JSON value at {@code path} is present (JSON null counts). */
     void exists(SqlWriter w, String document, List<String> path);
 

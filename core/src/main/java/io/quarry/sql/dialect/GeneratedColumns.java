@@ -245,4 +245,46 @@ final class GeneratedColumns {
         }
         return Map.copyOf(out);
     }
+
+    /**
+     * The indexes of the mapping's objects table in the connection's database that lead with one of
+     * {@code columns} (generated columns by name, as {@link #read} returns them) and hold the type and
+     * every scope column, as {@link #ddl}'s do, so that a filter on the column within a type and scope
+     * reads the index alone: index name by column, {@link #ddl}'s name first. Empty when the catalog
+     * cannot be read.
+     */
+    static Map<String, String> readIndexes(
+            StoreMapping m, DataSource dataSource, java.util.Collection<String> columns) {
+        if (columns.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, List<String>> parts = new TreeMap<>();
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT INDEX_NAME, COLUMN_NAME FROM"
+                        + " information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?"
+                        + " ORDER BY INDEX_NAME, SEQ_IN_INDEX")) {
+            ps.setString(1, m.objectsTable());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(rs.getString(2));
+                }
+            }
+        } catch (SQLException e) {
+            return Map.of();
+        }
+        List<String> needed = new ArrayList<>(m.scopeColumns());
+        needed.add(m.type());
+        Map<String, String> out = new TreeMap<>();
+        parts.forEach((index, indexColumns) -> {
+            String column = indexColumns.get(0);
+            if (columns.contains(column)
+                    && Names.isIdentifier(index)
+                    && indexColumns.containsAll(needed)
+                    && (index.equals(column + "_ix") || !out.containsKey(column))) {
+                out.put(column, index);
+            }
+        });
+        return Map.copyOf(out);
+    }
 }

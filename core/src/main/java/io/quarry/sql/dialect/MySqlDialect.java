@@ -84,6 +84,9 @@ public final class MySqlDialect implements Dialect {
     /** The quoted properties column the generated columns belong to, or {@code null} without any. */
     private final String properties;
 
+    /** The indexes led by a generated column: index name by column name; empty: none known. */
+    private final java.util.Map<String, String> indexes;
+
     /** The full-text column ({@link #withFullText}), or {@code null}: {@code query} runs as the fallback. */
     private final String fullTextColumn;
 
@@ -91,18 +94,20 @@ public final class MySqlDialect implements Dialect {
     private final InnoDbFullText.Vocabulary vocabulary;
 
     private MySqlDialect(boolean mariadb) {
-        this(mariadb, java.util.Map.of(), null, null, InnoDbFullText.Vocabulary.DEFAULT);
+        this(mariadb, java.util.Map.of(), null, java.util.Map.of(), null, InnoDbFullText.Vocabulary.DEFAULT);
     }
 
     private MySqlDialect(
             boolean mariadb,
             java.util.Map<String, String> generated,
             String properties,
+            java.util.Map<String, String> indexes,
             String fullTextColumn,
             InnoDbFullText.Vocabulary vocabulary) {
         this.mariadb = mariadb;
         this.generated = java.util.Map.copyOf(generated);
         this.properties = properties;
+        this.indexes = java.util.Map.copyOf(indexes);
         this.fullTextColumn = fullTextColumn;
         this.vocabulary = vocabulary;
     }
@@ -125,7 +130,7 @@ public final class MySqlDialect implements Dialect {
             throw new IllegalArgumentException("MySqlDialect.withFullText: '" + column
                     + "' is not a valid name; names must match " + io.quarry.schema.Names.IDENTIFIER.pattern());
         }
-        return new MySqlDialect(mariadb, generated, properties, column, vocabulary);
+        return new MySqlDialect(mariadb, generated, properties, indexes, column, vocabulary);
     }
 
     /**
@@ -133,10 +138,21 @@ public final class MySqlDialect implements Dialect {
      * the objects table of {@code mapping}; for {@link #forStore} and tests.
      */
     MySqlDialect withGeneratedColumns(StoreMapping mapping, java.util.Map<String, String> columns) {
+        return withGeneratedColumns(mapping, columns, java.util.Map.of());
+    }
+
+    /**
+     * This dialect reading the generated columns {@code columns} (by {@link GeneratedColumns#key}) of
+     * the objects table of {@code mapping}, and knowing the indexes led by them ({@code indexes}: index
+     * name by column name); for {@link #forStore} and tests.
+     */
+    MySqlDialect withGeneratedColumns(
+            StoreMapping mapping, java.util.Map<String, String> columns, java.util.Map<String, String> indexes) {
         return new MySqlDialect(
                 mariadb,
                 columns,
                 columns.isEmpty() ? null : quoteIdentifier(mapping.properties()),
+                columns.isEmpty() ? java.util.Map.of() : indexes,
                 fullTextColumn,
                 vocabulary);
     }
@@ -157,15 +173,17 @@ public final class MySqlDialect implements Dialect {
             return this;
         }
         java.util.Map<String, String> columns = GeneratedColumns.read(mapping, dataSource);
+        java.util.Map<String, String> led = GeneratedColumns.readIndexes(mapping, dataSource, columns.values());
         InnoDbFullText.Vocabulary words =
                 fullTextColumn == null ? vocabulary : InnoDbFullText.Vocabulary.read(dataSource);
-        if (columns.equals(generated) && words.equals(vocabulary)) {
+        if (columns.equals(generated) && led.equals(indexes) && words.equals(vocabulary)) {
             return this;
         }
         return new MySqlDialect(
                 mariadb,
                 columns,
                 columns.isEmpty() ? null : quoteIdentifier(mapping.properties()),
+                led,
                 fullTextColumn,
                 words);
     }
@@ -303,6 +321,85 @@ public final class MySqlDialect implements Dialect {
             return false;
         }
         generatedRange(w, column, document, path, List.of(lower, upper));
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB, for a match ({@code $contains}, {@code $startsWith}, {@code $endsWith}) on a field
+     * with a string column and an index led by it: that index holds the column, the scope columns, the
+     * type and the primary key, so {@code (SELECT i.id FROM objects i FORCE INDEX (ix) WHERE restriction
+     * AND (i.c LIKE ? ESCAPE '!' OR CHAR_LENGTH(i.c) = 200)) i STRAIGHT_JOIN objects o ON o.id = i.id}
+     * reads the index alone and then the candidates by primary key. A column shorter than its width
+     * holds the whole string, so the pattern decides; one of the full width (a longer string's first
+     * characters, or an array's marker) is a candidate, and the document decides in the {@code WHERE}.
+     * The optimizer cannot estimate how few rows a pattern keeps: without the hint and the join order it
+     * reads every object of the type and scope and tests the column, computed from the document.
+     */
+    @Override
+    public boolean candidateObjects(
+            SqlWriter w,
+            StoreMapping mapping,
+            String alias,
+            String field,
+            ElementTest test,
+            String candidate,
+            io.quarry.sql.Sql restriction) {
+        if (!(test instanceof ElementTest.Match t)
+                || mapping.tables() != null
+                || !quoteIdentifier(mapping.properties()).equals(properties)) {
+            return false;
+        }
+        String name = generated.get(GeneratedColumns.key(GeneratedColumns.Kind.STRING, field));
+        String index = name == null ? null : indexes.get(name);
+        if (index == null) {
+            return false;
+        }
+        String table = quoteIdentifier(mapping.objectsTable());
+        String id = quoteIdentifier(mapping.id());
+        String c = quoteIdentifier(candidate);
+        String column = c + "." + quoteIdentifier(name);
+        w.append("(SELECT ")
+                .append(c)
+                .append(".")
+                .append(id)
+                .append(" FROM ")
+                .append(table)
+                .append(" ")
+                .append(c)
+                .append(" FORCE INDEX (")
+                .append(quoteIdentifier(index))
+                .append(") WHERE ")
+                .append(restriction)
+                .append(" AND (");
+        if (t.ignoreCase()) {
+            // as the document's test: the quoted literal as a case-folded pattern
+            regexp(w, column, t.op().pattern(t.literal()), true);
+        } else {
+            w.append(column)
+                    .append(" LIKE ")
+                    .bind(likePattern(t.op(), t.literal()))
+                    .append(" ESCAPE '!'");
+        }
+        w.append(" OR CHAR_LENGTH(")
+                .append(column)
+                .append(") = ")
+                .append(String.valueOf(GeneratedColumns.STRING_LENGTH))
+                .append(")) ")
+                .append(c)
+                .append(" STRAIGHT_JOIN ")
+                .append(table)
+                .append(" ")
+                .append(quoteIdentifier(alias))
+                .append(" ON ")
+                .append(quoteIdentifier(alias))
+                .append(".")
+                .append(id)
+                .append(" = ")
+                .append(c)
+                .append(".")
+                .append(id);
         return true;
     }
 

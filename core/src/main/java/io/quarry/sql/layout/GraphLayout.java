@@ -238,7 +238,8 @@ final class GraphLayout implements StorageLayout {
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
-        SqlWriter select = selectWhere(where.toSql());
+        Sql from = from(query);
+        SqlWriter select = selectWhere(from, where.toSql());
         if (after != null) {
             select.append(" AND ");
             compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
@@ -246,7 +247,7 @@ final class GraphLayout implements StorageLayout {
         select.append(" ORDER BY ");
         compiler.orderBy(select, query.sort(), columns);
         dialect.limit(select, query.limit() + 1);
-        SqlWriter count = countWhere(where.toSql());
+        SqlWriter count = countWhere(from, where.toSql());
         return s.read(c -> {
             List<GraphObject> rows = objects(s, c, select.toSql());
             if (after == null && rows.size() <= query.limit()) {
@@ -263,10 +264,11 @@ final class GraphLayout implements StorageLayout {
     public List<Sql> explain(ObjectQuery query) {
         SqlWriter where = new SqlWriter();
         writeWhere(where, query);
-        SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
+        Sql from = from(query);
+        SqlWriter select = selectWhere(from, where.toSql()).append(" ORDER BY ");
         compiler.orderBy(select, query.sort(), columns);
         dialect.limit(select, query.limit() + 1);
-        return List.of(select.toSql(), countWhere(where.toSql()).toSql());
+        return List.of(select.toSql(), countWhere(from, where.toSql()).toSql());
     }
 
     /**
@@ -274,13 +276,11 @@ final class GraphLayout implements StorageLayout {
      * ({@code SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1) c}), so a common filter costs no more
      * than reading that many index entries.
      */
-    private SqlWriter countWhere(Sql where) {
+    private SqlWriter countWhere(Sql from, Sql where) {
         if (countCap <= 0) {
             return new SqlWriter()
                     .append("SELECT COUNT(*) FROM ")
-                    .append(q(mapping.objectsTable()))
-                    .append(" ")
-                    .append(q(O))
+                    .append(from)
                     .append(" WHERE ")
                     .append(where);
         }
@@ -288,34 +288,68 @@ final class GraphLayout implements StorageLayout {
                 .append("SELECT COUNT(*) FROM (SELECT 1 AS ")
                 .append(q("x"))
                 .append(" FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
+                .append(from)
                 .append(" WHERE ")
                 .append(where);
         dialect.limit(w, (int) Math.min(Integer.MAX_VALUE, countCap + 1));
         return w.append(") ").append(q("c"));
     }
 
-    /** {@code SELECT <object columns> FROM <objects> o WHERE <where>}, to be continued. */
-    private SqlWriter selectWhere(Sql where) {
+    /** {@code SELECT <object columns> FROM <from> WHERE <where>}, to be continued. */
+    private SqlWriter selectWhere(Sql from, Sql where) {
         return new SqlWriter()
                 .append("SELECT ")
                 .append(selectList())
                 .append(" FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
+                .append(from)
                 .append(" WHERE ")
                 .append(where);
     }
 
-    private void writeWhere(SqlWriter w, ObjectQuery query) {
-        w.append(col(mapping.type())).append(" IN (");
+    /** The alias of the candidates' table in a {@link Dialect#candidateObjects} {@code FROM} item. */
+    private static final String CANDIDATE = "i";
+
+    /**
+     * The {@code FROM} item of a query: the objects table under {@code o}; or, when every conjunct of
+     * its filter is a match on a top-level property and the dialect reads the candidates of one from an
+     * index alone ({@link Dialect#candidateObjects}), those candidates of the query's types and scope
+     * first, joined to the objects table. Not with {@code related_to_id} or a text query, whose own
+     * reads (the related ends, a full-text index) are usually narrower. The {@code WHERE} is the same
+     * either way.
+     */
+    private Sql from(ObjectQuery query) {
+        List<Map.Entry<String, ElementTest>> matches =
+                query.relatedToId() == null && query.words().isEmpty()
+                        ? compiler.matchConjuncts(query.filter().filter())
+                        : List.of();
+        for (Map.Entry<String, ElementTest> match : matches) {
+            SqlWriter restriction = new SqlWriter();
+            writeTypes(restriction, CANDIDATE, query);
+            writeScope(restriction, CANDIDATE, query.scope());
+            SqlWriter w = new SqlWriter();
+            if (dialect.candidateObjects(
+                    w, mapping, O, match.getKey(), match.getValue(), CANDIDATE, restriction.toSql())) {
+                return w.toSql();
+            }
+        }
+        return new SqlWriter()
+                .append(q(mapping.objectsTable()))
+                .append(" ")
+                .append(q(O))
+                .toSql();
+    }
+
+    /** {@code alias.type IN (?, …)} of the query's types. */
+    private void writeTypes(SqlWriter w, String alias, ObjectQuery query) {
+        w.append(col(alias, mapping.type())).append(" IN (");
         for (int i = 0; i < query.types().size(); i++) {
             w.append(i == 0 ? "" : ", ").bind(query.types().get(i));
         }
         w.append(")");
+    }
+
+    private void writeWhere(SqlWriter w, ObjectQuery query) {
+        writeTypes(w, O, query);
         writeScope(w, O, query.scope());
         if (!(query.filter().filter() instanceof Filter.And and && and.filters().isEmpty())) {
             w.append(" AND "); // no "(1 = 1)" for the empty filter
@@ -497,7 +531,7 @@ final class GraphLayout implements StorageLayout {
     private Aggregation scan(Session s, AggregateQuery query) {
         SqlWriter where = new SqlWriter();
         writeWhere(where, Rows.objects(query));
-        SqlWriter select = selectWhere(where.toSql()).append(" ORDER BY ");
+        SqlWriter select = selectWhere(from(Rows.objects(query)), where.toSql()).append(" ORDER BY ");
         compiler.orderBy(select, Rows.BY_ID, columns);
         dialect.limit(select, query.maxObjects() + 1);
         return s.read(c -> {
@@ -551,9 +585,7 @@ final class GraphLayout implements StorageLayout {
                 .append("SELECT ")
                 .append(col(mapping.type()))
                 .append(", COUNT(*) FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q(O))
+                .append(from(Rows.objects(query)))
                 .append(" WHERE ")
                 .append(where.toSql())
                 .append(" GROUP BY ")

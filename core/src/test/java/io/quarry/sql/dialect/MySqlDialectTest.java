@@ -406,6 +406,91 @@ class MySqlDialectTest {
     }
 
     @Test
+    void aMatchOnAFieldWithAnIndexedStringColumnReadsItsCandidatesFromTheIndexFirst() {
+        StoreMapping mapping = StoreMapping.graph("org_id");
+        java.util.Map<String, String> columns = java.util.Map.of("s:status", "q1s_status", "n:n", "q1n_n");
+        MySqlDialect dialect = MySqlDialect.mariadb()
+                .withGeneratedColumns(mapping, columns, java.util.Map.of("q1s_status", "q1s_status_ix"));
+        Sql restriction = new SqlWriter()
+                .append("`i`.`type` IN (")
+                .bind("Task")
+                .append(")")
+                .toSql();
+        SqlWriter w = new SqlWriter();
+        assertThat(dialect.candidateObjects(
+                        w,
+                        mapping,
+                        "o",
+                        "status",
+                        new ElementTest.Match(MatchOp.CONTAINS, "a_b", false),
+                        "i",
+                        restriction))
+                .isTrue();
+        assertThat(w.toSql().text())
+                .isEqualTo("(SELECT `i`.`id` FROM `quarry_objects` `i` FORCE INDEX (`q1s_status_ix`) WHERE `i`.`type`"
+                        + " IN (?) AND (`i`.`q1s_status` LIKE ? ESCAPE '!' OR CHAR_LENGTH(`i`.`q1s_status`) = 200))"
+                        + " `i` STRAIGHT_JOIN `quarry_objects` `o` ON `o`.`id` = `i`.`id`");
+        assertThat(w.toSql().binds()).containsExactly("Task", "%a!_b%");
+        SqlWriter folded = new SqlWriter();
+        assertThat(dialect.candidateObjects(
+                        folded,
+                        mapping,
+                        "o",
+                        "status",
+                        new ElementTest.Match(MatchOp.STARTS_WITH, "Ab", true),
+                        "i",
+                        restriction))
+                .isTrue();
+        assertThat(folded.toSql().text()).contains("`i`.`q1s_status` REGEXP ?");
+        // no index led by the column, no string column, another test, MySQL: the objects table alone
+        for (MySqlDialect d : List.of(
+                MySqlDialect.mariadb().withGeneratedColumns(mapping, columns),
+                MySqlDialect.mariadb(),
+                MySqlDialect.mysql())) {
+            assertThat(d.candidateObjects(
+                            new SqlWriter(),
+                            mapping,
+                            "o",
+                            "status",
+                            new ElementTest.Match(MatchOp.CONTAINS, "a", false),
+                            "i",
+                            restriction))
+                    .isFalse();
+        }
+        assertThat(dialect.candidateObjects(
+                        new SqlWriter(),
+                        mapping,
+                        "o",
+                        "n",
+                        new ElementTest.Match(MatchOp.CONTAINS, "1", false),
+                        "i",
+                        restriction))
+                .isFalse();
+        assertThat(dialect.candidateObjects(
+                        new SqlWriter(), mapping, "o", "status", new ElementTest.StringEquals("a"), "i", restriction))
+                .isFalse();
+    }
+
+    @Test
+    void onlyAFilterOfMatchesOnTopLevelPropertiesOffersCandidates() {
+        SqlCompiler compiler = new SqlCompiler(MySqlDialect.mariadb());
+        java.util.function.Function<String, List<java.util.Map.Entry<String, ElementTest>>> matches =
+                filter -> compiler.matchConjuncts(
+                        compiler.validate(filter, SCHEMA, "Thing").filter());
+        assertThat(matches.apply("{\"status\": {\"$contains\": \"x\"}}"))
+                .containsExactly(java.util.Map.entry("status", new ElementTest.Match(MatchOp.CONTAINS, "x", false)));
+        assertThat(matches.apply("{\"status\": {\"$startsWith\": \"x\"}, \"n\": {\"$endsWith\": \"y\"}}"))
+                .hasSize(2);
+        assertThat(matches.apply("{\"status\": {\"$contains\": \"x\"}, \"n\": 5}"))
+                .isEmpty();
+        assertThat(matches.apply("{\"$or\": [{\"status\": {\"$contains\": \"x\"}}]}"))
+                .isEmpty();
+        assertThat(matches.apply("{\"status\": {\"$not\": {\"$contains\": \"x\"}}}"))
+                .isEmpty();
+        assertThat(matches.apply("{\"status\": \"x\"}")).isEmpty();
+    }
+
+    @Test
     void fullTextRequiresEveryIndexedWordAndTestsTheOthersAsWholeWords() {
         MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
         SqlWriter w = new SqlWriter();
