@@ -922,7 +922,8 @@ public final class PostgresDialect implements Dialect {
      *
      * <p>{@code o.column @@ websearch_to_tsquery('config', ?)}. With fields, the column (every string
      * of the document) is only the prefilter, and the query is rechecked on a vector of the fields'
-     * values: {@code jsonb_to_tsvector('config', jsonb_build_array(doc #> ?, …), '["string"]') @@ …}.
+     * values: {@code jsonb_to_tsvector('config', jsonb_build_array(jsonb_extract_path(doc, ?), …),
+     * '["string"]') @@ …} (the field names bound).
      * The prefilter is the query's {@code querytree} (its indexable part: negations dropped, {@code T}
      * when nothing is left) with phrases read as conjunctions: so whatever the fields match, the
      * column matches too, whatever the hidden values hold or however long they are (positions in the
