@@ -927,7 +927,10 @@ public final class PostgresDialect implements Dialect {
      * The prefilter is the query's {@code querytree} (its indexable part: negations dropped, {@code T}
      * when nothing is left) with phrases read as conjunctions: so whatever the fields match, the
      * column matches too, whatever the hidden values hold or however long they are (positions in the
-     * column differ from those in the fields' vector, and stop at 16,383).
+     * column differ from those in the fields' vector, and stop at 16,383). A text of letters, digits
+     * and white space alone has neither negations nor phrases: its query is its own prefilter, as a
+     * hand-written statement would have it (the folding of {@code querytree} and the phrase rewrite
+     * cost 0.1 ms of planning on a 0.3 ms page, issue 12).
      */
     @Override
     public boolean fullText(SqlWriter w, String alias, String document, String text, List<FieldPath> fields) {
@@ -936,9 +939,15 @@ public final class PostgresDialect implements Dialect {
         }
         String query = text.replace('\0', ' '); // text cannot hold NUL; it separates words like a space
         String column = quoteIdentifier(alias) + "." + quoteIdentifier(fullTextColumn);
-        if (fields.isEmpty()) {
+        boolean plain = query.codePoints().allMatch(c -> Character.isLetterOrDigit(c) || Character.isWhitespace(c));
+        if (fields.isEmpty() || plain) {
             w.append(column).append(" @@ ");
             tsquery(w, query);
+            if (fields.isEmpty()) {
+                return true;
+            }
+            w.append(" AND ");
+            recheck(w, document, query, fields);
             return true;
         }
         w.append("(querytree(");
@@ -946,9 +955,14 @@ public final class PostgresDialect implements Dialect {
         w.append(") = 'T' OR ").append(column).append(" @@ regexp_replace(querytree(");
         tsquery(w, query);
         // lexemes hold no space, so " <-> " and " <2> " are always operators
-        w.append("), ' <(-|[0-9]+)> ', ' & ', 'g')::tsquery) AND jsonb_to_tsvector('")
-                .append(textSearchConfig)
-                .append("'::regconfig, jsonb_build_array(");
+        w.append("), ' <(-|[0-9]+)> ', ' & ', 'g')::tsquery) AND ");
+        recheck(w, document, query, fields);
+        return true;
+    }
+
+    /** The query on a vector of the fields' strings alone. */
+    private void recheck(SqlWriter w, String document, String query, List<FieldPath> fields) {
+        w.append("jsonb_to_tsvector('").append(textSearchConfig).append("'::regconfig, jsonb_build_array(");
         String doc = jsonb(document);
         for (int i = 0; i < fields.size(); i++) {
             w.append(i == 0 ? "" : ", ").append("jsonb_extract_path(").append(doc);
@@ -959,7 +973,6 @@ public final class PostgresDialect implements Dialect {
         }
         w.append("), '[\"string\"]') @@ ");
         tsquery(w, query);
-        return true;
     }
 
     /** {@code websearch_to_tsquery('config'::regconfig, ?)}. */
