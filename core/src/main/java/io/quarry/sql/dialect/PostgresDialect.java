@@ -297,12 +297,8 @@ public final class PostgresDialect implements Dialect {
         ObjectNode object = NODES.objectNode();
         for (List<java.util.Map.Entry<String, ElementTest>> group : groups) {
             java.util.Map.Entry<String, ElementTest> e = group.get(0);
-            JsonNode value;
-            if (e.getValue() instanceof ElementTest.StringEquals t) {
-                value = NODES.textNode(t.value());
-            } else if (e.getValue() instanceof ElementTest.BooleanEquals t) {
-                value = NODES.booleanNode(t.value());
-            } else {
+            JsonNode value = equalityValue(e.getValue());
+            if (value == null) {
                 return false;
             }
             JsonNode previous = object.get(e.getKey());
@@ -322,6 +318,17 @@ public final class PostgresDialect implements Dialect {
         return true;
     }
 
+    /** The JSON value a string or boolean equality compares with; {@code null} for any other test. */
+    private static JsonNode equalityValue(ElementTest test) {
+        if (test instanceof ElementTest.StringEquals t) {
+            return NODES.textNode(t.value());
+        }
+        if (test instanceof ElementTest.BooleanEquals t) {
+            return NODES.booleanNode(t.value());
+        }
+        return null;
+    }
+
     @Override
     public boolean propertyEqualities(
             SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
@@ -331,12 +338,8 @@ public final class PostgresDialect implements Dialect {
             path.append(i == 0 ? "" : " && ").append(group.size() > 1 ? "(" : "");
             for (int j = 0; j < group.size(); j++) {
                 java.util.Map.Entry<String, ElementTest> e = group.get(j);
-                JsonNode value;
-                if (e.getValue() instanceof ElementTest.StringEquals t) {
-                    value = NODES.textNode(t.value());
-                } else if (e.getValue() instanceof ElementTest.BooleanEquals t) {
-                    value = NODES.booleanNode(t.value());
-                } else {
+                JsonNode value = equalityValue(e.getValue());
+                if (value == null) {
                     return false;
                 }
                 path.append(j == 0 ? "" : " || ")
