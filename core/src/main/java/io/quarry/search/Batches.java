@@ -2,6 +2,7 @@ package io.quarry.search;
 
 import static java.util.Objects.requireNonNull;
 
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -16,9 +17,43 @@ import java.util.function.IntSupplier;
 public final class Batches {
     private Batches() {}
 
-    /** Whether a text is blank to a model: white space, or what {@link String#trim()} empties (control characters). */
+    /**
+     * Whether a text is blank to a model: nothing in it but white space, control and format characters,
+     * private-use code points, lone surrogates, U+FFFD, and combining marks (alone, or all a character
+     * decomposes to). These are what a BERT-style tokenizer cleans away (the default model refuses a
+     * text it tokenizes to nothing, such as a lone {@code U+065F}), and they carry no meaning for any
+     * model.
+     */
     public static boolean blank(String text) {
-        return text.isBlank() || text.trim().isEmpty();
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            if (!silent(c) && !silentDecomposed(c)) {
+                return false;
+            }
+            i += Character.charCount(c);
+        }
+        return true;
+    }
+
+    private static boolean silent(int c) {
+        if (c == 0xFFFD || Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+            return true;
+        }
+        return switch (Character.getType(c)) {
+            case Character.CONTROL,
+                    Character.FORMAT,
+                    Character.SURROGATE,
+                    Character.PRIVATE_USE,
+                    Character.NON_SPACING_MARK -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether a character's canonical decomposition is silent code points only (a tokenizer strips accents after NFD). */
+    private static boolean silentDecomposed(int c) {
+        String decomposed = Normalizer.normalize(Character.toString(c), Normalizer.Form.NFD);
+        return decomposed.length() != Character.charCount(c)
+                && decomposed.codePoints().allMatch(Batches::silent);
     }
 
     /**

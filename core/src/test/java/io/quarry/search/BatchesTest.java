@@ -11,6 +11,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class BatchesTest {
 
@@ -66,5 +68,35 @@ class BatchesTest {
                     throw new AssertionError("called");
                 }))
                 .allSatisfy(v -> assertThat(v).containsExactly(0, 0, 0));
+    }
+
+    @ParameterizedTest(name = "{0}: blank = {1}")
+    @CsvSource(textBlock = """
+            0020 0009 000A,  true
+            00A0 2028 3000,  true
+            0000 0001 007F,  true
+            200B 2060 FEFF,  true
+            065F,            true
+            0301 0308 0020,  true
+            0344,            true
+            E000 F8FF,       true
+            FFFD,            true
+            D800,            true
+            0061,            false
+            0065 0301,       false
+            00E9,            false
+            0020 4E2D 0020,  false
+            1F600,           false
+            20DD,            false
+            0378,            false
+            002E,            false
+            0030,            false
+            """)
+    void blankIsWhatNoModelReads(String codePoints, boolean blank) {
+        StringBuilder text = new StringBuilder();
+        for (String hex : codePoints.split(" ")) {
+            text.appendCodePoint(Integer.parseInt(hex, 16));
+        }
+        assertThat(Batches.blank(text.toString())).isEqualTo(blank);
     }
 }
