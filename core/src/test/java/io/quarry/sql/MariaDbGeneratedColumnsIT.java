@@ -85,7 +85,12 @@ class MariaDbGeneratedColumnsIT {
                 "{\"status\": {\"$startsWith\": \"s1\"}}",
                 "{\"status\": {\"$contains\": \"7\"}, \"priority\": {\"$gt\": 35}}",
                 "{\"status\": {\"$endsWith\": \"S7\", \"$options\": \"i\"}}",
-                "{\"status\": {\"$contains\": \"~\"}}");
+                "{\"status\": {\"$contains\": \"~\"}}",
+                // values of the column's width and longer: the prefix, then the document decides
+                "{\"status\": \"" + "s7".repeat(120) + "\"}",
+                "{\"status\": \"" + "s7".repeat(100) + "\"}",
+                "{\"status\": {\"$in\": [\"" + "s7".repeat(120) + "\", \"s1\"]}}",
+                "{\"status\": {\"$ne\": \"" + "s7".repeat(120) + "\"}}");
 
         @Test
         void answersAsTheEvaluatorWithAndWithoutTheColumnsAndUsesTheirIndexes() throws Exception {

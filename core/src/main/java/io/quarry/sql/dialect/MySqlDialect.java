@@ -446,13 +446,15 @@ public final class MySqlDialect implements Dialect {
         if (length < GeneratedColumns.STRING_LENGTH) {
             w.append("(").append(column).append(" <=> ").bind(v).append(" OR (");
             w.append(column).append(" <=> ").bind(GeneratedColumns.STRING_ARRAY).append(" AND ");
+            elements(w, document, path(path), t);
+            w.append("))");
         } else {
             String prefix = v.substring(0, v.offsetByCodePoints(0, GeneratedColumns.STRING_LENGTH));
             w.append("((").append(column).append(" <=> ").bind(prefix).append(" OR ");
             w.append(column).append(" <=> ").bind(GeneratedColumns.STRING_ARRAY).append(") AND ");
+            elements(w, document, path(path), t);
+            w.append(")");
         }
-        elements(w, document, path(path), t);
-        w.append("))");
     }
 
     /**
