@@ -100,7 +100,14 @@ final class GeneratedData {
             "ab",
             "ba",
             "o001",
-            "Thing");
+            "Thing",
+            // around MariaDB's generated string column's width (200): one short, one whole, two past it
+            // that share its first 200 characters, one with a surrogate pair as its 200th character
+            "apple".repeat(39) + "appl",
+            "apple".repeat(40),
+            "apple".repeat(40) + "s",
+            "apple".repeat(40) + "x",
+            "\u00e9".repeat(199) + "\ud83d\ude00" + "z");
 
     /** Dates and date-times: offsets, fractions, and strings that only look like dates. */
     static final List<String> DATES = List.of(
