@@ -37,7 +37,7 @@ final class ColumnTargets {
         public void any(SqlWriter w, ElementTest test) {
             ElementTest t = test.accept(STRING_TEST) ? NulText.storable(dialect, test) : null;
             if (t == null) {
-                w.append("(1 = 0)");
+                w.never();
             } else {
                 dialect.textColumn(w, column, t);
             }
@@ -139,7 +139,7 @@ final class ColumnTargets {
                                 .bind(bind.get())
                                 .append(")");
                     } else {
-                        w.append("(1 = 0)");
+                        w.never();
                     }
                     return null;
                 }
@@ -151,7 +151,7 @@ final class ColumnTargets {
 
                 @Override
                 public Void numberCompare(ElementTest.NumberCompare t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
@@ -165,13 +165,13 @@ final class ColumnTargets {
 
                 @Override
                 public Void booleanEquals(ElementTest.BooleanEquals t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
                 @Override
                 public Void isNull(ElementTest.IsNull t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
@@ -240,7 +240,7 @@ final class ColumnTargets {
                         default -> op;
                     };
             if (op == CompareOp.EQ && !midnight) {
-                w.append("(1 = 0)");
+                w.never();
                 return;
             }
             w.append("(")
@@ -297,7 +297,7 @@ final class ColumnTargets {
                     } else if (type == TableLayout.ColumnType.NUMBER) {
                         dialect.compareNumberColumn(w, column, t.op(), t.value());
                     } else {
-                        w.append("(1 = 0)");
+                        w.never();
                     }
                     return null;
                 }
@@ -316,14 +316,14 @@ final class ColumnTargets {
                                 .bind(t.value())
                                 .append(")");
                     } else {
-                        w.append("(1 = 0)");
+                        w.never();
                     }
                     return null;
                 }
 
                 @Override
                 public Void isNull(ElementTest.IsNull t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
@@ -342,7 +342,7 @@ final class ColumnTargets {
                     if (type == TableLayout.ColumnType.TEXT) {
                         dialect.textColumn(w, column, t);
                     } else {
-                        w.append("(1 = 0)");
+                        w.never();
                     }
                     return null;
                 }
@@ -363,7 +363,7 @@ final class ColumnTargets {
 
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            w.append(test.accept(new Passes(value)) ? "(1 = 1)" : "(1 = 0)");
+            w.truth(test.accept(new Passes(value)));
         }
     }
 
@@ -392,7 +392,7 @@ final class ColumnTargets {
                 public Void stringEquals(ElementTest.StringEquals t) {
                     java.util.Optional<TableIds.Resolved> key = TableIds.inTable(dialect, table, t.value());
                     if (key.isEmpty()) {
-                        w.append("(1 = 0)");
+                        w.never();
                     } else {
                         TableIds.equals(dialect, w, alias, table.key().columns(), key.get());
                     }
@@ -406,7 +406,7 @@ final class ColumnTargets {
 
                 @Override
                 public Void numberCompare(ElementTest.NumberCompare t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
@@ -417,13 +417,13 @@ final class ColumnTargets {
 
                 @Override
                 public Void booleanEquals(ElementTest.BooleanEquals t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
                 @Override
                 public Void isNull(ElementTest.IsNull t) {
-                    w.append("(1 = 0)");
+                    w.never();
                     return null;
                 }
 
@@ -454,12 +454,12 @@ final class ColumnTargets {
     static final class Missing implements Target.OneValue {
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            w.append("(1 = 0)");
+            w.never();
         }
 
         @Override
         public void exists(SqlWriter w, boolean exists) {
-            w.append(exists ? "(1 = 0)" : "(1 = 1)");
+            w.truth(!exists);
         }
     }
 

@@ -91,12 +91,12 @@ final class FilterWriter implements Filter.Visitor<Void> {
                     return null;
                 }
                 w.append("(").append(merged.toSql()).append(" AND ");
-                join(rest, " AND ", "(1 = 1)");
+                join(rest, " AND ", SqlWriter.ALWAYS);
                 w.append(")");
                 return null;
             }
         }
-        return join(and.filters(), " AND ", "(1 = 1)");
+        return join(and.filters(), " AND ", SqlWriter.ALWAYS);
     }
 
     /**
@@ -135,12 +135,12 @@ final class FilterWriter implements Filter.Visitor<Void> {
 
     @Override
     public Void or(Filter.Or or) {
-        return join(or.filters(), " OR ", "(1 = 0)");
+        return join(or.filters(), " OR ", SqlWriter.NEVER);
     }
 
     @Override
     public Void nor(Filter.Nor nor) {
-        dialect.not(w, x -> join(nor.filters(), " OR ", "(1 = 0)"));
+        dialect.not(w, x -> join(nor.filters(), " OR ", SqlWriter.NEVER));
         return null;
     }
 

@@ -75,7 +75,7 @@ final class PredicateWriter implements Predicate.Visitor<Void> {
     @Override
     public Void in(Predicate.In in) {
         if (in.values().isEmpty()) {
-            w.append("(1 = 0)");
+            w.never();
             return null;
         }
         // the numbers as one test when the target has one (one index probe, not one per value)

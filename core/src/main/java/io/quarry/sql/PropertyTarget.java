@@ -27,7 +27,7 @@ final class PropertyTarget implements Target {
     public void any(SqlWriter w, ElementTest test) {
         ElementTest t = NulText.storable(dialect, test);
         if (t == null) {
-            w.append("(1 = 0)");
+            w.never();
             return;
         }
         if (scalar) {
@@ -56,7 +56,7 @@ final class PropertyTarget implements Target {
         for (ElementTest test : tests) {
             ElementTest t = NulText.storable(dialect, test);
             if (t == null) {
-                w.append("(1 = 0)");
+                w.never();
                 return;
             }
             storable.add(t);

@@ -10,6 +10,12 @@ import java.util.List;
  * is ever appended as text.
  */
 public final class SqlWriter {
+    /** A condition that holds for every row, for a conjunction with nothing in it. */
+    public static final String ALWAYS = "(1 = 1)";
+
+    /** A condition that holds for no row, for a disjunction with nothing in it or a value no row can hold. */
+    public static final String NEVER = "(1 = 0)";
+
     private final StringBuilder text = new StringBuilder();
     private final List<Object> binds = new ArrayList<>();
 
@@ -29,6 +35,21 @@ public final class SqlWriter {
                     case LT -> "<";
                     case LTE -> "<=";
                 });
+    }
+
+    /** Appends {@link #ALWAYS}: not every database has boolean literals. */
+    public SqlWriter always() {
+        return append(ALWAYS);
+    }
+
+    /** Appends {@link #NEVER}: not every database has boolean literals. */
+    public SqlWriter never() {
+        return append(NEVER);
+    }
+
+    /** Appends {@link #ALWAYS} or {@link #NEVER}. */
+    public SqlWriter truth(boolean holds) {
+        return append(holds ? ALWAYS : NEVER);
     }
 
     /** Appends a placeholder for a value. */

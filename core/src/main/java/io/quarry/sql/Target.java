@@ -37,12 +37,12 @@ interface Target {
     interface OneValue extends Target {
         @Override
         default void arraySize(SqlWriter w, int size) {
-            w.append("(1 = 0)");
+            w.never();
         }
 
         @Override
         default void all(SqlWriter w, List<ElementTest> tests) {
-            w.append("(1 = 0)");
+            w.never();
         }
     }
 
@@ -50,7 +50,7 @@ interface Target {
     interface PresentValue extends OneValue {
         @Override
         default void exists(SqlWriter w, boolean exists) {
-            w.append(exists ? "(1 = 1)" : "(1 = 0)");
+            w.truth(exists);
         }
     }
 }

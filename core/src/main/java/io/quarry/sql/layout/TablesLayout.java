@@ -336,7 +336,7 @@ final class TablesLayout implements StorageLayout {
             }
         }
         if (ways.isEmpty()) {
-            w.append("(1 = 0)");
+            w.never();
             return;
         }
         SqlCompiler.disjunction(w, ways, way -> way.accept(w));
@@ -748,7 +748,7 @@ final class TablesLayout implements StorageLayout {
                 List<TableLayout.TypeTable> bare =
                         layout.types().stream().filter(t -> holds(null, t)).toList();
                 if (bare.isEmpty()) {
-                    w.append("(1 = 0)");
+                    w.never();
                 } else {
                     SqlCompiler.disjunction(w, bare, t -> inScope(w, t, "r", List.of(end[0]), scope));
                 }
