@@ -42,11 +42,10 @@ import java.util.function.LongConsumer;
  * scope columns) and one relationships table. Every query is one statement over the objects table;
  * relationships are read with {@code id IN (SELECT … FROM (… UNION ALL …) e)}, never two OR'ed {@code EXISTS}.
  */
-final class GraphLayout implements StorageLayout {
+final class GraphLayout extends Quoting implements StorageLayout {
     /** Rows per batch of a load, and ids per statement of its check for ids already stored. */
     private static final int BATCH = 500;
 
-    private final Dialect dialect;
     private final StoreMapping mapping;
     private final SqlCompiler compiler;
     private final SqlCompiler.Columns columns;
@@ -55,8 +54,8 @@ final class GraphLayout implements StorageLayout {
     private final long countCap;
 
     GraphLayout(StoreMapping mapping, Dialect dialect, long countCap) {
+        super(dialect);
         this.countCap = countCap;
-        this.dialect = requireNonNull(dialect, "dialect");
         this.mapping = requireNonNull(mapping, "mapping");
         this.compiler = new SqlCompiler(dialect);
         this.columns = SqlCompiler.Columns.of(O, mapping);
@@ -628,15 +627,7 @@ final class GraphLayout implements StorageLayout {
                 scope);
     }
 
-    private String q(String identifier) {
-        return dialect.quoteIdentifier(identifier);
-    }
-
     private String col(String column) {
         return col(O, column);
-    }
-
-    private String col(String alias, String column) {
-        return q(alias) + "." + q(column);
     }
 }

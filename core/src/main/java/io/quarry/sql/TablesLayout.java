@@ -56,8 +56,7 @@ import java.util.function.LongConsumer;
  * the rows are merged here in {@link ObjectOrder}, which is exact since the first {@code limit + 1}
  * rows overall are among the first {@code limit + 1} of each table.
  */
-final class TablesLayout implements StorageLayout {
-    private final Dialect dialect;
+final class TablesLayout extends Quoting implements StorageLayout {
     private final TableLayout layout;
     private final SqlCompiler compiler;
     private final TableIds ids;
@@ -65,7 +64,7 @@ final class TablesLayout implements StorageLayout {
     private final ReadPredicates.Tables predicates;
 
     TablesLayout(TableLayout layout, Dialect dialect) {
-        this.dialect = requireNonNull(dialect, "dialect");
+        super(dialect);
         this.layout = requireNonNull(layout, "layout");
         this.compiler = new SqlCompiler(dialect);
         this.ids = new TableIds(layout, dialect);
@@ -739,23 +738,5 @@ final class TablesLayout implements StorageLayout {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("object '" + id + "' holds a JSON column that is not JSON", e);
         }
-    }
-
-    /** A type table's name, qualified by its schema when it names one. */
-    private String name(TableLayout.TypeTable table) {
-        return table.schema() == null ? q(table.table()) : q(table.schema()) + "." + q(table.table());
-    }
-
-    /** An edges table's name, qualified by its schema when it names one. */
-    private String name(TableLayout.EdgesTable e) {
-        return e.schema() == null ? q(e.table()) : q(e.schema()) + "." + q(e.table());
-    }
-
-    private String q(String identifier) {
-        return dialect.quoteIdentifier(identifier);
-    }
-
-    private String col(String alias, String column) {
-        return q(alias) + "." + q(column);
     }
 }
