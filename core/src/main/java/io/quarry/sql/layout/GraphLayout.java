@@ -70,7 +70,7 @@ final class GraphLayout implements StorageLayout {
 
     @Override
     public List<String> createStatements() {
-        return dialect.createGraphLayout(mapping);
+        return dialect.ddl().createGraphLayout(mapping);
     }
 
     /**
@@ -719,7 +719,7 @@ final class GraphLayout implements StorageLayout {
             while (rs.next()) {
                 out.add(object(rs));
             }
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
         }
         return out;
     }
