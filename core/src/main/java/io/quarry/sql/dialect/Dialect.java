@@ -12,6 +12,8 @@ import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -172,8 +174,13 @@ public interface Dialect {
     /** Writes the sort key of a text column, ordering by code point. */
     void textColumnSortKey(SqlWriter w, String column);
 
-    /** The value to bind for a cursor's text-column sort key, matching {@link #textColumnSortKey}. */
-    Object textColumnSortValue(String value);
+    /**
+     * The value to bind for a cursor's text-column sort key, matching {@link #textColumnSortKey}: the
+     * text itself by default, for a sort key that is the column's text in code-point order.
+     */
+    default Object textColumnSortValue(String value) {
+        return value;
+    }
 
     /** The value to bind for a cursor's sort-key part, matching what {@link #sortKey} computes. */
     Object sortValue(SortPart part, JsonNode value);
@@ -186,8 +193,13 @@ public interface Dialect {
         return uuid.toString();
     }
 
-    /** The bind value for an instant compared with a timestamp column. */
-    Object timestamp(Instant instant);
+    /**
+     * The bind value for an instant compared with a timestamp column: by default an {@link
+     * OffsetDateTime} in UTC, JDBC 4.2's type for {@code TIMESTAMP WITH TIME ZONE}.
+     */
+    default Object timestamp(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
 
     /**
      * The expression a {@code date} column of the table layout is compared and sorted by: the column
@@ -214,16 +226,21 @@ public interface Dialect {
                 : java.util.Optional.empty();
     }
 
-    /** Reads an instant from a timestamp column. */
-    Instant readTimestamp(ResultSet rs, int column) throws SQLException;
+    /** Reads an instant from a timestamp column: by default as the {@link #timestamp} type it binds. */
+    default Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
 
     /** Reads a JSON document column as text: the column's string by default. */
     default String readJson(ResultSet rs, int column) throws SQLException {
         return rs.getString(column);
     }
 
-    /** Writes the bind for a JSON document being stored. */
-    void jsonValue(SqlWriter w, String json);
+    /** Writes the bind for a JSON document being stored: the JSON text as a string by default. */
+    default void jsonValue(SqlWriter w, String json) {
+        w.bind(json);
+    }
 
     /** Writes {@code LIMIT n}, the count bound: {@code  LIMIT ?} by default. */
     default void limit(SqlWriter w, int n) {

@@ -154,22 +154,6 @@ public final class H2Dialect implements Dialect {
     }
 
     @Override
-    public Object timestamp(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
-
-    @Override
-    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
-    }
-
-    @Override
-    public void jsonValue(SqlWriter w, String json) {
-        w.bind(json);
-    }
-
-    @Override
     public JdbcSession session() {
         return SESSION;
     }

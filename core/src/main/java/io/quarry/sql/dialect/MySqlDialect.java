@@ -885,11 +885,6 @@ public final class MySqlDialect implements Dialect {
     }
 
     @Override
-    public Object textColumnSortValue(String value) {
-        return value;
-    }
-
-    @Override
     public Object timestamp(Instant instant) {
         return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
     }
@@ -898,11 +893,6 @@ public final class MySqlDialect implements Dialect {
     public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
         LocalDateTime t = rs.getObject(column, LocalDateTime.class);
         return t == null ? null : t.toInstant(ZoneOffset.UTC);
-    }
-
-    @Override
-    public void jsonValue(SqlWriter w, String json) {
-        w.bind(json);
     }
 
     /**

@@ -834,11 +834,6 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public Object textColumnSortValue(String value) {
-        return value;
-    }
-
-    @Override
     public Object sortValue(SortPart part, JsonNode value) {
         return switch (part) {
             case BRACKET -> ObjectOrder.bracket(value);
@@ -852,17 +847,6 @@ public final class PostgresDialect implements Dialect {
     @Override
     public String scalarDocument(String column) {
         return "jsonb_build_object('v', " + column + ")";
-    }
-
-    @Override
-    public Object timestamp(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
-
-    @Override
-    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
     }
 
     @Override

@@ -307,11 +307,6 @@ public final class SqliteDialect implements Dialect {
     }
 
     @Override
-    public Object textColumnSortValue(String value) {
-        return value;
-    }
-
-    @Override
     public Object timestamp(Instant instant) {
         return QuarryFunctions.micros(instant);
     }
@@ -356,11 +351,6 @@ public final class SqliteDialect implements Dialect {
         return rs.wasNull()
                 ? null
                 : Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
-    }
-
-    @Override
-    public void jsonValue(SqlWriter w, String json) {
-        w.bind(json);
     }
 
     @Override
