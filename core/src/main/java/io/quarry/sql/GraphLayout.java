@@ -65,7 +65,7 @@ final class GraphLayout extends Quoting implements StorageLayout {
 
     @Override
     public List<String> createStatements() {
-        return dialect.createGraphLayout(mapping);
+        return dialect.ddl().createGraphLayout(mapping);
     }
 
     /**
@@ -596,7 +596,7 @@ final class GraphLayout extends Quoting implements StorageLayout {
             while (rs.next()) {
                 out.add(object(rs));
             }
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
         }
         return out;
     }

@@ -60,7 +60,7 @@ final class Rows {
                 ResultSet rs = ps.executeQuery()) {
             rs.next();
             long n = rs.getLong(1);
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
             return n;
         }
     }

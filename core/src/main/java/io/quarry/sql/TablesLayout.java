@@ -84,12 +84,12 @@ final class TablesLayout extends Quoting implements StorageLayout {
     /**
      * {@inheritDoc}
      *
-     * <p>The dialect's helper functions only ({@link Dialect#createHelperFunctions()}): what the
+     * <p>The dialect's helper functions only ({@link io.quarry.sql.dialect.LayoutDdl#createHelperFunctions()}): what the
      * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
      */
     @Override
     public List<String> createStatements() {
-        return dialect.createHelperFunctions();
+        return dialect.ddl().createHelperFunctions();
     }
 
     /** Refuses: the table layout reads the host's own tables, which the host fills. */
@@ -379,7 +379,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
                         if (!grouped.get().add(i, rs, (r, column, field) -> value(r, column, field, null))) {
                             return Optional.empty();
                         }
-                        dialect.checkWarnings(ps);
+                        dialect.session().checkWarnings(ps);
                     }
                 }
                 return Optional.of(grouped.get().result());
@@ -446,7 +446,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
         /** Reads the next row into the head; at the end checks the statement's warnings. */
         boolean next() throws SQLException {
             if (!rows.next()) {
-                dialect.checkWarnings(statement);
+                dialect.session().checkWarnings(statement);
                 return false;
             }
             head = object(rows, table);
@@ -642,7 +642,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
             while (rs.next()) {
                 out.add(object(rs, table));
             }
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
         }
         return out;
     }

@@ -598,7 +598,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
                             tasks);
             List<String> ids = new ArrayList<>();
             try (var c = dataSource.getConnection()) {
-                dialect.prepareRead(c, java.time.Duration.ofSeconds(5));
+                dialect.session().prepareRead(c, java.time.Duration.ofSeconds(5));
                 try (var ps = c.prepareStatement("SELECT " + dialect.quoteIdentifier("t") + "."
                         + dialect.quoteIdentifier("id") + " FROM " + dialect.quoteIdentifier("tasks") + " "
                         + dialect.quoteIdentifier("t") + " WHERE " + where.text())) {
@@ -611,7 +611,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
                         }
                     }
                 } finally {
-                    dialect.finishRead(c);
+                    dialect.session().finishRead(c);
                 }
             }
             ObjectQuery q = query(filter, "", List.of("Task"), Scope.unrestricted())
