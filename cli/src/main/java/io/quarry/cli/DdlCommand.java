@@ -1,7 +1,7 @@
 package io.quarry.cli;
 
+import io.quarry.sql.Dialect;
 import io.quarry.sql.StoreMapping;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.Dialects;
 import java.io.PrintWriter;
 import java.util.List;

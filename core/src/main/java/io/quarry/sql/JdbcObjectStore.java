@@ -6,7 +6,6 @@ import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.Filter;
 import io.quarry.filter.Predicate;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;
@@ -119,7 +118,7 @@ public final class JdbcObjectStore implements ObjectStore {
 
     /**
      * As {@link #createLayout()}, and on the graph layout also the indexes the schema's declared fields
-     * need ({@link io.quarry.sql.dialect.LayoutDdl#schemaIndexes}): what {@code quarry init --config F} runs.
+     * need ({@link io.quarry.sql.LayoutDdl#schemaIndexes}): what {@code quarry init --config F} runs.
      *
      * @param schema the schema whose fields are filtered on, or {@code null} for the layout alone
      */
@@ -149,7 +148,7 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     /**
-     * Creates the helper functions the dialect's SQL calls ({@link io.quarry.sql.dialect.LayoutDdl#createHelperFunctions()}:
+     * Creates the helper functions the dialect's SQL calls ({@link io.quarry.sql.LayoutDdl#createHelperFunctions()}:
      * H2's aliases, PostgreSQL's and MariaDB's guarded casts; none on SQLite), for a database user who
      * may lack the right to: when a statement fails but every function is already in the connection's
      * schema (a database administrator created them), those are kept.

@@ -2,8 +2,6 @@ package io.quarry.sql;
 
 import static java.util.Objects.requireNonNull;
 
-import io.quarry.sql.dialect.Dialect;
-
 /**
  * The identifiers of the statements a layout runs, quoted by its dialect: the base of the layouts
  * and of their {@link ReadPredicates}, so each names columns and tables the one way.

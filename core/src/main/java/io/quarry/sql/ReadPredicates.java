@@ -6,7 +6,6 @@ import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.MatchOp;
 import io.quarry.filter.Predicate;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.ObjectQuery;
 import io.quarry.store.Scope;
 import java.util.ArrayList;

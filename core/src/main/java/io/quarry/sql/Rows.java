@@ -2,7 +2,6 @@ package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.quarry.filter.FieldPath;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.Aggregator;

@@ -12,7 +12,6 @@ import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.Aggregator;
@@ -84,7 +83,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
     /**
      * {@inheritDoc}
      *
-     * <p>The dialect's helper functions only ({@link io.quarry.sql.dialect.LayoutDdl#createHelperFunctions()}): what the
+     * <p>The dialect's helper functions only ({@link io.quarry.sql.LayoutDdl#createHelperFunctions()}): what the
      * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
      */
     @Override

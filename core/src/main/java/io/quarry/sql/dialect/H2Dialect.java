@@ -1,16 +1,14 @@
 package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
+import io.quarry.sql.JdbcSession;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlWriter;
 import io.quarry.sql.functions.QuarryFunctions;
 import java.nio.charset.StandardCharsets;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;

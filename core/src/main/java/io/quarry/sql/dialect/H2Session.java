@@ -1,5 +1,6 @@
 package io.quarry.sql.dialect;
 
+import io.quarry.sql.JdbcSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

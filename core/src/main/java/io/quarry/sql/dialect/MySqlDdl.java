@@ -1,6 +1,7 @@
 package io.quarry.sql.dialect;
 
 import io.quarry.schema.Schema;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.StoreMapping;
 import java.util.ArrayList;
 import java.util.List;

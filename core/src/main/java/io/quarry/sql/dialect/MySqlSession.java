@@ -2,6 +2,7 @@ package io.quarry.sql.dialect;
 
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
+import io.quarry.sql.JdbcSession;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -3,6 +3,7 @@ package io.quarry.sql.dialect;
 import static java.util.Objects.requireNonNull;
 
 import io.quarry.schema.Names;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.StoreMapping;
 import java.io.IOException;
 import java.io.InputStream;

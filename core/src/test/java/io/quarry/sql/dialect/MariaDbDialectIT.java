@@ -14,6 +14,7 @@ import io.quarry.filter.FilterValidator;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.sql.Backend;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.SortPart;

@@ -17,6 +17,7 @@ import io.quarry.regex.PostgresRegex;
 import io.quarry.schema.Schema;
 import io.quarry.sql.Backend;
 import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.SqlWriter;

@@ -1,7 +1,6 @@
-package io.quarry.sql.dialect;
+package io.quarry.sql;
 
 import io.quarry.schema.Schema;
-import io.quarry.sql.StoreMapping;
 import java.util.List;
 
 /**

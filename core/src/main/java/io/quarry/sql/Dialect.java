@@ -1,13 +1,8 @@
-package io.quarry.sql.dialect;
+package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
-import io.quarry.sql.ElementTest;
-import io.quarry.sql.SortPart;
-import io.quarry.sql.SqlCompiler;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;

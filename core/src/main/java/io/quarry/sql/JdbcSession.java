@@ -1,4 +1,4 @@
-package io.quarry.sql.dialect;
+package io.quarry.sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
