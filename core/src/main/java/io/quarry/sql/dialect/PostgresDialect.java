@@ -18,11 +18,6 @@ import io.quarry.sql.SqlWriter;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
 import java.math.BigDecimal;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.Consumer;
 
