@@ -7,7 +7,6 @@ import io.quarry.error.QueryException;
 import io.quarry.filter.Filter;
 import io.quarry.filter.Predicate;
 import io.quarry.sql.dialect.Dialect;
-import io.quarry.sql.layout.StorageLayout;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;
