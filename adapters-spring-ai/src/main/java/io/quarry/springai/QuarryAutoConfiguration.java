@@ -37,12 +37,13 @@ import org.springframework.core.io.ResourceLoader;
  * Spring AI's MCP server starter also serves as MCP tools. Public because Spring Boot loads it; hosts
  * never call it.
  *
- * <p>What it serves, in this order: the configuration file at {@code quarry.config} (default {@code
- * classpath:quarry.yaml} when there is one), as {@code Toolkit.builder().config(...)} reads it; else
- * Quarry's graph layout when the database has it, with the types inferred from the data in each call's
- * scope; else the
- * database's own tables, introspected ({@code quarry.introspect.*}). A table layout gets the dialect's
- * helper functions installed at startup. It runs after the application's database initialization
+ * <p>What it serves is core's decision ({@link DatabaseSource}), as on the command line: the
+ * configuration file at {@code quarry.config} (default {@code classpath:quarry.yaml} when there is
+ * one) with its {@code store} section; else Quarry's graph layout when the database has it (the
+ * configuration's types, or types inferred from the data in each call's scope); else the database's
+ * own tables, introspected ({@code quarry.introspect.*}). A configuration without a {@code store}
+ * section on a database without the graph layout is refused at startup. A table layout gets the
+ * dialect's helper functions installed at startup. It runs after the application's database initialization
  * (schema scripts, Flyway, Liquibase).
  */
 // by name: Boot 3 and Boot 4 (which moved it to spring-boot-jdbc) compile this same source

@@ -126,7 +126,8 @@ public final class DatabaseSource {
             if (!hasGraph) {
                 throw new IllegalStateException("the database has no graph layout (no " + names.objectsTable()
                         + " and " + names.relationshipsTable() + " tables); create it with 'quarry init' or"
-                        + " JdbcObjectStore.createLayout(), or read the database's own tables by introspection");
+                        + " JdbcObjectStore.createLayout(), or read its own tables with --layout tables"
+                        + " (DatabaseSource.Layout.TABLES)");
             }
             return new Opened(store(graph != null ? graph : detectedGraph()), config, Layout.GRAPH);
         }
