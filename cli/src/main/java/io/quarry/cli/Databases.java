@@ -1,7 +1,6 @@
 package io.quarry.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.config.DatabaseSource;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
 import io.quarry.internal.Suggestions;
@@ -251,6 +250,11 @@ final class Databases {
         return names;
     }
 
+    /** Whether the database has the graph layout's objects table in the connection's catalog and schema. */
+    static boolean hasGraphLayout(DataSource ds) {
+        return tableExists(ds);
+    }
+
     /** The configured mapping, or the default graph layout with these scope columns; not both. */
     static StoreMapping mapping(Path config, List<String> scopeColumns) {
         Optional<StoreMapping> configured = configured(config);
@@ -261,29 +265,49 @@ final class Databases {
         return configured.orElseGet(() -> StoreMapping.graph(scopeColumns.toArray(String[]::new)));
     }
 
-    /**
-     * The store core chooses for this source ({@link DatabaseSource}), with full text where the objects
-     * table has the column {@code --full-text} creates.
-     *
-     * @throws DatabaseProblem when the database cannot serve it (no graph layout, no table, no helper
-     *     functions), in one line
-     */
-    static DatabaseSource.Opened open(DataSource ds, DatabaseSource.Builder source) {
-        Dialect detected = Dialects.detect(ds);
-        try {
-            return source.dialect(mapping -> fullTextOf(ds, detected, mapping.objectsTable()))
-                    .open();
-        } catch (IllegalStateException e) {
-            throw new DatabaseProblem(
-                    String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+    /** A store over the database at this URL, in the configured mapping if there is one. */
+    static JdbcObjectStore open(String url, String user, String password, Optional<StoreMapping> configured) {
+        return open(new UrlDataSource(url, user, password), configured);
+    }
+
+    /** A store over this database, in the configured mapping, else the graph layout. */
+    static JdbcObjectStore open(DataSource ds, Optional<StoreMapping> configured) {
+        if (configured.isEmpty()) {
+            return open(ds);
         }
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(fullTextOf(ds, Dialects.detect(ds), configured.get().objectsTable()))
+                .mapping(configured.get())
+                .build();
+        if (configured.get().tables() != null) {
+            // the host's own tables: the SQL calls Quarry's helper functions (H2's aliases, the guarded
+            // casts), created here as the Spring Boot starter does, or kept when an administrator did
+            try {
+                store.installHelperFunctions();
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException(
+                        e.getMessage().lines().findFirst().orElse(""), e);
+            }
+        }
+        return store;
     }
 
     /** A store over the graph layout at this URL; its scope columns are the objects table's other columns. */
     static JdbcObjectStore open(String url, String user, String password) {
-        DataSource ds = new UrlDataSource(url, user, password);
-        return open(ds, DatabaseSource.builder(ds).layout(DatabaseSource.Layout.GRAPH))
-                .store();
+        return open(new UrlDataSource(url, user, password));
+    }
+
+    /** A store over this database's graph layout; its scope columns are the objects table's other columns. */
+    static JdbcObjectStore open(DataSource ds) {
+        Dialect dialect =
+                fullTextOf(ds, Dialects.detect(ds), StoreMapping.graph().objectsTable());
+        List<String> scope = scopeColumns(ds);
+        return JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(dialect)
+                .mapping(StoreMapping.graph(scope.toArray(String[]::new)))
+                .build();
     }
 
     /** Creates the graph layout (idempotent) with these scope columns. */

@@ -1,6 +1,5 @@
 package io.quarry.cli;
 
-import io.quarry.config.DatabaseSource;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
 import io.quarry.demo.DemoDataGenerator;
@@ -8,6 +7,8 @@ import io.quarry.graph.SnapshotBuilder;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.StoreMapping;
+import io.quarry.sql.introspect.Introspection;
 import io.quarry.store.DataFile;
 import io.quarry.store.InMemoryObjectStore;
 import io.quarry.store.ObjectStore;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import javax.sql.DataSource;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -198,24 +200,34 @@ final class SourceOptions {
     }
 
     /**
-     * The database at --jdbc-url, as core decides for every host ({@link DatabaseSource}): in the
-     * configuration's store mapping if it has one; else in the graph layout or by introspection, as
-     * --layout says.
+     * The database at --jdbc-url: in the configuration's store mapping if it has one; else in the graph
+     * layout or by introspection, as --layout says.
      */
     private Source database(QuarryConfig file, Schema declared) {
         DataSource ds = Databases.reading(jdbcUrl, user, password);
-        DatabaseSource.Opened opened = Databases.open(
-                ds,
-                DatabaseSource.builder(ds)
-                        .config(file)
-                        .layout(DatabaseSource.Layout.valueOf(layout.name().toUpperCase(java.util.Locale.ROOT)))
-                        .introspection(
-                                () -> Databases.introspect(ds, tables, line -> err().println("quarry: " + line))));
-        JdbcObjectStore jdbc = opened.store();
-        if (file == null && opened.config() != null) { // the introspected configuration
-            return new Source(jdbc, opened.config().schema().orElseThrow(), opened.config());
+        Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
+        boolean graph = configured.isPresent()
+                || layout == Layout.graph
+                || (layout == Layout.auto && Databases.hasGraphLayout(ds));
+        if (graph) {
+            if (configured.isEmpty() && !Databases.hasGraphLayout(ds)) {
+                throw new DatabaseProblem("the database has no graph layout (no "
+                        + StoreMapping.graph().objectsTable()
+                        + " table); create it with 'quarry init', or read its own tables with --layout tables");
+            }
+            JdbcObjectStore jdbc = Databases.open(ds, configured);
+            return new Source(jdbc, declared != null ? declared : inferred(jdbc), file);
         }
-        return new Source(jdbc, declared != null ? declared : inferred(jdbc), file);
+        if (file != null) {
+            throw new IllegalArgumentException(config + " has no 'store' section, and the database is read by "
+                    + "introspection; write the configuration with 'quarry introspect --jdbc-url URL --output "
+                    + config + "' and edit it, or leave out --config");
+        }
+        Introspection introspection = Databases.introspect(
+                ds, tables, line -> mixee.commandLine().getErr().println("quarry: " + line));
+        QuarryConfig introspected = QuarryConfig.parse(introspection.toYaml(), "the introspected configuration");
+        JdbcObjectStore jdbc = Databases.open(ds, introspected.store());
+        return new Source(jdbc, introspected.schema().orElseThrow(), introspected);
     }
 
     ToolContext context() {
