@@ -2,9 +2,9 @@ package io.quarry.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.sql.Dialect;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
