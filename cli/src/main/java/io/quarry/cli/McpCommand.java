@@ -86,6 +86,9 @@ final class McpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // one pool for the whole session: 16 connections for the HTTP server's 16 workers, two for stdio,
+        // which answers one message at a time (docs/deployment.md, Connection pools)
+        source.pool = httpPort != null ? 16 : 2;
         if (httpPort != null) {
             return serveHttp();
         }
