@@ -6,8 +6,6 @@ import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.Filter;
 import io.quarry.filter.Predicate;
-import io.quarry.sql.dialect.Dialect;
-import io.quarry.sql.layout.StorageLayout;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;
@@ -120,7 +118,7 @@ public final class JdbcObjectStore implements ObjectStore {
 
     /**
      * As {@link #createLayout()}, and on the graph layout also the indexes the schema's declared fields
-     * need ({@link Dialect#schemaIndexes}): what {@code quarry init --config F} runs.
+     * need ({@link io.quarry.sql.LayoutDdl#schemaIndexes}): what {@code quarry init --config F} runs.
      *
      * @param schema the schema whose fields are filtered on, or {@code null} for the layout alone
      */
@@ -144,13 +142,13 @@ public final class JdbcObjectStore implements ObjectStore {
     public List<String> layoutStatements(io.quarry.schema.Schema schema) {
         List<String> statements = new java.util.ArrayList<>(layout.createStatements());
         if (schema != null && mapping.tables() == null) {
-            statements.addAll(dialect.schemaIndexes(mapping, schema));
+            statements.addAll(dialect.ddl().schemaIndexes(mapping, schema));
         }
         return statements;
     }
 
     /**
-     * Creates the helper functions the dialect's SQL calls ({@link Dialect#createHelperFunctions()}:
+     * Creates the helper functions the dialect's SQL calls ({@link io.quarry.sql.LayoutDdl#createHelperFunctions()}:
      * H2's aliases, PostgreSQL's and MariaDB's guarded casts; none on SQLite), for a database user who
      * may lack the right to: when a statement fails but every function is already in the connection's
      * schema (a database administrator created them), those are kept.
@@ -161,7 +159,7 @@ public final class JdbcObjectStore implements ObjectStore {
      *     of the message says what to do, the following lines are the statements to run
      */
     public boolean installHelperFunctions() {
-        List<String> statements = dialect.createHelperFunctions();
+        List<String> statements = dialect.ddl().createHelperFunctions();
         try (Connection c = dataSource.getConnection()) {
             try (Statement st = observed(c.createStatement())) {
                 for (String ddl : statements) {
@@ -463,11 +461,11 @@ public final class JdbcObjectStore implements ObjectStore {
                 boolean readOnly = c.isReadOnly();
                 try {
                     c.setAutoCommit(false);
-                    dialect.prepareRead(c, timeout);
+                    dialect.session().prepareRead(c, timeout);
                     return work.run(c);
                 } finally {
                     c.rollback();
-                    dialect.finishRead(c);
+                    dialect.session().finishRead(c);
                     c.setReadOnly(readOnly);
                     c.setAutoCommit(autoCommit);
                 }
@@ -477,7 +475,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 if (Unavailable.is(e)) {
                     throw Unavailable.error(e);
                 }
-                if (dialect.isTimeout(e)) {
+                if (dialect.session().isTimeout(e)) {
                     throw timedOut(timeout);
                 }
                 throw new IllegalStateException("query failed: " + e.getMessage(), e);
@@ -531,26 +529,77 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     private static boolean hasRegex(Filter filter) {
-        if (filter instanceof Filter.And and) {
-            return and.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
-        }
-        if (filter instanceof Filter.Or or) {
-            return or.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
-        }
-        if (filter instanceof Filter.Nor nor) {
-            return nor.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
-        }
-        return hasRegex(((Filter.Condition) filter).predicate());
+        return filter.accept(HasRegex.FINDER);
     }
 
-    private static boolean hasRegex(Predicate predicate) {
-        if (predicate instanceof Predicate.Not not) {
-            return hasRegex(not.predicate());
+    /** Whether a filter holds a {@code $regex} anywhere; a visitor, so a new node is a compile error here. */
+    private enum HasRegex implements Filter.Visitor<Boolean>, Predicate.Visitor<Boolean> {
+        FINDER;
+
+        @Override
+        public Boolean and(Filter.And and) {
+            return and.filters().stream().anyMatch(f -> f.accept(this));
         }
-        if (predicate instanceof Predicate.Every every) {
-            return every.predicates().stream().anyMatch(JdbcObjectStore::hasRegex);
+
+        @Override
+        public Boolean or(Filter.Or or) {
+            return or.filters().stream().anyMatch(f -> f.accept(this));
         }
-        return predicate instanceof Predicate.Regex;
+
+        @Override
+        public Boolean nor(Filter.Nor nor) {
+            return nor.filters().stream().anyMatch(f -> f.accept(this));
+        }
+
+        @Override
+        public Boolean condition(Filter.Condition condition) {
+            return condition.predicate().accept(this);
+        }
+
+        @Override
+        public Boolean regex(Predicate.Regex regex) {
+            return true;
+        }
+
+        @Override
+        public Boolean not(Predicate.Not not) {
+            return not.predicate().accept(this);
+        }
+
+        @Override
+        public Boolean every(Predicate.Every every) {
+            return every.predicates().stream().anyMatch(p -> p.accept(this));
+        }
+
+        @Override
+        public Boolean compare(Predicate.Compare compare) {
+            return false;
+        }
+
+        @Override
+        public Boolean in(Predicate.In in) {
+            return false;
+        }
+
+        @Override
+        public Boolean exists(Predicate.Exists exists) {
+            return false;
+        }
+
+        @Override
+        public Boolean match(Predicate.Match match) {
+            return false;
+        }
+
+        @Override
+        public Boolean all(Predicate.All all) {
+            return false;
+        }
+
+        @Override
+        public Boolean size(Predicate.Size size) {
+            return false;
+        }
     }
 
     /** The {@code QUERY_TIMEOUT} error; a limit under a second, or not whole seconds, is given in milliseconds. */
