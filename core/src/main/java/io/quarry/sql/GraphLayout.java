@@ -1,6 +1,6 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
-import static io.quarry.sql.layout.Rows.O;
+import static io.quarry.sql.Rows.O;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -11,11 +11,6 @@ import io.quarry.filter.Filter;
 import io.quarry.filter.MatchOp;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
-import io.quarry.sql.ElementTest;
-import io.quarry.sql.Sql;
-import io.quarry.sql.SqlCompiler;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
@@ -58,6 +53,7 @@ final class GraphLayout implements StorageLayout {
     private final StoreMapping mapping;
     private final SqlCompiler compiler;
     private final SqlCompiler.Columns columns;
+    private final FieldReads reads;
     private final long countCap;
 
     GraphLayout(StoreMapping mapping, Dialect dialect, long countCap) {
@@ -66,6 +62,7 @@ final class GraphLayout implements StorageLayout {
         this.mapping = requireNonNull(mapping, "mapping");
         this.compiler = new SqlCompiler(dialect);
         this.columns = SqlCompiler.Columns.of(O, mapping);
+        this.reads = FieldReads.document(dialect, columns, null);
     }
 
     @Override
@@ -242,10 +239,10 @@ final class GraphLayout implements StorageLayout {
         SqlWriter select = selectWhere(from, where.toSql());
         if (after != null) {
             select.append(" AND ");
-            compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
+            compiler.after(select, query.sort(), after.keyValues(), after.id(), reads);
         }
         select.append(" ORDER BY ");
-        compiler.orderBy(select, query.sort(), columns);
+        compiler.orderBy(select, query.sort(), reads);
         dialect.limit(select, query.limit() + 1);
         SqlWriter count = countWhere(from, where.toSql());
         return s.read(c -> {
@@ -266,7 +263,7 @@ final class GraphLayout implements StorageLayout {
         writeWhere(where, query);
         Sql from = from(query);
         SqlWriter select = selectWhere(from, where.toSql()).append(" ORDER BY ");
-        compiler.orderBy(select, query.sort(), columns);
+        compiler.orderBy(select, query.sort(), reads);
         dialect.limit(select, query.limit() + 1);
         return List.of(select.toSql(), countWhere(from, where.toSql()).toSql());
     }
@@ -353,7 +350,10 @@ final class GraphLayout implements StorageLayout {
         writeScope(w, O, query.scope());
         if (!(query.filter().filter() instanceof Filter.And and && and.filters().isEmpty())) {
             w.append(" AND "); // no "(1 = 1)" for the empty filter
-            compiler.writeFilter(w, query.filter(), columns);
+            compiler.writeFilter(
+                    w,
+                    query.filter().filter(),
+                    FieldReads.document(dialect, columns, query.filter().type()));
         }
         writeText(w, query);
         if (query.relatedToId() != null) {
@@ -374,7 +374,7 @@ final class GraphLayout implements StorageLayout {
 
     private void writeText(SqlWriter w, ObjectQuery query) {
         List<String> words = query.words();
-        String document = compiler.column(columns, mapping.properties());
+        String document = SqlCompiler.column(dialect, columns, mapping.properties());
         if (!words.isEmpty()) {
             SqlWriter text = new SqlWriter();
             if (dialect.fullText(text, O, document, query.text(), query.textFields())) {
@@ -532,7 +532,7 @@ final class GraphLayout implements StorageLayout {
         SqlWriter where = new SqlWriter();
         writeWhere(where, Rows.objects(query));
         SqlWriter select = selectWhere(from(Rows.objects(query)), where.toSql()).append(" ORDER BY ");
-        compiler.orderBy(select, Rows.BY_ID, columns);
+        compiler.orderBy(select, Rows.BY_ID, reads);
         dialect.limit(select, query.maxObjects() + 1);
         return s.read(c -> {
             Aggregator aggregator = new Aggregator(query);

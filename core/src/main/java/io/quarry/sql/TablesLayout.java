@@ -1,6 +1,6 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
-import static io.quarry.sql.layout.Rows.O;
+import static io.quarry.sql.Rows.O;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -16,12 +16,6 @@ import io.quarry.filter.Predicate;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
-import io.quarry.sql.ElementTest;
-import io.quarry.sql.Sql;
-import io.quarry.sql.SqlCompiler;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.TableIds;
-import io.quarry.sql.TableLayout;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
@@ -167,7 +161,7 @@ final class TablesLayout implements StorageLayout {
         }
 
         void orderBy(SqlWriter w, TableLayout.TypeTable table) {
-            compiler.orderBy(w, sort, SqlCompiler.columns(O, table), table, x -> ids.orderBy(x, O, table, descending));
+            compiler.orderBy(w, sort, FieldReads.table(dialect, O, table), x -> ids.orderBy(x, O, table, descending));
         }
 
         void after(SqlWriter w, TableLayout.TypeTable table, Cursor cursor) {
@@ -176,8 +170,7 @@ final class TablesLayout implements StorageLayout {
                     w,
                     sort,
                     cursor.keyValues().subList(0, sort.size()),
-                    SqlCompiler.columns(O, table),
-                    table,
+                    FieldReads.table(dialect, O, table),
                     x -> ids.after(x, O, table, position, descending));
         }
     }
@@ -232,7 +225,7 @@ final class TablesLayout implements StorageLayout {
         w.append("1 = 1");
         scope(w, table, O, query.scope());
         w.append(" AND ");
-        compiler.writeFilter(w, query.filter().filter(), SqlCompiler.columns(O, table), table);
+        compiler.writeFilter(w, query.filter().filter(), FieldReads.table(dialect, O, table));
         text(w, table, query);
         if (query.relatedToId() != null) {
             w.append(" AND ");
@@ -242,7 +235,7 @@ final class TablesLayout implements StorageLayout {
 
     /** The fallback full text of decision 13: every word a case-insensitive substring of some text field. */
     private void text(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
-        SqlCompiler.Columns columns = SqlCompiler.columns(O, table);
+        FieldReads reads = FieldReads.table(dialect, O, table);
         for (String word : query.words()) {
             Predicate contains = new Predicate.Match(MatchOp.CONTAINS, word, true);
             List<Filter> any = new ArrayList<>();
@@ -258,9 +251,9 @@ final class TablesLayout implements StorageLayout {
                 any.add(new Filter.Condition(field, contains));
             }
             w.append(" AND (");
-            compiler.writeFilter(w, new Filter.Or(any), columns, table);
+            compiler.writeFilter(w, new Filter.Or(any), reads);
             if (query.textFields().isEmpty() && table.rest() != null) {
-                String rest = compiler.column(columns, table.rest());
+                String rest = col(O, table.rest());
                 w.append(" OR (").append(rest).append(" IS NOT NULL AND ");
                 dialect.anyProperty(w, rest, new ElementTest.Match(MatchOp.CONTAINS, word, true));
                 w.append(")");
