@@ -253,7 +253,8 @@ abstract class SqlGuardContract implements BackendUnderTest {
     void analystQuestionsAreAnsweredAndAttacksHeld(Question q) {
         String backendName = backend().name().toLowerCase(java.util.Locale.ROOT);
         org.junit.jupiter.api.Assumptions.assumeFalse(
-                q.kind().startsWith("gap") && (q.kind().equals("gap") || q.kind().contains(backendName)),
+                q.kind().startsWith("gap")
+                        && (q.kind().equals("gap") || q.kind().contains(backendName)),
                 "a known gap on " + backendName + " (issue 25)");
         Sql sql;
         try {

@@ -602,7 +602,8 @@ final class Rewriter {
         }
         long v = whole(n, "a column position");
         if (v < 1 || v > p.getSelectItems().size()) {
-            throw refused(e, "a column position outside 1.." + p.getSelectItems().size());
+            throw refused(
+                    e, "a column position outside 1.." + p.getSelectItems().size());
         }
         SelectItem<?> item = p.getSelectItems().get((int) v - 1);
         if (item.getAlias() != null) {
@@ -972,7 +973,8 @@ final class Rewriter {
         if (c.getColumnDefinitions() != null && !c.getColumnDefinitions().isEmpty() || c.getFormat() != null) {
             throw refused(c, "CAST with a format or row type");
         }
-        String written = c.getColDataType().getDataType().toLowerCase(Locale.ROOT).replace("double precision", "double");
+        String written =
+                c.getColDataType().getDataType().toLowerCase(Locale.ROOT).replace("double precision", "double");
         List<String> args = new ArrayList<>();
         int paren = written.indexOf('(');
         if (paren >= 0 && written.endsWith(")")) {
@@ -993,14 +995,25 @@ final class Rewriter {
         boolean sized = Set.of("varchar", "char", "numeric", "decimal").contains(type);
         if (args.size() > (sized ? (type.endsWith("char") ? 1 : 2) : 0)
                 || !args.stream().allMatch(a -> a.matches("\\d{1,5}") && Integer.parseInt(a) <= MAX_STRING)) {
-            throw refused(c, "CAST to " + c.getColDataType() + " (sizes only on varchar(n), char(n), numeric(p, s), decimal(p, s))");
+            throw refused(
+                    c,
+                    "CAST to " + c.getColDataType()
+                            + " (sizes only on varchar(n), char(n), numeric(p, s), decimal(p, s))");
         }
         w.append("CAST(");
         expr(c.getLeftExpression(), w);
         w.append(" AS ")
-                .append(type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT))
+                .append(castType(type))
                 .append(args.isEmpty() ? "" : "(" + String.join(", ", args) + ")")
                 .append(")");
+    }
+
+    /** A CAST type as the dialect spells it: MariaDB and MySQL cast to text only as CHAR. */
+    private String castType(String type) {
+        if (dialect.equals("mysql") && (type.equals("text") || type.equals("varchar"))) {
+            return "CHAR";
+        }
+        return type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT);
     }
 
     private void function(Function f, SqlWriter w) {

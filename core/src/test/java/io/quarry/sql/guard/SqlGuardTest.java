@@ -103,7 +103,8 @@ class SqlGuardTest {
         assertThatThrownBy(() -> H2.check(sql, ACME, 10))
                 .isInstanceOf(QueryException.class)
                 .satisfies(e -> {
-                    assertThat(((QueryException) e).first().code()).isEqualTo(io.quarry.error.ErrorCode.SQL_NOT_ALLOWED);
+                    assertThat(((QueryException) e).first().code())
+                            .isEqualTo(io.quarry.error.ErrorCode.SQL_NOT_ALLOWED);
                     assertThat(((QueryException) e).first().message()).isEqualTo(message);
                     assertThat(((QueryException) e).first().hint()).isNotBlank();
                     assertThat(((QueryException) e).first().path()).startsWith("sql@");
@@ -128,7 +129,8 @@ class SqlGuardTest {
 
     @Test
     void integersBindAsIntWhereTheyFitAndLongOtherwise() {
-        assertThat(H2.check("SELECT 2147483647 + 2147483648 + 99999999999999999999", ACME, 10).binds())
+        assertThat(H2.check("SELECT 2147483647 + 2147483648 + 99999999999999999999", ACME, 10)
+                        .binds())
                 .containsExactly(2147483647, 2147483648L, new java.math.BigDecimal("99999999999999999999"));
     }
 
