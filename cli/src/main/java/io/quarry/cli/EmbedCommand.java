@@ -1,10 +1,10 @@
 package io.quarry.cli;
 
 import io.quarry.embeddings.MiniLmEmbedder;
+import io.quarry.lucene.LuceneIndex;
 import io.quarry.search.EmbeddedText;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.EmbeddingIndexer;
-import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
 import io.quarry.sql.JdbcVectorIndex;
 import io.quarry.store.Scope;
@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code quarry embed}: the objects' text into vectors for {@code semantic_search}, with the default
  * model (quarry-embeddings' all-MiniLM-L6-v2, in process): into the database's {@code quarry_embeddings}
- * table with --jdbc-url (incremental and resumable), in memory with --data (a measure of throughput).
+ * table with --jdbc-url or a Lucene index with --index (incremental and resumable), in memory with --data
+ * alone (a measure of throughput).
  */
 @Command(
         name = "embed",
@@ -27,7 +28,9 @@ import picocli.CommandLine.Option;
             "Embed the objects' text for semantic_search with the built-in model (no network, no key).",
             "With --jdbc-url the vectors go to the database's quarry_embeddings table: a run embeds the objects new"
                     + " or changed since the last (by updated_at) and resumes where an interrupted run stopped.",
-            "With --data they stay in memory: the run reports the throughput and the index size.",
+            "With --index DIR they go to a Lucene index in DIR (HNSW vectors and BM25 text), kept across runs the same"
+                    + " way; serve it with --semantic --index DIR.",
+            "With --data alone they stay in memory: the run reports the throughput and the index size.",
             "Which fields are embedded: the configuration's 'search' section, else the text fields of each type.",
             "Example: quarry embed --jdbc-url jdbc:postgresql://localhost:5432/shop --config quarry.yaml"
         })
@@ -56,15 +59,45 @@ final class EmbedCommand implements Callable<Integer> {
         SourceOptions.Source data = source.source();
         VectorIndex index;
         String where;
-        if (source.jdbcUrl != null) {
+        if (source.index != null) {
+            index = LuceneIndex.open(source.index);
+            where = source.index.toString();
+        } else if (source.jdbcUrl != null) {
             JdbcVectorIndex jdbc =
                     JdbcVectorIndex.create(Databases.reading(source.jdbcUrl, source.user, source.password));
             index = jdbc;
             where = jdbc.table();
         } else {
-            index = new InMemoryVectorIndex();
+            index = LuceneIndex.inMemory();
             where = "memory";
         }
+        try {
+            return embed(data, index, where);
+        } finally {
+            if (index instanceof LuceneIndex lucene) {
+                lucene.close();
+            }
+        }
+    }
+
+    /**
+     * Warns on standard error when the table holds more chunks than {@link JdbcVectorIndex#SIZE_LIMIT}
+     * (every question reads all of them).
+     */
+    static void warnPastLimit(JdbcVectorIndex jdbc, java.io.PrintWriter err) {
+        long size = jdbc.size();
+        if (size > JdbcVectorIndex.SIZE_LIMIT) {
+            err.println(String.format(
+                    Locale.ROOT,
+                    "warning: %s holds %,d chunks, more than the %,d a question reads quickly (each reads every"
+                            + " vector); keep them in a Lucene index with --index DIR instead",
+                    jdbc.table(),
+                    size,
+                    JdbcVectorIndex.SIZE_LIMIT));
+        }
+    }
+
+    private int embed(SourceOptions.Source data, VectorIndex index, String where) {
         EmbeddedText text = data.config() != null && data.config().search().isPresent()
                 ? data.config().search().get()
                 : EmbeddedText.defaults(data.schema());
@@ -90,6 +123,9 @@ final class EmbedCommand implements Callable<Integer> {
                     "embedding stopped: " + e.getMessage() + "; run the same command again to resume where it stopped");
         }
         progress.done();
+        if (index instanceof JdbcVectorIndex jdbc) {
+            warnPastLimit(jdbc, spec.commandLine().getErr());
+        }
         spec.commandLine()
                 .getOut()
                 .println(String.format(
