@@ -213,7 +213,9 @@ final class EmbeddingStoreIndex implements VectorIndex {
                     .matches();
         } catch (RuntimeException e) {
             throw new EmbeddingException(
-                    "The embedding store could not read the index state: " + e.getClass().getSimpleName(), e);
+                    "The embedding store could not read the index state: "
+                            + e.getClass().getSimpleName(),
+                    e);
         }
         for (EmbeddingMatch<TextSegment> m : matches) {
             Metadata metadata = m.embedded() == null ? null : m.embedded().metadata();
@@ -240,10 +242,7 @@ final class EmbeddingStoreIndex implements VectorIndex {
         if (dimension == 0) {
             return;
         }
-        Metadata metadata = new Metadata()
-                .put(INDEX, name)
-                .put(KEY, STATE)
-                .put(STATE_MODEL, state.model());
+        Metadata metadata = new Metadata().put(INDEX, name).put(KEY, STATE).put(STATE_MODEL, state.model());
         if (state.lastId() != null) {
             metadata.put(STATE_UPDATED_AT, state.updatedAt().toString()).put(STATE_LAST_ID, state.lastId());
         }
@@ -254,7 +253,9 @@ final class EmbeddingStoreIndex implements VectorIndex {
                     List.of(id), List.of(Embedding.from(stateVector())), List.of(TextSegment.from(STATE, metadata)));
         } catch (RuntimeException e) {
             throw new EmbeddingException(
-                    "The embedding store could not save the index state: " + e.getClass().getSimpleName(), e);
+                    "The embedding store could not save the index state: "
+                            + e.getClass().getSimpleName(),
+                    e);
         }
     }
 

@@ -152,7 +152,9 @@ class QuarryEmbeddingsTest {
         return new io.quarry.store.GraphObject(
                 id,
                 "Task",
-                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("title", title),
+                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                        .objectNode()
+                        .put("title", title),
                 at,
                 at,
                 java.util.Map.of("org_id", org));
@@ -176,7 +178,8 @@ class QuarryEmbeddingsTest {
             objects.add(object(OBJECTS.get(i)[0], i % 2 == 0 ? "acme" : "globex", OBJECTS.get(i)[2], t.plusSeconds(i)));
         }
         InMemoryEmbeddingStore<TextSegment> store = new InMemoryEmbeddingStore<>();
-        assertThat(run(objects, QuarryEmbeddings.vectorIndex(store, EMBEDDER)).objects()).isEqualTo(OBJECTS.size());
+        assertThat(run(objects, QuarryEmbeddings.vectorIndex(store, EMBEDDER)).objects())
+                .isEqualTo(OBJECTS.size());
         // a new bridge over the same store, as in the host's next run
         VectorIndex again = QuarryEmbeddings.vectorIndex(store, EMBEDDER);
         assertThat(again.state())

@@ -183,11 +183,15 @@ final class VectorStoreIndex implements VectorIndex {
                     .build());
         } catch (RuntimeException e) {
             throw new EmbeddingException(
-                    "The vector store could not read the index state: " + e.getClass().getSimpleName(), e);
+                    "The vector store could not read the index state: "
+                            + e.getClass().getSimpleName(),
+                    e);
         }
         for (Document d : found == null ? List.<Document>of() : found) {
             Map<String, Object> m = d.getMetadata();
-            if (!name.equals(m.get(INDEX)) || !STATE.equals(m.get(KEY)) || !(m.get(STATE_MODEL) instanceof String model)) {
+            if (!name.equals(m.get(INDEX))
+                    || !STATE.equals(m.get(KEY))
+                    || !(m.get(STATE_MODEL) instanceof String model)) {
                 continue;
             }
             return Optional.of(
@@ -215,7 +219,9 @@ final class VectorStoreIndex implements VectorIndex {
             store.add(List.of(new Document(id(STATE), STATE, metadata)));
         } catch (RuntimeException e) {
             throw new EmbeddingException(
-                    "The vector store could not save the index state: " + e.getClass().getSimpleName(), e);
+                    "The vector store could not save the index state: "
+                            + e.getClass().getSimpleName(),
+                    e);
         }
     }
 

@@ -310,7 +310,9 @@ class RetrievalEvaluationTest {
         for (String ranking : List.of("keyword", "semantic", "hybrid")) {
             Score exact = scores.get(ranking);
             Score lucene = scores.get(ranking + ", LuceneIndex");
-            assertThat(lucene.recallAt10()).as(ranking + "\n" + table).isGreaterThanOrEqualTo(exact.recallAt10() - 0.005);
+            assertThat(lucene.recallAt10())
+                    .as(ranking + "\n" + table)
+                    .isGreaterThanOrEqualTo(exact.recallAt10() - 0.005);
             assertThat(lucene.mrr()).as(ranking + "\n" + table).isGreaterThanOrEqualTo(exact.mrr() - 0.005);
         }
     }
