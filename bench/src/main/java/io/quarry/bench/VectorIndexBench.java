@@ -234,7 +234,15 @@ public final class VectorIndexBench {
         }
 
         for (int size : sizes) {
-            atSize(size, Arrays.copyOf(vectors, size), source, texts, questions, questionVectors, model, size <= before);
+            atSize(
+                    size,
+                    Arrays.copyOf(vectors, size),
+                    source,
+                    texts,
+                    questions,
+                    questionVectors,
+                    model,
+                    size <= before);
         }
     }
 
@@ -403,18 +411,17 @@ public final class VectorIndexBench {
         if (hybrid) {
             args.put("rank", "hybrid");
         }
-        ToolResult result = tool.call(
-                args,
-                scoped ? ToolContext.builder().scope(ACME).build() : ToolContext.unrestricted());
+        ToolResult result =
+                tool.call(args, scoped ? ToolContext.builder().scope(ACME).build() : ToolContext.unrestricted());
         if (result.isError()) {
             throw new IllegalStateException(result.text());
         }
     }
 
     /** The model with the questions' vectors known beforehand: the tool's time without the model's. */
-    private record Known(Embedder model, Map<String, float[]> vectors) implements Embedder {
-        Known(Embedder model, List<String> questions, List<float[]> vectors) {
-            this(model, new HashMap<>());
+    private record Known(Embedder real, Map<String, float[]> vectors) implements Embedder {
+        Known(Embedder real, List<String> questions, List<float[]> vectors) {
+            this(real, new HashMap<>());
             for (int i = 0; i < questions.size(); i++) {
                 this.vectors.put(questions.get(i), vectors.get(i));
             }
@@ -422,12 +429,12 @@ public final class VectorIndexBench {
 
         @Override
         public String model() {
-            return model.model();
+            return real.model();
         }
 
         @Override
         public int dimension() {
-            return model.dimension();
+            return real.dimension();
         }
 
         @Override
@@ -435,7 +442,7 @@ public final class VectorIndexBench {
             List<float[]> out = new ArrayList<>();
             for (String t : texts) {
                 float[] v = vectors.get(t);
-                out.add(v != null ? v : model.embed(List.of(t)).get(0));
+                out.add(v != null ? v : real.embed(List.of(t)).get(0));
             }
             return out;
         }
