@@ -1,8 +1,7 @@
 package io.quarry.cli;
 
-import io.quarry.embeddings.MiniLmEmbedder;
-import io.quarry.lucene.LuceneIndex;
 import io.quarry.search.EmbeddedText;
+import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.VectorIndex;
@@ -17,9 +16,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code quarry embed}: the objects' text into vectors for {@code semantic_search}, with the default
- * model (quarry-embeddings' all-MiniLM-L6-v2, in process): into the database's {@code quarry_embeddings}
- * table with --jdbc-url or a Lucene index with --index (incremental and resumable), in memory with --data
- * alone (a measure of throughput).
+ * model (quarry-embeddings' all-MiniLM-L6-v2, in process, found as a service: quarry-semantic.jar has it): into the database's {@code quarry_embeddings}
+ * table with --jdbc-url or a Lucene index with --index (incremental and resumable), in memory with
+ * --data alone (a measure of throughput).
  */
 @Command(
         name = "embed",
@@ -56,11 +55,12 @@ final class EmbedCommand implements Callable<Integer> {
         if (source.demo()) {
             throw new IllegalArgumentException("give --jdbc-url (vectors kept in the database) or --data (in memory)");
         }
+        Embedder model = Semantic.model("quarry embed");
         SourceOptions.Source data = source.source();
         VectorIndex index;
         String where;
         if (source.index != null) {
-            index = LuceneIndex.open(source.index);
+            index = Semantic.embeddedIndex(source.index);
             where = source.index.toString();
         } else if (source.jdbcUrl != null) {
             JdbcVectorIndex jdbc =
@@ -68,15 +68,23 @@ final class EmbedCommand implements Callable<Integer> {
             index = jdbc;
             where = jdbc.table();
         } else {
-            index = LuceneIndex.inMemory();
+            index = Semantic.embeddedIndex(null);
             where = "memory";
         }
         try {
-            return embed(data, index, where);
+            return embed(data, model, index, where);
         } finally {
-            if (index instanceof LuceneIndex lucene) {
-                lucene.close();
+            if (index instanceof AutoCloseable closeable) {
+                close(closeable);
             }
+        }
+    }
+
+    private static void close(AutoCloseable index) {
+        try {
+            index.close();
+        } catch (Exception e) {
+            throw new DatabaseProblem("the index could not be closed: " + e.getMessage());
         }
     }
 
@@ -97,7 +105,7 @@ final class EmbedCommand implements Callable<Integer> {
         }
     }
 
-    private int embed(SourceOptions.Source data, VectorIndex index, String where) {
+    private int embed(SourceOptions.Source data, Embedder model, VectorIndex index, String where) {
         EmbeddedText text = data.config() != null && data.config().search().isPresent()
                 ? data.config().search().get()
                 : EmbeddedText.defaults(data.schema());
@@ -105,7 +113,6 @@ final class EmbedCommand implements Callable<Integer> {
                 .mapToLong(Long::longValue)
                 .sum();
         Progress progress = Progress.onTerminal(spec.commandLine().getErr(), total, "embedding", "objects");
-        MiniLmEmbedder model = new MiniLmEmbedder();
         EmbeddingIndexer indexer = EmbeddingIndexer.builder()
                 .store(data.store())
                 .embedder(model)
