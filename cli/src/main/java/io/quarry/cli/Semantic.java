@@ -2,8 +2,8 @@ package io.quarry.cli;
 
 import io.quarry.search.EmbeddedText;
 import io.quarry.search.Embedder;
-import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.EmbeddingException;
+import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
 import io.quarry.sql.JdbcVectorIndex;
