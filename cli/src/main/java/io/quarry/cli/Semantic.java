@@ -7,6 +7,7 @@ import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
 import io.quarry.sql.JdbcVectorIndex;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.Scope;
 import io.quarry.tool.Toolkit;
 import java.io.PrintWriter;
@@ -116,7 +117,7 @@ final class Semantic {
                     .run();
             progress.done();
         } else {
-            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database);
+            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, Dialects.detect(database));
             if (jdbc.size() == 0) {
                 throw new DatabaseProblem("the database has no vectors in " + jdbc.table()
                         + "; run 'quarry embed' with the same --jdbc-url first");
