@@ -1,7 +1,7 @@
 package io.quarry.cli;
 
-import io.quarry.embeddings.MiniLmEmbedder;
 import io.quarry.search.EmbeddedText;
+import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.InMemoryVectorIndex;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code quarry embed}: the objects' text into vectors for {@code semantic_search}, with the default
- * model (quarry-embeddings' all-MiniLM-L6-v2, in process): into the database's {@code quarry_embeddings}
+ * model (quarry-embeddings' all-MiniLM-L6-v2, in process, found as a service: quarry-semantic.jar has it): into the database's {@code quarry_embeddings}
  * table with --jdbc-url (incremental and resumable), in memory with --data (a measure of throughput).
  */
 @Command(
@@ -53,6 +53,7 @@ final class EmbedCommand implements Callable<Integer> {
         if (source.demo()) {
             throw new IllegalArgumentException("give --jdbc-url (vectors kept in the database) or --data (in memory)");
         }
+        Embedder model = Semantic.model("quarry embed");
         SourceOptions.Source data = source.source();
         VectorIndex index;
         String where;
@@ -72,7 +73,6 @@ final class EmbedCommand implements Callable<Integer> {
                 .mapToLong(Long::longValue)
                 .sum();
         Progress progress = Progress.onTerminal(spec.commandLine().getErr(), total, "embedding", "objects");
-        MiniLmEmbedder model = new MiniLmEmbedder();
         EmbeddingIndexer indexer = EmbeddingIndexer.builder()
                 .store(data.store())
                 .embedder(model)

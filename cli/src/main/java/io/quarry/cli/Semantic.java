@@ -1,7 +1,7 @@
 package io.quarry.cli;
 
-import io.quarry.embeddings.MiniLmEmbedder;
 import io.quarry.search.EmbeddedText;
+import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
@@ -9,11 +9,43 @@ import io.quarry.sql.JdbcVectorIndex;
 import io.quarry.store.Scope;
 import io.quarry.tool.Toolkit;
 import java.io.PrintWriter;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import javax.sql.DataSource;
 
-/** {@code --semantic}: the built-in model and an index for the toolkit of any command that runs tools. */
+/**
+ * {@code --semantic}: the built-in model and an index for the toolkit of any command that runs tools.
+ *
+ * <p>The model is found through {@link ServiceLoader}: quarry-embeddings registers its {@code
+ * MiniLmEmbedder}. {@code quarry.jar} leaves the embedding stack out (ONNX Runtime, the tokenizers and
+ * the model are 70 MB of natives and weights), {@code quarry-semantic.jar} carries it.
+ */
 final class Semantic {
+    /** The one line a command without the model prints (exit code 2, like any usage error). */
+    static final String NO_MODEL = "needs the embedding model, which quarry.jar leaves out: run the same command"
+            + " with quarry-semantic.jar (built beside quarry.jar, in cli/target)";
+
     private Semantic() {}
+
+    /**
+     * The model on the class path: the first {@link Embedder} registered as a service.
+     *
+     * @param what the option or command that needs it, for the message
+     * @throws IllegalArgumentException with {@link #NO_MODEL} when none is registered
+     */
+    static Embedder model(String what) {
+        try {
+            return ServiceLoader.load(Embedder.class, Semantic.class.getClassLoader())
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(what + " " + NO_MODEL));
+        } catch (ServiceConfigurationError e) {
+            // the provider's constructor failed (no native library for this platform): its own message
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
 
     /**
      * Adds the default model and the vectors: the database's {@code quarry_embeddings} table (as {@code
@@ -23,7 +55,7 @@ final class Semantic {
      * @throws DatabaseProblem when the database has no vectors yet
      */
     static void attach(Toolkit.Builder toolkit, SourceOptions.Source source, DataSource database, PrintWriter err) {
-        MiniLmEmbedder model = new MiniLmEmbedder();
+        Embedder model = model("--semantic");
         VectorIndex index;
         if (database != null) {
             JdbcVectorIndex jdbc = JdbcVectorIndex.create(database);

@@ -16,12 +16,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Runs every {@code java -jar cli/target/quarry.jar ...} command of the README against the
- * packaged jar, from the repository root, exactly as a reader would paste it.
+ * Runs every {@code java -jar cli/target/quarry.jar ...} and {@code java -jar
+ * cli/target/quarry-semantic.jar ...} command of the README against the packaged jars, in the README's
+ * order, from the repository root, exactly as a reader would paste it.
  */
 class ReadmeCommandsIT {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
     private static final String PREFIX = "java -jar cli/target/quarry.jar ";
+    private static final String SEMANTIC_PREFIX = "java -jar cli/target/quarry-semantic.jar ";
     /** The README shows two mistakes on purpose; each must get its documented error. */
     private static final java.util.Map<String, String> DELIBERATE_MISTAKES = java.util.Map.of(
             "\"prority\"", "UNKNOWN_FIELD",
@@ -42,7 +44,7 @@ class ReadmeCommandsIT {
     static Stream<String> readmeCommands() throws IOException {
         List<String> commands = Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8).stream()
                 .map(String::strip)
-                .filter(line -> line.startsWith(PREFIX))
+                .filter(line -> line.startsWith(PREFIX) || line.startsWith(SEMANTIC_PREFIX))
                 .toList();
         assertThat(commands).as("README commands").hasSizeGreaterThanOrEqualTo(3);
         return commands.stream();
@@ -62,7 +64,7 @@ class ReadmeCommandsIT {
         assertThat(process.exitValue())
                 .as("exit code; stderr: " + new String(err, StandardCharsets.UTF_8))
                 .isZero();
-        if (command.startsWith(PREFIX + "call ")) {
+        if (command.startsWith(PREFIX + "call ") || command.startsWith(SEMANTIC_PREFIX + "call ")) {
             String[] lines = stdout.strip().split("\n");
             assertThat(lines).hasSize(1);
             JsonNode result = Json.parse(lines[0]);

@@ -54,6 +54,23 @@ public final class FilterValidator {
         return new ValidatedFilter(filter, type, reported(run.warnings));
     }
 
+    /**
+     * Checks a field path as a filter condition's path is checked (the field exists and is exposed, in
+     * {@code type} or, when it is {@code null}, in some type), for places that name a field without a
+     * condition, such as a sort key.
+     *
+     * @param where the path of the field in the input, for the errors
+     * @throws QueryException when the field is unknown or hidden
+     */
+    public void validatePath(FieldPath path, EntityType type, String where) {
+        requireNonNull(path, "path");
+        Run run = new Run(type);
+        run.kind(path, where);
+        if (!run.errors.isEmpty()) {
+            throw new QueryException(reported(run.errors));
+        }
+    }
+
     /** The first {@link FilterParser#MAX_REPORTED} problems, in document order, as the parser reports them. */
     private static List<QueryError> reported(List<QueryError> problems) {
         return problems.subList(0, Math.min(problems.size(), FilterParser.MAX_REPORTED));
@@ -89,11 +106,15 @@ public final class FilterValidator {
 
         @Override
         public Void condition(Filter.Condition condition) {
-            FieldPath path = condition.path();
             String where = condition.source();
-            Optional<FieldKind> kind = path.system() ? Optional.of(systemKind(path.head())) : propertyKind(path, where);
-            kind.ifPresent(k -> condition.predicate().accept(new TypeCheck(k, where, errors, warnings)));
+            kind(condition.path(), where)
+                    .ifPresent(k -> condition.predicate().accept(new TypeCheck(k, where, errors, warnings)));
             return null;
+        }
+
+        /** The declared kind of a path; empty when unknown (schemaless) or after an error. */
+        Optional<FieldKind> kind(FieldPath path, String where) {
+            return path.system() ? Optional.of(systemKind(path.head())) : propertyKind(path, where);
         }
 
         /** The declared kind of a property path; empty when unknown (schemaless) or after an error. */

@@ -7,7 +7,6 @@ import io.quarry.filter.FilterEvaluator;
 import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
 import io.quarry.internal.Json;
-import io.quarry.sql.SqlCompiler.Columns;
 import io.quarry.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,43 +14,25 @@ import java.util.Map;
 
 /**
  * Writes a filter as a WHERE condition: the logical operators here, each condition's predicate by a
- * {@link PredicateWriter} on the {@link Target} its field resolves to, in the graph layout's document
- * and system columns or in a type table of the table layout.
+ * {@link PredicateWriter} on the {@link Target} its field resolves to in the relation's {@link
+ * FieldReads}.
  */
 final class FilterWriter implements Filter.Visitor<Void> {
     private final Dialect dialect;
     private final SqlWriter w;
-    private final Columns columns;
-    private final TableLayout.TypeTable table;
-    private final io.quarry.schema.EntityType type;
+    private final FieldReads reads;
 
-    /** A writer over {@code columns}, or over the type table {@code table} when it is not {@code null}. */
-    FilterWriter(Dialect dialect, SqlWriter w, Columns columns, TableLayout.TypeTable table) {
-        this(dialect, w, columns, table, null);
-    }
-
-    /**
-     * A writer over the graph layout's {@code columns} for a filter validated for {@code type} (or
-     * {@code null}): a top-level field the type declares as a scalar is read as one.
-     */
-    FilterWriter(
-            Dialect dialect,
-            SqlWriter w,
-            Columns columns,
-            TableLayout.TypeTable table,
-            io.quarry.schema.EntityType type) {
+    FilterWriter(Dialect dialect, SqlWriter w, FieldReads reads) {
         this.dialect = dialect;
         this.w = w;
-        this.columns = columns;
-        this.table = table;
-        this.type = type;
+        this.reads = reads;
     }
 
-    /** Whether the type declares every property of these equality groups a scalar. */
+    /** Whether the relation declares every property of these equality groups a scalar. */
     private boolean scalars(List<List<Map.Entry<String, ElementTest>>> groups) {
         for (List<Map.Entry<String, ElementTest>> group : groups) {
             for (Map.Entry<String, ElementTest> e : group) {
-                if (!declaredScalar(FieldPath.property(e.getKey()))) {
+                if (!reads.declaredScalar(FieldPath.property(e.getKey()))) {
                     return false;
                 }
             }
@@ -59,19 +40,10 @@ final class FilterWriter implements Filter.Visitor<Void> {
         return true;
     }
 
-    /** Whether the type declares this property path a scalar: a top-level field of a type with fields, not an array or object. */
-    private boolean declaredScalar(FieldPath path) {
-        if (type == null || type.schemaless() || path.segments().size() != 1) {
-            return false;
-        }
-        return type.field(path.head())
-                .map(f -> f.type() != io.quarry.schema.FieldType.ARRAY && f.type() != io.quarry.schema.FieldType.OBJECT)
-                .orElse(false);
-    }
-
     @Override
     public Void and(Filter.And and) {
-        if (table == null) {
+        String document = reads.equalitiesDocument();
+        if (document != null) {
             // equalities on top-level properties as one test, when the dialect has one
             List<Filter> rest = new ArrayList<>();
             List<List<Map.Entry<String, ElementTest>>> groups = new ArrayList<>();
@@ -84,8 +56,7 @@ final class FilterWriter implements Filter.Visitor<Void> {
                 }
             }
             SqlWriter merged = new SqlWriter();
-            if (!groups.isEmpty()
-                    && dialect.propertyEqualities(merged, column(columns.document()), groups, scalars(groups))) {
+            if (!groups.isEmpty() && dialect.propertyEqualities(merged, document, groups, scalars(groups))) {
                 if (rest.isEmpty()) {
                     w.append(merged.toSql());
                     return null;
@@ -155,15 +126,14 @@ final class FilterWriter implements Filter.Visitor<Void> {
 
     @Override
     public Void condition(Filter.Condition condition) {
-        if (table == null) {
+        String document = reads.equalitiesDocument();
+        if (document != null) {
             List<Map.Entry<String, ElementTest>> group = equalities(condition);
-            if (group != null
-                    && dialect.propertyEqualities(
-                            w, column(columns.document()), List.of(group), scalars(List.of(group)))) {
+            if (group != null && dialect.propertyEqualities(w, document, List.of(group), scalars(List.of(group)))) {
                 return null;
             }
         }
-        Reading reading = table == null ? graphTarget(condition.path()) : tableTarget(condition.path());
+        FieldReads.Reading reading = reads.reading(condition.path());
         if (reading.nullable() == null) {
             condition.predicate().accept(new PredicateWriter(dialect, w, reading.target()));
             return null;
@@ -174,95 +144,5 @@ final class FilterWriter implements Filter.Visitor<Void> {
         condition.predicate().accept(new PredicateWriter(dialect, w, reading.target()));
         w.append(")");
         return null;
-    }
-
-    /**
-     * The target of a field and, when it reads a nullable column, that column: SQL {@code NULL} there
-     * is a missing field, so the condition is decided for {@code NULL} with the evaluator and the
-     * target (two-valued on a present value) runs only on the other rows.
-     */
-    private record Reading(Target target, String nullable) {
-        static Reading of(Target target) {
-            return new Reading(target, null);
-        }
-    }
-
-    /** What a field of the graph layout reads: a path in the document, or a system column. */
-    private Reading graphTarget(FieldPath path) {
-        if (!path.system()) {
-            return Reading.of(
-                    new PropertyTarget(dialect, column(columns.document()), path.segments(), declaredScalar(path)));
-        }
-        String name = path.head();
-        String col =
-                switch (name) {
-                    case "id" -> columns.id();
-                    case "type" -> columns.type();
-                    case "created_at" -> columns.createdAt();
-                    default -> columns.updatedAt();
-                };
-        if (col == null) {
-            throw new IllegalArgumentException(
-                    "the filter names the system field '" + name + "' but no column is mapped to it");
-        }
-        return Reading.of(
-                name.endsWith("_at")
-                        ? new ColumnTargets.Timestamp(dialect, column(col), null)
-                        : new ColumnTargets.Text(dialect, column(col)));
-    }
-
-    /** What a field of a type table reads: a column of its own, a path in a JSON column, or nothing. */
-    private Reading tableTarget(FieldPath path) {
-        String name = path.head();
-        if (path.system()) {
-            return switch (name) {
-                case "id" ->
-                    Reading.of(
-                            !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT))
-                                    ? new ColumnTargets.Text(
-                                            dialect,
-                                            column(table.key().columns().get(0)))
-                                    : new ColumnTargets.Key(dialect, table, columns.alias()));
-                case "type" -> Reading.of(new ColumnTargets.Constant(table.type()));
-                default -> {
-                    // no column: the type keeps no such timestamp, a missing field; NULL in it is missing too
-                    String col = table.timestampColumn(name);
-                    if (col == null) {
-                        yield Reading.of(new ColumnTargets.Missing());
-                    }
-                    String instant = SqlCompiler.instantColumn(dialect, column(col), table.timestampType(name));
-                    yield new Reading(new ColumnTargets.Timestamp(dialect, instant, null), instant);
-                }
-            };
-        }
-        List<String> segments = path.segments();
-        TableLayout.FieldColumn field = table.fields().get(name);
-        if (field == null) {
-            if (table.rest() == null) {
-                return Reading.of(new ColumnTargets.Missing());
-            }
-            String rest = column(table.rest());
-            return new Reading(new PropertyTarget(dialect, rest, segments), rest);
-        }
-        String col = column(field.column());
-        if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
-            return Reading.of(new ColumnTargets.Missing()); // a scalar has no members
-        }
-        if (field.type().instant()) {
-            String instant = SqlCompiler.instantColumn(dialect, col, field.type());
-            return new Reading(new ColumnTargets.Timestamp(dialect, instant, name), instant);
-        }
-        return new Reading(
-                switch (field.type()) {
-                    case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
-                    case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS -> throw new AssertionError(name);
-                    case DATE -> new ColumnTargets.Date(dialect, col, name);
-                    case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
-                },
-                col);
-    }
-
-    private String column(String name) {
-        return SqlCompiler.column(dialect, columns, name);
     }
 }

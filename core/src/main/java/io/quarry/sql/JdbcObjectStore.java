@@ -7,7 +7,6 @@ import io.quarry.error.QueryException;
 import io.quarry.filter.Filter;
 import io.quarry.filter.Predicate;
 import io.quarry.sql.dialect.Dialect;
-import io.quarry.sql.layout.StorageLayout;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;
@@ -549,26 +548,77 @@ public final class JdbcObjectStore implements ObjectStore {
     }
 
     private static boolean hasRegex(Filter filter) {
-        if (filter instanceof Filter.And and) {
-            return and.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
-        }
-        if (filter instanceof Filter.Or or) {
-            return or.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
-        }
-        if (filter instanceof Filter.Nor nor) {
-            return nor.filters().stream().anyMatch(JdbcObjectStore::hasRegex);
-        }
-        return hasRegex(((Filter.Condition) filter).predicate());
+        return filter.accept(HasRegex.FINDER);
     }
 
-    private static boolean hasRegex(Predicate predicate) {
-        if (predicate instanceof Predicate.Not not) {
-            return hasRegex(not.predicate());
+    /** Whether a filter holds a {@code $regex} anywhere; a visitor, so a new node is a compile error here. */
+    private enum HasRegex implements Filter.Visitor<Boolean>, Predicate.Visitor<Boolean> {
+        FINDER;
+
+        @Override
+        public Boolean and(Filter.And and) {
+            return and.filters().stream().anyMatch(f -> f.accept(this));
         }
-        if (predicate instanceof Predicate.Every every) {
-            return every.predicates().stream().anyMatch(JdbcObjectStore::hasRegex);
+
+        @Override
+        public Boolean or(Filter.Or or) {
+            return or.filters().stream().anyMatch(f -> f.accept(this));
         }
-        return predicate instanceof Predicate.Regex;
+
+        @Override
+        public Boolean nor(Filter.Nor nor) {
+            return nor.filters().stream().anyMatch(f -> f.accept(this));
+        }
+
+        @Override
+        public Boolean condition(Filter.Condition condition) {
+            return condition.predicate().accept(this);
+        }
+
+        @Override
+        public Boolean regex(Predicate.Regex regex) {
+            return true;
+        }
+
+        @Override
+        public Boolean not(Predicate.Not not) {
+            return not.predicate().accept(this);
+        }
+
+        @Override
+        public Boolean every(Predicate.Every every) {
+            return every.predicates().stream().anyMatch(p -> p.accept(this));
+        }
+
+        @Override
+        public Boolean compare(Predicate.Compare compare) {
+            return false;
+        }
+
+        @Override
+        public Boolean in(Predicate.In in) {
+            return false;
+        }
+
+        @Override
+        public Boolean exists(Predicate.Exists exists) {
+            return false;
+        }
+
+        @Override
+        public Boolean match(Predicate.Match match) {
+            return false;
+        }
+
+        @Override
+        public Boolean all(Predicate.All all) {
+            return false;
+        }
+
+        @Override
+        public Boolean size(Predicate.Size size) {
+            return false;
+        }
     }
 
     /** The {@code QUERY_TIMEOUT} error; a limit under a second, or not whole seconds, is given in milliseconds. */

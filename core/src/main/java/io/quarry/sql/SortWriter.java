@@ -3,17 +3,13 @@ package io.quarry.sql;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.quarry.filter.FieldPath;
-import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.IsoDateTime;
-import io.quarry.sql.SqlCompiler.Columns;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.ObjectOrder;
 import io.quarry.store.SortKey;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -30,7 +26,7 @@ final class SortWriter {
     }
 
     /** One ORDER BY expression of a sort key and how a cursor value maps to its bind. */
-    private record OrderPart(
+    record OrderPart(
             Consumer<SqlWriter> expression,
             Function<JsonNode, Object> cursorValue,
             boolean reversible,
@@ -40,17 +36,15 @@ final class SortWriter {
         }
     }
 
-    /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
-    void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
-        orderBy(w, sort, columns, table, x -> x.append(column(columns, columns.id()))
-                .append(" ASC"));
+    /** Writes the ORDER BY list with the relation's id column, ascending, last. */
+    void orderBy(SqlWriter w, List<SortKey> sort, FieldReads reads) {
+        orderBy(w, sort, reads, x -> x.append(reads.idColumn()).append(" ASC"));
     }
 
     /** Writes the ORDER BY list with {@code tie} (the id order) last. */
-    void orderBy(
-            SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table, Consumer<SqlWriter> tie) {
+    void orderBy(SqlWriter w, List<SortKey> sort, FieldReads reads, Consumer<SqlWriter> tie) {
         for (SortKey key : sort) {
-            for (OrderPart part : parts(key, columns, table)) {
+            for (OrderPart part : reads.order(key, this)) {
                 if (part.constant() != null) {
                     continue; // the same for every row of the table
                 }
@@ -63,35 +57,24 @@ final class SortWriter {
 
     /**
      * Writes the keyset condition: rows strictly after the cursor row in the sort order. Each part
-     * contributes (greater, equal) conditions; the id breaks the final tie.
+     * contributes (greater, equal) conditions; the relation's id column breaks the final tie.
      */
-    void after(
-            SqlWriter w,
-            List<SortKey> sort,
-            List<JsonNode> keyValues,
-            String id,
-            Columns columns,
-            TableLayout.TypeTable table) {
-        after(w, sort, keyValues, columns, table, x -> x.append(column(columns, columns.id()))
+    void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, FieldReads reads) {
+        after(w, sort, keyValues, reads, x -> x.append(reads.idColumn())
                 .append(" > ")
                 .bind(NulText.unstorable(dialect, id) ? NulText.beforeNul(id) : id));
     }
 
     /** Writes the keyset condition with {@code idAfter} (rows after the cursor's id) breaking the final tie. */
     void after(
-            SqlWriter w,
-            List<SortKey> sort,
-            List<JsonNode> keyValues,
-            Columns columns,
-            TableLayout.TypeTable table,
-            Consumer<SqlWriter> idAfter) {
+            SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, FieldReads reads, Consumer<SqlWriter> idAfter) {
         List<OrderPart> parts = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         List<Boolean> descending = new ArrayList<>();
         for (int i = 0; i < sort.size(); i++) {
             SortKey key = sort.get(i);
             JsonNode value = keyValues.get(i);
-            for (OrderPart part : parts(key, columns, table)) {
+            for (OrderPart part : reads.order(key, this)) {
                 parts.add(part);
                 values.add(part.cursorValue().apply(value));
                 descending.add(part.reversible() && key.descending());
@@ -120,7 +103,9 @@ final class SortWriter {
                 String before = NulText.beforeNul((String) value);
                 w.append(descending.get(i) ? " < " : " > ")
                         .bind(descending.get(i) ? before + "\u0001" : before)
-                        .append(" OR ((1 = 0) AND ");
+                        .append(" OR (")
+                        .never()
+                        .append(" AND ");
                 open += 2;
             } else {
                 w.append(descending.get(i) ? " < " : " > ").bind(value).append(" OR (");
@@ -133,31 +118,21 @@ final class SortWriter {
         w.append(")".repeat(open)).append(")");
     }
 
-    private List<OrderPart> parts(SortKey key, Columns columns, TableLayout.TypeTable table) {
-        FieldPath path = key.field();
-        if (table != null) {
-            Optional<List<OrderPart>> tableParts = tableParts(key, columns, table);
-            if (tableParts.isPresent()) {
-                return tableParts.get();
-            }
-        }
-        if (path.system()) {
-            String name = path.head();
-            if (name.endsWith("_at")) {
-                String col = column(columns, name.equals("created_at") ? columns.createdAt() : columns.updatedAt());
-                return List.of(new OrderPart(w -> w.append(col), v -> v == null ? null : timestamp(v), true));
-            }
-            String col = column(columns, name.equals("id") ? columns.id() : columns.type());
-            return List.of(new OrderPart(
-                    w -> dialect.textColumnSortKey(w, col),
-                    v -> v == null ? null : dialect.textColumnSortValue(v.textValue()),
-                    true));
-        }
-        return jsonParts(column(columns, columns.document()), path.segments());
+    /** A text column's one part ({@code id}, {@code type}): the dialect's text order. */
+    List<OrderPart> textParts(String col) {
+        return List.of(new OrderPart(
+                w -> dialect.textColumnSortKey(w, col),
+                v -> v == null ? null : dialect.textColumnSortValue(v.textValue()),
+                true));
+    }
+
+    /** A timestamp column that every row has ({@code created_at}, {@code updated_at} of the graph layout). */
+    List<OrderPart> timestampParts(String col) {
+        return List.of(new OrderPart(w -> w.append(col), v -> v == null ? null : timestamp(v), true));
     }
 
     /** The five parts of a JSON sort key at {@code segments} of {@code document}. */
-    private List<OrderPart> jsonParts(String document, List<String> segments) {
+    List<OrderPart> jsonParts(String document, List<String> segments) {
         List<OrderPart> parts = new ArrayList<>();
         parts.add(new OrderPart(
                 w -> dialect.sortKey(w, document, segments, SortPart.BRACKET),
@@ -172,58 +147,8 @@ final class SortWriter {
         return parts;
     }
 
-    /** The sort parts of a key over a type table, or empty when the graph layout's parts apply (the id). */
-    private Optional<List<OrderPart>> tableParts(SortKey key, Columns columns, TableLayout.TypeTable table) {
-        FieldPath path = key.field();
-        String name = path.head();
-        if (path.system()) {
-            if (name.equals("type")) {
-                return Optional.of(List.of(constantPart(key, table.type())));
-            }
-            if (name.endsWith("_at")) {
-                String col = table.timestampColumn(name);
-                // no column: missing on every row of the table, so after every row that has one
-                return Optional.of(
-                        col == null
-                                ? List.of(constantPart(key, null))
-                                : scalarParts(
-                                        SqlCompiler.instantColumn(
-                                                dialect, column(columns, col), table.timestampType(name)),
-                                        1,
-                                        this::timestamp));
-            }
-            return Optional.empty();
-        }
-        List<String> segments = path.segments();
-        TableLayout.FieldColumn field = table.fields().get(name);
-        if (field == null) {
-            return Optional.of(
-                    table.rest() == null
-                            ? List.of(constantPart(key, null))
-                            : jsonParts(column(columns, table.rest()), segments));
-        }
-        String col = column(columns, field.column());
-        if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
-            return Optional.of(List.of(constantPart(key, null))); // a scalar has no members
-        }
-        return Optional.of(
-                switch (field.type()) {
-                    case JSON -> jsonParts(col, SqlCompiler.jsonPath(field, segments));
-                    case TEXT -> jsonParts(dialect.scalarDocument(col), List.of("v"));
-                    case NUMBER ->
-                        scalarParts(col, 0, v -> FilterEvaluator.numberOf(v).orElse(null));
-                    case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS ->
-                        scalarParts(SqlCompiler.instantColumn(dialect, col, field.type()), 1, this::timestamp);
-                    case DATE ->
-                        scalarParts(dialect.dateColumn(col), 1, v -> IsoDateTime.localDate(v.textValue())
-                                .<Object>map(dialect::date)
-                                .orElse(null));
-                    case BOOLEAN -> scalarParts(col, 3, JsonNode::booleanValue);
-                });
-    }
-
     /** The bind of a date-time cursor value for a timestamp column. */
-    private Object timestamp(JsonNode value) {
+    Object timestamp(JsonNode value) {
         return dialect.timestamp(IsoDateTime.parse(value.textValue()).orElseThrow());
     }
 
@@ -231,7 +156,7 @@ final class SortWriter {
      * A column of one bracket: the bracket ({@code NULL} is missing, bracket 5), then the column itself;
      * a cursor value of another bracket binds nothing to the column part.
      */
-    private static List<OrderPart> scalarParts(String col, int bracket, Function<JsonNode, Object> cursorValue) {
+    static List<OrderPart> scalarParts(String col, int bracket, Function<JsonNode, Object> cursorValue) {
         return List.of(
                 new OrderPart(
                         w -> w.append("(CASE WHEN ").append(col).append(" IS NULL THEN 5 ELSE " + bracket + " END)"),
@@ -244,7 +169,7 @@ final class SortWriter {
     }
 
     /** A key whose value is the same for every row of a table: compared with the cursor here, not in SQL. */
-    private static OrderPart constantPart(SortKey key, String value) {
+    static OrderPart constantPart(SortKey key, String value) {
         JsonNode constant = value == null ? NullNode.getInstance() : TextNode.valueOf(value);
         List<JsonNode> mine = Collections.singletonList(constant.isNull() ? null : constant);
         return new OrderPart(
@@ -252,9 +177,5 @@ final class SortWriter {
                 v -> ObjectOrder.compare(List.of(key), mine, "", Collections.singletonList(v), ""),
                 true,
                 constant);
-    }
-
-    private String column(Columns columns, String name) {
-        return SqlCompiler.column(dialect, columns, name);
     }
 }

@@ -98,7 +98,7 @@ public final class SqlCompiler {
     /** The WHERE condition (without the keyword) of a validated filter. */
     public Sql where(ValidatedFilter filter, Columns columns) {
         SqlWriter w = new SqlWriter();
-        writeFilter(w, filter, columns);
+        writeFilter(w, filter.filter(), FieldReads.document(dialect, columns, filter.type()));
         return w.toSql();
     }
 
@@ -108,37 +108,13 @@ public final class SqlCompiler {
      */
     public Sql where(ValidatedFilter filter, String alias, TableLayout.TypeTable table) {
         SqlWriter w = new SqlWriter();
-        writeFilter(w, filter.filter(), columns(alias, table), table);
+        writeFilter(w, filter.filter(), FieldReads.table(dialect, alias, table));
         return w.toSql();
     }
 
-    /**
-     * Writes a validated filter over the graph layout's document and system columns: where its type
-     * declares a top-level field a scalar, the dialect may leave out what only an array could match.
-     */
-    public void writeFilter(SqlWriter w, ValidatedFilter filter, Columns columns) {
-        filter.filter().accept(new FilterWriter(dialect, w, columns, null, filter.type()));
-    }
-
-    /** Writes a filter over the graph layout's document and system columns; used by the storage layouts. */
-    public void writeFilter(SqlWriter w, Filter filter, Columns columns) {
-        filter.accept(new FilterWriter(dialect, w, columns, null));
-    }
-
-    /** Writes a filter over one type table of the table layout, whose columns are {@link #columns}. */
-    public void writeFilter(SqlWriter w, Filter filter, Columns columns, TableLayout.TypeTable table) {
-        filter.accept(new FilterWriter(dialect, w, columns, table));
-    }
-
-    /** The system columns of a type table under an alias; its document is never read. */
-    public static Columns columns(String alias, TableLayout.TypeTable table) {
-        String key = table.key().columns().get(0);
-        return new Columns(alias, key, key, null, table.createdAt(), table.updatedAt());
-    }
-
-    /** A column quoted and qualified by the alias of {@code columns}. */
-    public String column(Columns columns, String name) {
-        return column(dialect, columns, name);
+    /** Writes a filter over a relation's fields. */
+    void writeFilter(SqlWriter w, Filter filter, FieldReads reads) {
+        filter.accept(new FilterWriter(dialect, w, reads));
     }
 
     static String column(Dialect dialect, Columns columns, String name) {
@@ -194,54 +170,32 @@ public final class SqlCompiler {
         w.append(")");
     }
 
-    /** Writes the ORDER BY list (without the keywords) of a sort, ending with the id. */
-    public void orderBy(SqlWriter w, List<SortKey> sort, Columns columns) {
-        orderBy(w, sort, columns, null);
+    /** Writes the ORDER BY list (without the keywords) of a sort over a relation, ending with its id column. */
+    void orderBy(SqlWriter w, List<SortKey> sort, FieldReads reads) {
+        sorts.orderBy(w, sort, reads);
     }
 
-    /** Writes the ORDER BY list over a type table of the table layout (or the graph layout's, when {@code null}). */
-    public void orderBy(SqlWriter w, List<SortKey> sort, Columns columns, TableLayout.TypeTable table) {
-        sorts.orderBy(w, sort, columns, table);
+    /** Writes the ORDER BY list of a sort over a relation with {@code tie} (its id order) last. */
+    void orderBy(SqlWriter w, List<SortKey> sort, FieldReads reads, java.util.function.Consumer<SqlWriter> tie) {
+        sorts.orderBy(w, sort, reads, tie);
     }
 
     /**
      * Writes the keyset condition: rows strictly after the cursor row in the sort order. Each key
-     * contributes (greater, equal) conditions; the id breaks the final tie.
+     * contributes (greater, equal) conditions; the relation's id column breaks the final tie.
      */
-    public void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, Columns columns) {
-        after(w, sort, keyValues, id, columns, null);
+    void after(SqlWriter w, List<SortKey> sort, List<JsonNode> keyValues, String id, FieldReads reads) {
+        sorts.after(w, sort, keyValues, id, reads);
     }
 
-    /** Writes the keyset condition over a type table of the table layout (or the graph layout's, when {@code null}). */
-    public void after(
+    /** Writes the keyset condition with {@code idAfter} breaking the final tie. */
+    void after(
             SqlWriter w,
             List<SortKey> sort,
             List<JsonNode> keyValues,
-            String id,
-            Columns columns,
-            TableLayout.TypeTable table) {
-        sorts.after(w, sort, keyValues, id, columns, table);
-    }
-
-    /** Writes the ORDER BY list over a type table with {@code tie} (its id order) last. */
-    public void orderBy(
-            SqlWriter w,
-            List<SortKey> sort,
-            Columns columns,
-            TableLayout.TypeTable table,
-            java.util.function.Consumer<SqlWriter> tie) {
-        sorts.orderBy(w, sort, columns, table, tie);
-    }
-
-    /** Writes the keyset condition over a type table with {@code idAfter} breaking the final tie. */
-    public void after(
-            SqlWriter w,
-            List<SortKey> sort,
-            List<JsonNode> keyValues,
-            Columns columns,
-            TableLayout.TypeTable table,
+            FieldReads reads,
             java.util.function.Consumer<SqlWriter> idAfter) {
-        sorts.after(w, sort, keyValues, columns, table, idAfter);
+        sorts.after(w, sort, keyValues, reads, idAfter);
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code get_database_schema}: which types exist, their fields, enums and relationships. */
-final class GetDatabaseSchemaTool implements ToolHandler {
+final class GetDatabaseSchemaTool implements CatalogTool {
     static final String NAME = "get_database_schema";
     private static final List<String> DETAILS = List.of("names", "summary", "full");
 
@@ -33,7 +33,13 @@ final class GetDatabaseSchemaTool implements ToolHandler {
         commonValues.clear();
     }
 
-    String description() {
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
         return "List the types of objects in the database with their fields, enum values and relationships, "
                 + "so you can write filters for query_graph_objects with names and values that exist. "
                 + "Call it first when you do not know the data model. detail: names (types and counts), "
@@ -42,7 +48,8 @@ final class GetDatabaseSchemaTool implements ToolHandler {
                 + "Example: {\"types\": [" + Examples.quote(view.examples.type()) + "], \"detail\": \"full\"}.";
     }
 
-    ObjectNode inputSchema() {
+    @Override
+    public ObjectNode inputSchema() {
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
         ObjectNode types = props.putObject("types");

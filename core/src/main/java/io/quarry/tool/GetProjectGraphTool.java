@@ -11,7 +11,7 @@ import io.quarry.store.ObjectStore;
 import io.quarry.store.ScopeGraph;
 
 /** {@code get_project_graph}: a capped graph snapshot around one object, usually a project. */
-final class GetProjectGraphTool implements ToolHandler {
+final class GetProjectGraphTool implements CatalogTool {
     static final String NAME = "get_project_graph";
 
     private final SchemaView view;
@@ -24,7 +24,13 @@ final class GetProjectGraphTool implements ToolHandler {
         this.builder = builder;
     }
 
-    String description() {
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
         SnapshotLimits caps = builder.limits();
         return "Get the shape of a project (or any object) as a small graph: the root, its most important linked "
                 + "objects (blocked tasks, high-impact risks and active goals first) up to max_depth edges away, "
@@ -35,7 +41,8 @@ final class GetProjectGraphTool implements ToolHandler {
                 + "the full lists. Example: {\"root_id\": " + view.examples.id() + "}.";
     }
 
-    ObjectNode inputSchema() {
+    @Override
+    public ObjectNode inputSchema() {
         SnapshotLimits caps = builder.limits();
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
+import io.quarry.store.Cursor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -16,50 +17,47 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A tool as the model sees it: input checked against its parameters, every failure turned into an
- * error result, every call reported to the listeners.
+ * error result, every call reported to the listeners; with the host's key, cursors signed: the
+ * {@code next_cursor} of a result is sealed, the cursor of a call is checked and unsealed before the
+ * tool reads it. Nothing else is kept between calls, so any instance with the key continues any page
+ * walk.
  */
 final class GuardedTool implements Tool {
     private static final Logger LOG = LoggerFactory.getLogger(GuardedTool.class);
+
+    /** The argument names a cursor may come under (the model's aliases, as {@link Arguments} reads them). */
+    private static final List<String> CURSOR_ARGUMENTS = List.of("cursor", "next_cursor", "page_token");
 
     private final String name;
     private final String description;
     private final ObjectNode inputSchema;
     private final List<String> parameters;
-    private final ToolHandler handler;
+    private final CatalogTool tool;
     private final Limits limits;
     private final List<ToolListener> listeners;
-    private final boolean readOnly;
+    /** The key cursors are signed with ({@link Toolkit.Builder#cursorKey}), or {@code null}: not signed. */
+    private final byte[] cursorKey;
 
-    GuardedTool(
-            String name,
-            String description,
-            ObjectNode inputSchema,
-            ToolHandler handler,
-            Limits limits,
-            List<ToolListener> listeners) {
-        this(name, description, inputSchema, handler, limits, listeners, true);
-    }
-
-    GuardedTool(
-            String name,
-            String description,
-            ObjectNode inputSchema,
-            ToolHandler handler,
-            Limits limits,
-            List<ToolListener> listeners,
-            boolean readOnly) {
-        this.name = requireNonNull(name, "name");
-        this.readOnly = readOnly;
-        this.description = requireNonNull(description, "description");
-        this.inputSchema = inputSchema.deepCopy();
+    /**
+     * @param tool the tool guarded; its name, description and input schema are read once, now
+     * @param limits the toolkit's limits
+     * @param listeners told of every call
+     * @param cursorKey the key that signs cursors, or {@code null}
+     */
+    GuardedTool(CatalogTool tool, Limits limits, List<ToolListener> listeners, byte[] cursorKey) {
+        this.tool = requireNonNull(tool, "tool");
+        this.name = requireNonNull(tool.name(), "name");
+        this.description = requireNonNull(tool.description(), "description");
+        ObjectNode schema = tool.inputSchema();
+        this.inputSchema = schema.deepCopy();
         List<String> params = new ArrayList<>();
-        for (Iterator<String> it = inputSchema.path("properties").fieldNames(); it.hasNext(); ) {
+        for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
             params.add(it.next());
         }
         this.parameters = List.copyOf(params);
-        this.handler = requireNonNull(handler, "handler");
         this.limits = requireNonNull(limits, "limits");
         this.listeners = List.copyOf(listeners);
+        this.cursorKey = cursorKey == null ? null : cursorKey.clone();
     }
 
     @Override
@@ -69,7 +67,7 @@ final class GuardedTool implements Tool {
 
     @Override
     public boolean readOnly() {
-        return readOnly;
+        return tool.readOnly();
     }
 
     @Override
@@ -85,12 +83,31 @@ final class GuardedTool implements Tool {
     @Override
     public ToolResult call(JsonNode arguments, ToolContext context) {
         requireNonNull(context, "context");
+        if (cursorKey == null) {
+            return guarded(arguments, context);
+        }
+        JsonNode unsealed;
+        try {
+            unsealed = unsealed(arguments, context);
+        } catch (QueryException e) {
+            ToolResult refused = new ToolResult(Results.error(e.errors()), true);
+            notify(
+                    listeners,
+                    new ToolCall(
+                            name, arguments, context.scope(), context.user(), Duration.ZERO, 0, refused.errorCode()));
+            return refused;
+        }
+        return sealed(guarded(unsealed, context), context);
+    }
+
+    /** Runs the tool: limits, failures as error results, the size budget, the listeners. */
+    private ToolResult guarded(JsonNode arguments, ToolContext context) {
         long start = System.nanoTime();
         ToolResult result;
         try {
             Limits effective = context.limits() == null ? limits : limits.narrowedBy(context.limits());
             ObjectNode json =
-                    handler.handle(Arguments.of(arguments, parameters), new ToolHandler.Call(context, effective));
+                    tool.handle(Arguments.of(arguments, parameters), new CatalogTool.Call(context, effective));
             result = new ToolResult(json, false);
         } catch (QueryException e) {
             result = new ToolResult(Results.error(e.errors()), true);
@@ -134,6 +151,42 @@ final class GuardedTool implements Tool {
                         rows,
                         result.errorCode()));
         return result;
+    }
+
+    /**
+     * The arguments with their cursors checked and unsealed ({@link Cursor#unseal}), as the tool reads them.
+     *
+     * @throws QueryException for a changed or forged cursor, or one issued for another scope
+     */
+    private JsonNode unsealed(JsonNode arguments, ToolContext context) {
+        JsonNode unsealed = arguments;
+        if (arguments != null && arguments.isObject()) {
+            for (String argument : CURSOR_ARGUMENTS) {
+                JsonNode cursor = arguments.get(argument);
+                if (cursor != null && cursor.isTextual()) {
+                    String inner = Cursor.unseal(cursor.textValue(), cursorKey, context.scope());
+                    if (unsealed == arguments) {
+                        unsealed = arguments.deepCopy();
+                    }
+                    ((ObjectNode) unsealed).put(argument, inner);
+                }
+            }
+        }
+        return unsealed;
+    }
+
+    /** The result with its {@code next_cursor} sealed ({@link Cursor#seal}), so another instance can continue. */
+    private ToolResult sealed(ToolResult result, ToolContext context) {
+        if (result.isError()) {
+            return result;
+        }
+        ObjectNode json = result.json();
+        JsonNode next = json.get("next_cursor");
+        if (next == null || !next.isTextual()) {
+            return result;
+        }
+        json.put("next_cursor", Cursor.seal(next.textValue(), cursorKey, context.scope()));
+        return new ToolResult(json, false);
     }
 
     /** Tells every listener of a call; a listener that throws is logged and skipped. */

@@ -19,7 +19,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** {@code query_graph_objects}: find objects by type, filter, full text or a related object. */
-final class QueryGraphObjectsTool implements ToolHandler {
+final class QueryGraphObjectsTool implements CatalogTool {
     static final String NAME = "query_graph_objects";
     private static final int MAX_SORT_KEYS = 4;
 
@@ -36,7 +36,13 @@ final class QueryGraphObjectsTool implements ToolHandler {
         this.ranker = ranker;
     }
 
-    String description() {
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
         Examples examples = view.examples;
         return "Find objects by field values. 'properties' is a MongoDB-style filter: "
                 + "{\"status\": \"Done\"}, {\"priority\": {\"$gt\": 5}}, {\"status\": {\"$in\": [\"Open\", \"Blocked\"]}}, "
@@ -55,7 +61,8 @@ final class QueryGraphObjectsTool implements ToolHandler {
                 + ", \"limit\": 10}.";
     }
 
-    ObjectNode inputSchema() {
+    @Override
+    public ObjectNode inputSchema() {
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
         ObjectNode type = InputSchemas.enumString(view.typeNames());

@@ -81,7 +81,7 @@ final class QueryRunner {
         return validator.validate(filter, type);
     }
 
-    ObjectNode run(Request request, ToolHandler.Call call) {
+    ObjectNode run(Request request, CatalogTool.Call call) {
         ValidatedFilter validated = validator.validate(request.filter(), request.type());
         int maxText = call.limits().filter().maxPatternLength();
         if (request.text() != null
@@ -134,7 +134,7 @@ final class QueryRunner {
     }
 
     /** The page's objects in the request's detail, reading their neighbourhood in one call when a projection derives fields. */
-    List<ObjectNode> project(List<GraphObject> objects, Projection.Detail detail, ToolHandler.Call call) {
+    List<ObjectNode> project(List<GraphObject> objects, Projection.Detail detail, CatalogTool.Call call) {
         boolean derives = objects.stream()
                 .anyMatch(o -> projections.projection(o.type(), detail).readsRelationships());
         Neighbourhood around = derives
@@ -149,7 +149,7 @@ final class QueryRunner {
         return projected;
     }
 
-    private ObjectNode envelope(Page page, Request request, ToolHandler.Call call, List<QueryError> warnings) {
+    private ObjectNode envelope(Page page, Request request, CatalogTool.Call call, List<QueryError> warnings) {
         int budget = call.limits().sizeBudget();
         List<ObjectNode> projected = project(page.items(), request.detail(), call);
         int keep = projected.size();
@@ -235,7 +235,7 @@ final class QueryRunner {
 
     /** A sort key from the model, checked like a filter field. */
     SortKey sortKey(FieldPath path, boolean descending, EntityType type, String where) {
-        validator.validate(new Filter.Condition(path, new io.quarry.filter.Predicate.Exists(true), where), type);
+        validator.validatePath(path, type, where);
         return new SortKey(path, descending);
     }
 }

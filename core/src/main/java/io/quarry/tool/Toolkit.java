@@ -59,8 +59,8 @@ public final class Toolkit {
     private final Map<String, Tool> tools;
     private final List<ToolListener> listeners;
     private final Runnable refreshStatistics;
-    /** Without a schema: the builder each scope's toolkit is built from; {@code null} with a schema. */
-    private final Builder inferred;
+    /** Without a schema: the settings each scope's toolkit is built from; {@code null} with a schema. */
+    private final Settings inferred;
 
     private final Map<Scope, Toolkit> byScope = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -70,140 +70,83 @@ public final class Toolkit {
     };
 
     /**
-     * A toolkit whose schema is inferred from the data in each call's scope: its own tools carry no
-     * name from the data (the schema they describe is empty) and run each call on the toolkit of the
-     * call's scope.
+     * A toolkit over the settings' schema, or, with {@code perScope}, one whose schema is inferred from
+     * the data in each call's scope: its own tools then carry no name from the data (the schema they
+     * describe is empty) and run each call on the toolkit of the call's scope. Catalog, guard, wrap.
      */
-    private Toolkit(Builder b) {
-        this.inferred = b;
-        Toolkit neutral = new Toolkit(b.withSchema(Schema.builder().build()), b.toolConfig());
-        this.schema = neutral.schema;
-        this.limits = neutral.limits;
-        this.listeners = neutral.listeners;
+    private Toolkit(Settings settings, boolean perScope) {
+        Settings described = perScope ? settings.withSchema(Schema.builder().build()) : settings;
+        ToolConfig config = described.toolConfig();
+        this.inferred = perScope ? settings : null;
+        this.schema = described.schema();
+        this.limits = settings.limits();
+        this.listeners = settings.listeners();
+        SchemaView view = new SchemaView(described.schema(), config);
+        GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(view, settings.store());
         Map<String, Tool> byName = new LinkedHashMap<>();
-        for (Tool tool : neutral.tools.values()) {
-            byName.put(tool.name(), new ScopedTool(tool, this));
+        for (CatalogTool tool : catalog(described, config, view, schemaTool)) {
+            Tool guarded = new GuardedTool(tool, limits, listeners, settings.cursorKey());
+            byName.put(tool.name(), perScope ? new ScopedTool(guarded, this) : guarded);
         }
         this.tools = byName;
-        this.refreshStatistics = () -> {
-            synchronized (byScope) {
-                byScope.clear();
-            }
-        };
+        this.refreshStatistics = perScope ? this::forgetScopes : schemaTool::refreshStatistics;
     }
 
-    private Toolkit(Builder b, ToolConfig config) {
-        this.inferred = null;
-        this.schema = b.schema;
-        this.limits = b.limits;
-        this.listeners = List.copyOf(b.listeners);
-        SchemaView view = new SchemaView(b.schema, config);
-        Projections projections = b.projections != null ? b.projections : Projections.none(b.schema);
-        QueryRunner runner = new QueryRunner(view, b.store, projections);
-        Map<String, Tool> byName = new LinkedHashMap<>();
-        GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(view, b.store);
-        byName.put(
-                GetDatabaseSchemaTool.NAME,
-                new GuardedTool(
-                        GetDatabaseSchemaTool.NAME,
-                        schemaTool.description(),
-                        schemaTool.inputSchema(),
-                        schemaTool,
-                        b.limits,
-                        b.listeners));
-        SemanticRanker ranker = b.embedder != null && b.vectorIndex != null
-                ? new SemanticRanker(b.store, b.embedder, b.vectorIndex)
-                : null;
-        QueryGraphObjectsTool queryTool = new QueryGraphObjectsTool(view, runner, b.limits, ranker);
-        byName.put(
-                QueryGraphObjectsTool.NAME,
-                new GuardedTool(
-                        QueryGraphObjectsTool.NAME,
-                        queryTool.description(),
-                        queryTool.inputSchema(),
-                        queryTool,
-                        b.limits,
-                        b.listeners));
-        for (CatalogTool tool : catalog(view, runner, projections, b, config, schemaTool, ranker)) {
-            byName.put(
-                    tool.name(),
-                    new GuardedTool(tool.name(), tool.description(), tool.inputSchema(), tool, b.limits, b.listeners));
-        }
-        GetProjectGraphTool graphTool = new GetProjectGraphTool(
-                view,
-                b.store,
-                b.snapshots != null
-                        ? b.snapshots
-                        : SnapshotBuilder.builder().projections(projections).build());
-        byName.put(
-                GetProjectGraphTool.NAME,
-                new GuardedTool(
-                        GetProjectGraphTool.NAME,
-                        graphTool.description(),
-                        graphTool.inputSchema(),
-                        graphTool,
-                        b.limits,
-                        b.listeners));
-        if (!b.capabilityListeners.isEmpty()) {
-            ReportMissingCapabilityTool report = new ReportMissingCapabilityTool(b.capabilityListeners);
-            byName.put(
-                    report.name(),
-                    new GuardedTool(
-                            report.name(), report.description(), report.inputSchema(), report, b.limits, b.listeners));
-        }
-        byName.keySet().removeAll(config.disabled);
-        byName.keySet().removeAll(b.disabled);
-        for (ToolExtension extension : b.extensions) {
-            byName.put(
-                    extension.name(),
-                    new GuardedTool(
-                            extension.name(),
-                            extension.description(),
-                            extension.inputSchema(),
-                            (args, call) -> extension.handle(args.json(), call.context(), call.limits()),
-                            b.limits,
-                            b.listeners,
-                            extension.readOnly()));
-        }
-        if (b.cursorKey != null) {
-            byName.replaceAll((name, tool) -> new SignedCursorTool(tool, b.cursorKey, b.listeners));
-        }
-        this.tools = byName;
-        this.refreshStatistics = schemaTool::refreshStatistics;
-    }
-
-    /** The tools after the first two, in catalog order; a type-specialized tool only when some type has its fields. */
+    /**
+     * The tools in catalog order, less the disabled ones, then the host's extensions; a type-specialized
+     * tool only when some type has its fields.
+     */
     private static List<CatalogTool> catalog(
-            SchemaView view,
-            QueryRunner runner,
-            Projections projections,
-            Builder b,
-            ToolConfig config,
-            GetDatabaseSchemaTool schemaTool,
-            SemanticRanker ranker) {
+            Settings s, ToolConfig config, SchemaView view, GetDatabaseSchemaTool schemaTool) {
+        Projections projections = s.projections() != null ? s.projections() : Projections.none(s.schema());
+        QueryRunner runner = new QueryRunner(view, s.store(), projections);
+        SemanticRanker ranker = s.embedder() != null && s.vectorIndex() != null
+                ? new SemanticRanker(s.store(), s.embedder(), s.vectorIndex())
+                : null;
         List<CatalogTool> tools = new ArrayList<>();
-        tools.add(new DiscoverSchemaTool(view, b.store, schemaTool, b.embedder));
+        tools.add(schemaTool);
+        tools.add(new QueryGraphObjectsTool(view, runner, s.limits(), ranker));
+        tools.add(new DiscoverSchemaTool(view, s.store(), schemaTool, s.embedder()));
         if (ranker != null) {
-            tools.add(new SemanticSearchTool(view, runner, b.store, ranker, b.limits));
+            tools.add(new SemanticSearchTool(view, runner, s.store(), ranker, s.limits()));
         }
-        tools.add(new GetGraphObjectTool(view, b.store, projections));
-        tools.add(new GetObjectRelationshipsTool(view, b.store, b.limits));
+        tools.add(new GetGraphObjectTool(view, s.store(), projections));
+        tools.add(new GetObjectRelationshipsTool(view, s.store(), s.limits()));
         for (TypedSearch search : List.of(
-                new TextPatternSearchTool(view, runner, config, b.limits),
-                new DatetimeRangeSearchTool(view, runner, config, b.limits),
-                new NumberRangeSearchTool(view, runner, config, b.limits),
-                new EnumFilterSearchTool(view, runner, config, b.limits))) {
+                new TextPatternSearchTool(view, runner, config, s.limits()),
+                new DatetimeRangeSearchTool(view, runner, config, s.limits()),
+                new NumberRangeSearchTool(view, runner, config, s.limits()),
+                new EnumFilterSearchTool(view, runner, config, s.limits()))) {
             if (search.available()) {
                 tools.add(search);
             }
         }
-        tools.add(new AggregateGraphObjectsTool(view, runner, b.store, b.limits));
-        if (b.store instanceof io.quarry.sql.JdbcObjectStore jdbc
+        tools.add(new AggregateGraphObjectsTool(view, runner, s.store(), s.limits()));
+        if (s.store() instanceof io.quarry.sql.JdbcObjectStore jdbc
                 && (config.readonlySql.contains(jdbc.dialect().name())
-                        || b.readonlySql.contains(jdbc.dialect().name()))) {
+                        || s.readonlySql().contains(jdbc.dialect().name()))) {
             tools.add(new RunReadonlySqlTool(view, jdbc));
         }
+        tools.add(new GetProjectGraphTool(
+                view,
+                s.store(),
+                s.snapshots() != null
+                        ? s.snapshots()
+                        : SnapshotBuilder.builder().projections(projections).build()));
+        if (!s.capabilityListeners().isEmpty()) {
+            tools.add(new ReportMissingCapabilityTool(s.capabilityListeners()));
+        }
+        tools.removeIf(
+                tool -> config.disabled.contains(tool.name()) || s.disabled().contains(tool.name()));
+        s.extensions().forEach(extension -> tools.add(CatalogTool.of(extension)));
         return tools;
+    }
+
+    /** Forgets every scope's toolkit: the next call in a scope infers its schema again. */
+    private void forgetScopes() {
+        synchronized (byScope) {
+            byScope.clear();
+        }
     }
 
     /**
@@ -233,9 +176,8 @@ public final class Toolkit {
                 return cached;
             }
         }
-        Schema inScope = inferred.store.inferSchema(scope, INFERENCE_SAMPLE);
-        Builder b = inferred.withSchema(inScope);
-        Toolkit built = new Toolkit(b, b.toolConfig());
+        Schema inScope = inferred.store().inferSchema(scope, INFERENCE_SAMPLE);
+        Toolkit built = new Toolkit(inferred.withSchema(inScope), false);
         synchronized (byScope) {
             byScope.put(scope, built);
         }
@@ -384,18 +326,6 @@ public final class Toolkit {
         }
 
         /**
-         * A configuration already parsed as a JSON tree, named {@code configuration} in errors.
-         *
-         * @deprecated a parsed tree has lost the keys written twice, which the configuration refuses;
-         *     read the text with {@link QuarryConfig#parse} or {@link QuarryConfig#load} and pass it to
-         *     {@link #config(QuarryConfig)}
-         */
-        @Deprecated
-        public Builder config(JsonNode config) {
-            return config(QuarryConfig.parse(requireNonNull(config, "config").toString(), "configuration"));
-        }
-
-        /**
          * Turns {@code run_readonly_sql} on when the store is a {@link io.quarry.sql.JdbcObjectStore} of
          * one of these dialects ({@code h2}, {@code sqlite}, {@code postgres}, {@code mysql}, {@code
          * mariadb}), as the configuration's {@code tools.readonly_sql} does; it is off otherwise. See
@@ -504,27 +434,30 @@ public final class Toolkit {
          * @throws IllegalStateException naming what is missing
          */
         public Toolkit build() {
+            Schema built = schema;
+            Projections shown = projections;
+            SnapshotBuilder graphs = snapshots;
             if (config != null && config.schema().isPresent()) {
-                if (schema != null && !schema.equals(config.schema().get())) {
+                if (built != null && !built.equals(config.schema().get())) {
                     throw new IllegalStateException("Toolkit.builder(): the schema is given twice, by schema(...) and"
                             + " by the types section of " + config.source() + "; give it in one place");
                 }
-                schema = config.schema().get();
+                built = config.schema().get();
                 SnapshotBuilder graph = config.snapshots().orElseThrow();
-                if (snapshots == null && projections != null) {
+                if (graphs == null && shown != null) {
                     // the graph section's settings, labelling nodes with the projections set here
-                    snapshots = SnapshotBuilder.builder()
-                            .projections(projections)
+                    graphs = SnapshotBuilder.builder()
+                            .projections(shown)
                             .membershipKey(graph.membershipKey())
                             .membershipKinds(graph.membershipKinds())
                             .limits(graph.limits())
                             .build();
                 }
-                if (projections == null) {
-                    projections = config.projections().orElseThrow();
+                if (shown == null) {
+                    shown = config.projections().orElseThrow();
                 }
-                if (snapshots == null) {
-                    snapshots = graph;
+                if (graphs == null) {
+                    graphs = graph;
                 }
             }
             if (vectorIndex != null && embedder == null) {
@@ -535,50 +468,83 @@ public final class Toolkit {
                 throw new IllegalStateException("Toolkit.builder(): store is required; pass an ObjectStore such as "
                         + "InMemoryObjectStore.of(objects, relationships)");
             }
-            if (schema == null) {
-                // inferred from the data in each call's scope: the limits are checked now, not per scope
-                ToolConfig neutral = toolConfig();
-                if (limits == null) {
-                    limits = neutral.limits == null ? Limits.DEFAULTS : neutral.limits;
-                }
-                return new Toolkit(this);
-            }
-            if (schema.isEmpty()) {
+            if (built != null && built.isEmpty()) {
                 throw new IllegalStateException(
                         "Toolkit.builder(): the schema declares no types; tools would have nothing to show");
             }
-            ToolConfig toolConfig = toolConfig();
-            if (limits == null) {
-                limits = toolConfig.limits == null ? Limits.DEFAULTS : toolConfig.limits;
-            }
-            return new Toolkit(this, toolConfig);
+            // without a schema it is inferred from the data in each call's scope: the limits are checked now
+            ToolConfig toolConfig = toolConfig(config, built);
+            Settings settings = new Settings(
+                    built,
+                    store,
+                    limits != null ? limits : toolConfig.limits != null ? toolConfig.limits : Limits.DEFAULTS,
+                    List.copyOf(listeners),
+                    List.copyOf(capabilityListeners),
+                    cursorKey,
+                    java.util.Set.copyOf(disabled),
+                    java.util.Set.copyOf(readonlySql),
+                    List.copyOf(extensions),
+                    config,
+                    shown,
+                    graphs,
+                    embedder,
+                    vectorIndex);
+            return new Toolkit(settings, built == null);
         }
+    }
+
+    /** A configuration's {@code tools} and {@code limits} sections, checked against a schema ({@code null}: none). */
+    private static ToolConfig toolConfig(QuarryConfig config, Schema schema) {
+        return config == null
+                ? ToolConfig.NONE
+                : ToolConfig.read(config, schema == null ? Schema.builder().build() : schema, CATALOG);
+    }
+
+    /**
+     * What a toolkit is built from: the builder's settings as {@link Builder#build()} resolved them (the
+     * builder itself stays as it was).
+     *
+     * @param schema the schema, or {@code null}: inferred from the data in each call's scope
+     * @param cursorKey the key cursors are signed with, or {@code null}
+     */
+    private record Settings(
+            Schema schema,
+            ObjectStore store,
+            Limits limits,
+            List<ToolListener> listeners,
+            List<CapabilityListener> capabilityListeners,
+            byte[] cursorKey,
+            java.util.Set<String> disabled,
+            java.util.Set<String> readonlySql,
+            List<ToolExtension> extensions,
+            QuarryConfig config,
+            Projections projections,
+            SnapshotBuilder snapshots,
+            io.quarry.search.Embedder embedder,
+            io.quarry.search.VectorIndex vectorIndex) {
 
         /** The configuration's {@code tools} and {@code limits} sections, checked against the schema. */
-        private ToolConfig toolConfig() {
-            return config == null
-                    ? ToolConfig.NONE
-                    : ToolConfig.read(config, schema == null ? Schema.builder().build() : schema, CATALOG);
+        ToolConfig toolConfig() {
+            return Toolkit.toolConfig(config, schema);
         }
 
-        /** A copy of this builder with this schema (a scope's, inferred from its data). */
-        private Builder withSchema(Schema inferredSchema) {
-            Builder b = new Builder();
-            b.schema = inferredSchema;
-            b.store = store;
-            b.limits = limits;
-            b.listeners.addAll(listeners);
-            b.capabilityListeners.addAll(capabilityListeners);
-            b.cursorKey = cursorKey;
-            b.disabled.addAll(disabled);
-            b.readonlySql.addAll(readonlySql);
-            b.extensions.addAll(extensions);
-            b.config = config;
-            b.projections = projections;
-            b.snapshots = snapshots;
-            b.embedder = embedder;
-            b.vectorIndex = vectorIndex;
-            return b;
+        /** These settings with this schema (a scope's, inferred from its data). */
+        Settings withSchema(Schema inferredSchema) {
+            return new Settings(
+                    inferredSchema,
+                    store,
+                    limits,
+                    listeners,
+                    capabilityListeners,
+                    cursorKey,
+                    disabled,
+                    readonlySql,
+                    extensions,
+                    config,
+                    projections,
+                    snapshots,
+                    embedder,
+                    vectorIndex);
         }
     }
 }

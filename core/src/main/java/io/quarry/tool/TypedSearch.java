@@ -247,7 +247,7 @@ abstract class TypedSearch implements CatalogTool {
             List<SortKey> sort,
             int defaultLimit,
             Arguments args,
-            ToolHandler.Call call) {
+            CatalogTool.Call call) {
         int limit = args.pageLimit(call.limits().maxLimit())
                 .orElse(Math.min(defaultLimit, call.limits().maxLimit()));
         // compiled to the filter language and parsed like a model's filter: the same limits and checks

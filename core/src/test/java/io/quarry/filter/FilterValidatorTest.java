@@ -251,6 +251,47 @@ class FilterValidatorTest {
         assertThat(e.errors()).extracting(QueryError::path).containsExactly("a", "status", "b");
     }
 
+    static Stream<org.junit.jupiter.params.provider.Arguments> pathsByType() {
+        List<String> paths = List.of(
+                "title",
+                "titel",
+                "status",
+                "cost_code",
+                "cost_cod",
+                "salary",
+                "amount",
+                "name",
+                "nam",
+                "title.x",
+                "id",
+                "type",
+                "created_at",
+                "updated_at",
+                "nothing");
+        return Stream.of("Task", "Invoice", "Person", "")
+                .flatMap(t -> paths.stream().map(p -> org.junit.jupiter.params.provider.Arguments.of(t, p)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("pathsByType")
+    void aPathIsCheckedAsAConditionOnItIs(String type, String path) {
+        // a sort key names a field without a condition: it must pass or fail exactly as {path: {$exists: true}}
+        EntityType t = type.isEmpty() ? null : DECLARED.type(type).orElseThrow();
+        Filter.Condition condition = (Filter.Condition) PARSER.parse("{\"" + path + "\": {\"$exists\": true}}");
+        List<QueryError> asCondition = errors(() -> new FilterValidator(DECLARED).validate(condition, t));
+        List<QueryError> asPath = errors(() -> new FilterValidator(DECLARED).validatePath(condition.path(), t, path));
+        assertThat(asPath).isEqualTo(asCondition);
+    }
+
+    private static List<QueryError> errors(Runnable check) {
+        try {
+            check.run();
+            return List.of();
+        } catch (QueryException e) {
+            return e.errors();
+        }
+    }
+
     static ValidatedFilter validate(Schema schema, String filter, String type) {
         return new FilterValidator(schema)
                 .validate(

@@ -63,7 +63,7 @@ abstract class GoldenSqlContract {
         ValidatedFilter filter =
                 new FilterValidator(SCHEMA).validate(FilterParser.withDefaults().parse(c.get("filter"), ""), null);
         SqlWriter w = new SqlWriter();
-        compiler.writeFilter(w, filter.filter(), columns);
+        compiler.writeFilter(w, filter.filter(), FieldReads.document(dialect(), columns, null));
         List<SortKey> sort = new ArrayList<>();
         FilterParser parser = FilterParser.withDefaults();
         c.path("sort")
@@ -74,11 +74,12 @@ abstract class GoldenSqlContract {
             List<JsonNode> keys = new ArrayList<>();
             c.get("after").get("keys").forEach(k -> keys.add(k.isNull() ? null : k));
             w.append("\nAND ");
-            compiler.after(w, sort, keys, c.get("after").get("id").asText(), columns);
+            compiler.after(
+                    w, sort, keys, c.get("after").get("id").asText(), FieldReads.document(dialect(), columns, null));
         }
         if (!sort.isEmpty()) {
             w.append("\nORDER BY ");
-            compiler.orderBy(w, sort, columns);
+            compiler.orderBy(w, sort, FieldReads.document(dialect(), columns, null));
         }
         Sql sql = w.toSql();
         return "-- " + Json.write(c) + "\n" + sql.text() + "\n-- binds: " + binds(sql.binds()) + "\n";

@@ -103,14 +103,17 @@ class ToolConfigTest {
     }
 
     @Test
-    @SuppressWarnings("deprecation")
-    void aParsedTreeStillConfiguresAToolkit() throws Exception {
-        Toolkit toolkit = Toolkit.builder()
-                .config(new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
-                        .readTree(TYPES + "\nlimits: {max_limit: 3}\n"))
-                .store(Fixture.store())
-                .build();
-        assertThat(toolkit.limits().maxLimit()).isEqualTo(3);
+    void buildingLeavesTheBuilderAsItWas() {
+        // build() resolves the configuration into the toolkit, not into the builder: a second
+        // configuration on the same builder is read as if it were the first
+        Toolkit.Builder builder = Toolkit.builder()
+                .config(QuarryConfig.parse(TYPES + "\nlimits: {max_limit: 3}\n", "a.yaml"))
+                .store(Fixture.store());
+        assertThat(builder.build().limits().maxLimit()).isEqualTo(3);
+        String other = TYPES.replace("Task", "Chore") + "\nlimits: {max_limit: 7}\n";
+        Toolkit second = builder.config(QuarryConfig.parse(other, "b.yaml")).build();
+        assertThat(second.limits().maxLimit()).isEqualTo(7);
+        assertThat(second.schema().typeNames()).contains("Chore").doesNotContain("Task");
     }
 
     @Test

@@ -1,6 +1,6 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
-import static io.quarry.sql.layout.Rows.O;
+import static io.quarry.sql.Rows.O;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -9,19 +9,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
-import io.quarry.filter.FieldPath;
-import io.quarry.filter.Filter;
-import io.quarry.filter.MatchOp;
-import io.quarry.filter.Predicate;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
-import io.quarry.sql.ElementTest;
-import io.quarry.sql.Sql;
-import io.quarry.sql.SqlCompiler;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.TableIds;
-import io.quarry.sql.TableLayout;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
@@ -72,6 +62,7 @@ final class TablesLayout implements StorageLayout {
     private final SqlCompiler compiler;
     private final TableIds ids;
     private final Comparator<String> idOrder;
+    private final ReadPredicates.Tables predicates;
 
     TablesLayout(TableLayout layout, Dialect dialect) {
         this.dialect = requireNonNull(dialect, "dialect");
@@ -79,6 +70,7 @@ final class TablesLayout implements StorageLayout {
         this.compiler = new SqlCompiler(dialect);
         this.ids = new TableIds(layout, dialect);
         this.idOrder = ids.order();
+        this.predicates = new ReadPredicates.Tables(dialect, layout, ids);
         for (TableLayout.TypeTable t : layout.types()) {
             instantReads(t).forEach((column, form) -> {
                 if (dialect.instantColumn(column, form).isEmpty()) {
@@ -167,7 +159,7 @@ final class TablesLayout implements StorageLayout {
         }
 
         void orderBy(SqlWriter w, TableLayout.TypeTable table) {
-            compiler.orderBy(w, sort, SqlCompiler.columns(O, table), table, x -> ids.orderBy(x, O, table, descending));
+            compiler.orderBy(w, sort, FieldReads.table(dialect, O, table), x -> ids.orderBy(x, O, table, descending));
         }
 
         void after(SqlWriter w, TableLayout.TypeTable table, Cursor cursor) {
@@ -176,8 +168,7 @@ final class TablesLayout implements StorageLayout {
                     w,
                     sort,
                     cursor.keyValues().subList(0, sort.size()),
-                    SqlCompiler.columns(O, table),
-                    table,
+                    FieldReads.table(dialect, O, table),
                     x -> ids.after(x, O, table, position, descending));
         }
     }
@@ -205,7 +196,7 @@ final class TablesLayout implements StorageLayout {
             Cursor after,
             int rows) {
         SqlWriter w = selectFrom(table).append(" WHERE ");
-        where(w, table, query, anchors);
+        predicates.where(w, table, query, anchors);
         if (after != null) {
             w.append(" AND ");
             order.after(w, table, after);
@@ -225,140 +216,7 @@ final class TablesLayout implements StorageLayout {
     /** Writes {@code FROM table o WHERE …}: the rows of one type table a query selects. */
     private void from(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query, List<TableIds.Resolved> anchors) {
         w.append(" FROM ").append(name(table)).append(" ").append(q(O)).append(" WHERE ");
-        where(w, table, query, anchors);
-    }
-
-    private void where(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query, List<TableIds.Resolved> anchors) {
-        w.append("1 = 1");
-        scope(w, table, O, query.scope());
-        w.append(" AND ");
-        compiler.writeFilter(w, query.filter().filter(), SqlCompiler.columns(O, table), table);
-        text(w, table, query);
-        if (query.relatedToId() != null) {
-            w.append(" AND ");
-            related(w, table, anchors, query.relationshipType());
-        }
-    }
-
-    /** The fallback full text of decision 13: every word a case-insensitive substring of some text field. */
-    private void text(SqlWriter w, TableLayout.TypeTable table, ObjectQuery query) {
-        SqlCompiler.Columns columns = SqlCompiler.columns(O, table);
-        for (String word : query.words()) {
-            Predicate contains = new Predicate.Match(MatchOp.CONTAINS, word, true);
-            List<Filter> any = new ArrayList<>();
-            // every string property: text and JSON columns (a timestamp column's text is not in the database)
-            List<FieldPath> fields = query.textFields().isEmpty()
-                    ? table.fields().entrySet().stream()
-                            .filter(f -> f.getValue().type() == TableLayout.ColumnType.TEXT
-                                    || f.getValue().type() == TableLayout.ColumnType.JSON)
-                            .map(f -> FieldPath.property(f.getKey()))
-                            .toList()
-                    : query.textFields();
-            for (FieldPath field : fields) {
-                any.add(new Filter.Condition(field, contains));
-            }
-            w.append(" AND (");
-            compiler.writeFilter(w, new Filter.Or(any), columns, table);
-            if (query.textFields().isEmpty() && table.rest() != null) {
-                String rest = compiler.column(columns, table.rest());
-                w.append(" OR (").append(rest).append(" IS NOT NULL AND ");
-                dialect.anyProperty(w, rest, new ElementTest.Match(MatchOp.CONTAINS, word, true));
-                w.append(")");
-            }
-            w.append(")");
-        }
-    }
-
-    /**
-     * Rows related to an anchor (any of {@code anchors}): through every edges table whose ends hold
-     * this table's and the anchor's keys (both directions), through this table's foreign keys (the row
-     * points to it), and through the anchor table's foreign keys to this type (it points to the row).
-     */
-    private void related(SqlWriter w, TableLayout.TypeTable table, List<TableIds.Resolved> anchors, String type) {
-        List<Consumer<SqlWriter>> ways = new ArrayList<>();
-        for (TableIds.Resolved anchor : anchors) {
-            for (TableLayout.EdgesTable e : layout.edges()) {
-                if (type != null && e.fixedType() != null && !e.fixedType().equals(type)) {
-                    continue;
-                }
-                for (boolean anchorIsSrc : new boolean[] {true, false}) {
-                    String anchorEnd = anchorIsSrc ? e.src() : e.dst();
-                    String rowEnd = anchorIsSrc ? e.dst() : e.src();
-                    String anchorType = anchorIsSrc ? e.srcType() : e.dstType();
-                    String rowType = anchorIsSrc ? e.dstType() : e.srcType();
-                    if (!holds(rowType, table) || !holds(anchorType, anchor.table())) {
-                        continue;
-                    }
-                    ways.add(x -> {
-                        x.append(col(O, table.key().columns().get(0)))
-                                .append(" IN (SELECT ")
-                                .append(col("r", rowEnd))
-                                .append(" FROM ")
-                                .append(name(e))
-                                .append(" ")
-                                .append(q("r"))
-                                .append(" WHERE ");
-                        endEquals(x, anchorEnd, anchorType, anchor);
-                        if (type != null && e.typeColumn() != null) {
-                            x.append(" AND ")
-                                    .append(col("r", e.typeColumn()))
-                                    .append(" = ")
-                                    .bind(type);
-                        }
-                        x.append(")");
-                    });
-                }
-            }
-            for (TableLayout.ForeignKey fk : table.foreignKeys()) {
-                if (fk.targetType().equals(anchor.table().type()) && (type == null || type.equals(fk.relationship()))) {
-                    ways.add(x -> ids.equals(x, O, fk.columns(), anchor));
-                }
-            }
-            TableLayout.TypeTable other = anchor.table();
-            for (TableLayout.ForeignKey fk : other.foreignKeys()) {
-                if (fk.targetType().equals(table.type()) && (type == null || type.equals(fk.relationship()))) {
-                    ways.add(x -> {
-                        x.append("EXISTS (SELECT 1 FROM ")
-                                .append(name(other))
-                                .append(" ")
-                                .append(q("f"))
-                                .append(" WHERE ");
-                        ids.equals(x, "f", other.key().columns(), anchor);
-                        for (int i = 0; i < fk.columns().size(); i++) {
-                            x.append(" AND ")
-                                    .append(col("f", fk.columns().get(i)))
-                                    .append(" = ")
-                                    .append(col(O, table.key().columns().get(i)));
-                        }
-                        x.append(")");
-                    });
-                }
-            }
-        }
-        if (ways.isEmpty()) {
-            w.never();
-            return;
-        }
-        SqlCompiler.disjunction(w, ways, way -> way.accept(w));
-    }
-
-    /**
-     * Whether an edges-table end can hold a key of this table: a typed end holds its type's key; an
-     * untyped end holds ids as text, which only a bare one-column text key matches.
-     */
-    private static boolean holds(String endType, TableLayout.TypeTable table) {
-        return endType != null
-                ? endType.equals(table.type())
-                : !table.key().qualified() && table.key().types().equals(List.of(TableLayout.KeyType.TEXT));
-    }
-
-    /** {@code r.end = ?}: the anchor's key on a typed end, its id (text) on an untyped one. */
-    private void endEquals(SqlWriter w, String end, String endType, TableIds.Resolved anchor) {
-        if (endType != null) {
-            ids.equals(w, "r", List.of(end), anchor);
-        } else {
-            w.append(col("r", end)).append(" = ").bind(anchor.values().get(0));
-        }
+        predicates.where(w, table, query, anchors);
     }
 
     @Override
@@ -377,7 +235,7 @@ final class TablesLayout implements StorageLayout {
         for (TableIds.Resolved key : ids.candidates(id)) {
             SqlWriter w = selectFrom(key.table()).append(" WHERE ");
             ids.equals(w, O, key.table().key().columns(), key);
-            scope(w, key.table(), O, scope);
+            predicates.scope(w, key.table(), O, scope);
             found.addAll(objects(s, c, w.toSql(), key.table()));
         }
         if (found.size() > 1) {
@@ -419,18 +277,18 @@ final class TablesLayout implements StorageLayout {
         List<GraphRelationship> out = new ArrayList<>();
         for (TableLayout.EdgesTable e : layout.edges()) {
             List<Consumer<SqlWriter>> ends = new ArrayList<>();
-            if (holds(e.srcType(), anchor.table())) {
-                ends.add(x -> endEquals(x, e.src(), e.srcType(), anchor));
+            if (ReadPredicates.Tables.holds(e.srcType(), anchor.table())) {
+                ends.add(x -> predicates.endEquals(x, e.src(), e.srcType(), anchor));
             }
-            if (holds(e.dstType(), anchor.table())) {
-                ends.add(x -> endEquals(x, e.dst(), e.dstType(), anchor));
+            if (ReadPredicates.Tables.holds(e.dstType(), anchor.table())) {
+                ends.add(x -> predicates.endEquals(x, e.dst(), e.dstType(), anchor));
             }
             if (ends.isEmpty()) {
                 continue;
             }
             SqlWriter w = edgeSelect(e).append(" WHERE ");
             SqlCompiler.disjunction(w, ends, end -> end.accept(w));
-            edgeEndsInScope(w, e, scope);
+            predicates.edgeEndsInScope(w, e, scope);
             out.addAll(edges(s, c, e, w.toSql()));
         }
         String type = anchor.table().type();
@@ -444,9 +302,9 @@ final class TablesLayout implements StorageLayout {
                     }
                     SqlWriter w = keySelect(table, fk).append(" AND ");
                     ids.equals(w, O, outgoing ? table.key().columns() : fk.columns(), anchor);
-                    scope(w, table, O, scope);
+                    predicates.scope(w, table, O, scope);
                     w.append(" AND ");
-                    inScope(w, layout.table(fk.targetType()).orElseThrow(), O, fk.columns(), scope);
+                    predicates.inScope(w, layout.table(fk.targetType()).orElseThrow(), O, fk.columns(), scope);
                     out.addAll(keys(s, c, table, fk, w.toSql()));
                 }
             }
@@ -471,8 +329,9 @@ final class TablesLayout implements StorageLayout {
                         .append(name(table))
                         .append(" ")
                         .append(q(O))
-                        .append(" WHERE 1 = 1");
-                scope(w, table, O, scope);
+                        .append(" WHERE ")
+                        .always();
+                predicates.scope(w, table, O, scope);
                 long n = Rows.count(s, dialect, c, w.toSql());
                 if (n > 0) {
                     counts.put(table.type(), n);
@@ -640,24 +499,24 @@ final class TablesLayout implements StorageLayout {
         return s.read(c -> {
             List<GraphObject> objects = new ArrayList<>();
             for (TableLayout.TypeTable table : layout.types()) {
-                SqlWriter w = selectFrom(table).append(" WHERE 1 = 1");
-                scope(w, table, O, scope);
+                SqlWriter w = selectFrom(table).append(" WHERE ").always();
+                predicates.scope(w, table, O, scope);
                 objects.addAll(objects(s, c, w.toSql(), table));
             }
             Set<String> ids = new HashSet<>();
             objects.forEach(o -> ids.add(o.id()));
             List<GraphRelationship> rels = new ArrayList<>();
             for (TableLayout.EdgesTable e : layout.edges()) {
-                SqlWriter w = edgeSelect(e).append(" WHERE 1 = 1");
-                edgeEndsInScope(w, e, scope);
+                SqlWriter w = edgeSelect(e).append(" WHERE ").always();
+                predicates.edgeEndsInScope(w, e, scope);
                 rels.addAll(edges(s, c, e, w.toSql()));
             }
             for (TableLayout.TypeTable table : layout.types()) {
                 for (TableLayout.ForeignKey fk : table.foreignKeys()) {
                     SqlWriter w = keySelect(table, fk);
-                    scope(w, table, O, scope);
+                    predicates.scope(w, table, O, scope);
                     w.append(" AND ");
-                    inScope(w, layout.table(fk.targetType()).orElseThrow(), O, fk.columns(), scope);
+                    predicates.inScope(w, layout.table(fk.targetType()).orElseThrow(), O, fk.columns(), scope);
                     rels.addAll(keys(s, c, table, fk, w.toSql()));
                 }
             }
@@ -736,55 +595,6 @@ final class TablesLayout implements StorageLayout {
         return endType == null
                 ? rs.getString(i)
                 : ids.read(rs, i, layout.table(endType).orElseThrow());
-    }
-
-    /** {@code AND <src in scope> AND <dst in scope>} for an edges table's row {@code r}. */
-    private void edgeEndsInScope(SqlWriter w, TableLayout.EdgesTable e, Scope scope) {
-        for (String[] end : new String[][] {{e.src(), e.srcType()}, {e.dst(), e.dstType()}}) {
-            w.append(" AND ");
-            if (end[1] != null) {
-                inScope(w, layout.table(end[1]).orElseThrow(), "r", List.of(end[0]), scope);
-            } else {
-                List<TableLayout.TypeTable> bare =
-                        layout.types().stream().filter(t -> holds(null, t)).toList();
-                if (bare.isEmpty()) {
-                    w.never();
-                } else {
-                    SqlCompiler.disjunction(w, bare, t -> inScope(w, t, "r", List.of(end[0]), scope));
-                }
-            }
-        }
-    }
-
-    /**
-     * {@code EXISTS (SELECT 1 FROM target e WHERE e.key… = alias.column… AND scope)}: the key these
-     * columns hold is an object of {@code target} in the scope.
-     */
-    private void inScope(SqlWriter w, TableLayout.TypeTable target, String alias, List<String> columns, Scope scope) {
-        w.append("EXISTS (SELECT 1 FROM ")
-                .append(name(target))
-                .append(" ")
-                .append(q("e"))
-                .append(" WHERE ");
-        for (int i = 0; i < columns.size(); i++) {
-            w.append(i == 0 ? "" : " AND ")
-                    .append(col("e", target.key().columns().get(i)))
-                    .append(" = ")
-                    .append(col(alias, columns.get(i)));
-        }
-        scope(w, target, "e", scope);
-        w.append(")");
-    }
-
-    /** The scope's predicates on a type table; a scope key the table has no column for fails closed. */
-    private void scope(SqlWriter w, TableLayout.TypeTable table, String alias, Scope scope) {
-        for (Map.Entry<String, String> e : scope.values().entrySet()) {
-            if (!table.scopeColumns().contains(e.getKey())) {
-                throw new IllegalStateException("scope key '" + e.getKey() + "' has no column in table '"
-                        + table.table() + "' of the store mapping " + table.scopeColumns());
-            }
-            w.append(" AND ").append(col(alias, e.getKey())).append(" = ").bind(e.getValue());
-        }
     }
 
     private SqlWriter selectFrom(TableLayout.TypeTable table) {

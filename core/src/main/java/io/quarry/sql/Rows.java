@@ -1,9 +1,7 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.quarry.filter.FieldPath;
-import io.quarry.sql.Sql;
-import io.quarry.sql.SqlWriter;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;

@@ -1,21 +1,13 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
-import static io.quarry.sql.layout.Rows.O;
+import static io.quarry.sql.Rows.O;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.filter.FieldPath;
-import io.quarry.filter.Filter;
-import io.quarry.filter.MatchOp;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
-import io.quarry.sql.ElementTest;
-import io.quarry.sql.Sql;
-import io.quarry.sql.SqlCompiler;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
@@ -58,6 +50,8 @@ final class GraphLayout implements StorageLayout {
     private final StoreMapping mapping;
     private final SqlCompiler compiler;
     private final SqlCompiler.Columns columns;
+    private final FieldReads reads;
+    private final ReadPredicates.Graph predicates;
     private final long countCap;
 
     GraphLayout(StoreMapping mapping, Dialect dialect, long countCap) {
@@ -66,6 +60,8 @@ final class GraphLayout implements StorageLayout {
         this.mapping = requireNonNull(mapping, "mapping");
         this.compiler = new SqlCompiler(dialect);
         this.columns = SqlCompiler.Columns.of(O, mapping);
+        this.reads = FieldReads.document(dialect, columns, null);
+        this.predicates = new ReadPredicates.Graph(dialect, mapping);
     }
 
     @Override
@@ -237,15 +233,15 @@ final class GraphLayout implements StorageLayout {
         requireNonNull(query, "query");
         Cursor after = query.cursor() == null ? null : Cursor.decode(query.cursor(), query.fingerprint(), query.sort());
         SqlWriter where = new SqlWriter();
-        writeWhere(where, query);
+        predicates.where(where, query);
         Sql from = from(query);
         SqlWriter select = selectWhere(from, where.toSql());
         if (after != null) {
             select.append(" AND ");
-            compiler.after(select, query.sort(), after.keyValues(), after.id(), columns);
+            compiler.after(select, query.sort(), after.keyValues(), after.id(), reads);
         }
         select.append(" ORDER BY ");
-        compiler.orderBy(select, query.sort(), columns);
+        compiler.orderBy(select, query.sort(), reads);
         dialect.limit(select, query.limit() + 1);
         SqlWriter count = countWhere(from, where.toSql());
         return s.read(c -> {
@@ -263,10 +259,10 @@ final class GraphLayout implements StorageLayout {
     @Override
     public List<Sql> explain(ObjectQuery query) {
         SqlWriter where = new SqlWriter();
-        writeWhere(where, query);
+        predicates.where(where, query);
         Sql from = from(query);
         SqlWriter select = selectWhere(from, where.toSql()).append(" ORDER BY ");
-        compiler.orderBy(select, query.sort(), columns);
+        compiler.orderBy(select, query.sort(), reads);
         dialect.limit(select, query.limit() + 1);
         return List.of(select.toSql(), countWhere(from, where.toSql()).toSql());
     }
@@ -324,8 +320,8 @@ final class GraphLayout implements StorageLayout {
                         : List.of();
         for (Map.Entry<String, ElementTest> match : matches) {
             SqlWriter restriction = new SqlWriter();
-            writeTypes(restriction, CANDIDATE, query);
-            writeScope(restriction, CANDIDATE, query.scope());
+            predicates.types(restriction, CANDIDATE, query);
+            predicates.scope(restriction, CANDIDATE, query.scope());
             SqlWriter w = new SqlWriter();
             if (dialect.candidateObjects(
                     w, mapping, O, match.getKey(), match.getValue(), CANDIDATE, restriction.toSql())) {
@@ -337,126 +333,6 @@ final class GraphLayout implements StorageLayout {
                 .append(" ")
                 .append(q(O))
                 .toSql();
-    }
-
-    /** {@code alias.type IN (?, …)} of the query's types. */
-    private void writeTypes(SqlWriter w, String alias, ObjectQuery query) {
-        w.append(col(alias, mapping.type())).append(" IN (");
-        for (int i = 0; i < query.types().size(); i++) {
-            w.append(i == 0 ? "" : ", ").bind(query.types().get(i));
-        }
-        w.append(")");
-    }
-
-    private void writeWhere(SqlWriter w, ObjectQuery query) {
-        writeTypes(w, O, query);
-        writeScope(w, O, query.scope());
-        if (!(query.filter().filter() instanceof Filter.And and && and.filters().isEmpty())) {
-            w.append(" AND "); // no "(1 = 1)" for the empty filter
-            compiler.writeFilter(w, query.filter(), columns);
-        }
-        writeText(w, query);
-        if (query.relatedToId() != null) {
-            writeRelated(w, query);
-        }
-    }
-
-    private void writeScope(SqlWriter w, String alias, Scope scope) {
-        for (Map.Entry<String, String> e : scope.values().entrySet()) {
-            if (!mapping.scopeColumns().contains(e.getKey())) {
-                // fail closed: a scope the store cannot enforce must not be ignored
-                throw new IllegalStateException(
-                        "scope key '" + e.getKey() + "' has no column in the store mapping " + mapping.scopeColumns());
-            }
-            w.append(" AND ").append(col(alias, e.getKey())).append(" = ").bind(e.getValue());
-        }
-    }
-
-    private void writeText(SqlWriter w, ObjectQuery query) {
-        List<String> words = query.words();
-        String document = compiler.column(columns, mapping.properties());
-        if (!words.isEmpty()) {
-            SqlWriter text = new SqlWriter();
-            if (dialect.fullText(text, O, document, query.text(), query.textFields())) {
-                w.append(" AND (").append(text.toSql()).append(")");
-                return;
-            }
-        }
-        for (String word : words) {
-            ElementTest test = new ElementTest.Match(MatchOp.CONTAINS, word, true);
-            if (compiler.storable(test) == null) {
-                w.append(" AND (1 = 0)");
-                continue;
-            }
-            w.append(" AND (");
-            if (query.textFields().isEmpty()) {
-                dialect.anyProperty(w, document, test);
-            } else {
-                List<FieldPath> fields = query.textFields();
-                for (int i = 0; i < fields.size(); i++) {
-                    w.append(i == 0 ? "" : " OR ");
-                    dialect.anyElement(w, document, fields.get(i).segments(), test);
-                }
-            }
-            w.append(")");
-        }
-    }
-
-    private void writeRelated(SqlWriter w, ObjectQuery query) {
-        if (compiler.unstorable(query.relatedToId())) {
-            w.append(" AND (1 = 0)"); // no id holds NUL
-            return;
-        }
-        // the union in a derived table: MariaDB cannot run IN (… UNION ALL …) as a semi-join and
-        // evaluated it once per object of the type (9,356x the hand-written form at 100,000 objects,
-        // bench/README.md); from a derived table it reads the few ends once. PostgreSQL flattens both.
-        w.append(" AND ")
-                .append(col(mapping.id()))
-                .append(" IN (SELECT ")
-                .append(col("e", END))
-                .append(" FROM (");
-        relatedEnds(w, mapping.dstId(), mapping.srcId(), query);
-        w.append(" UNION ALL ");
-        relatedEnds(w, mapping.srcId(), mapping.dstId(), query);
-        w.append(") ").append(q("e")).append(")");
-        if (query.scope().values().isEmpty()) {
-            return; // the relationships' ends exist; only a scope can hide the anchor
-        }
-        w.append(" AND EXISTS (SELECT 1 FROM ")
-                .append(q(mapping.objectsTable()))
-                .append(" ")
-                .append(q("a"))
-                .append(" WHERE ")
-                .append(col("a", mapping.id()))
-                .append(" = ")
-                .bind(query.relatedToId());
-        writeScope(w, "a", query.scope());
-        w.append(")");
-    }
-
-    /** The column of the related ends' derived table. */
-    private static final String END = "end_id";
-
-    /** {@code SELECT r.other AS end_id FROM relationships r WHERE r.end = ? [AND r.type = ?]}. */
-    private void relatedEnds(SqlWriter w, String other, String end, ObjectQuery query) {
-        w.append("SELECT ")
-                .append(col("r", other))
-                .append(" AS ")
-                .append(q(END))
-                .append(" FROM ")
-                .append(q(mapping.relationshipsTable()))
-                .append(" ")
-                .append(q("r"))
-                .append(" WHERE ")
-                .append(col("r", end))
-                .append(" = ")
-                .bind(query.relatedToId());
-        if (query.relationshipType() != null) {
-            w.append(" AND ")
-                    .append(col("r", mapping.relationshipType()))
-                    .append(" = ")
-                    .bind(query.relationshipType());
-        }
     }
 
     @Override
@@ -475,7 +351,7 @@ final class GraphLayout implements StorageLayout {
                 .append(col(mapping.id()))
                 .append(" = ")
                 .bind(id);
-        writeScope(w, O, scope);
+        predicates.scope(w, O, scope);
         List<GraphObject> found = s.read(c -> objects(s, c, w.toSql()));
         return found.stream().findFirst();
     }
@@ -504,7 +380,7 @@ final class GraphLayout implements StorageLayout {
                     .append(col("e", mapping.id()))
                     .append(" = ")
                     .append(col("r", end));
-            writeScope(w, "e", scope);
+            predicates.scope(w, "e", scope);
             w.append(")");
         }
         w.append(" ORDER BY ");
@@ -521,8 +397,9 @@ final class GraphLayout implements StorageLayout {
                 .append(q(mapping.objectsTable()))
                 .append(" ")
                 .append(q(O))
-                .append(" WHERE 1 = 1");
-        writeScope(w, O, scope);
+                .append(" WHERE ")
+                .always();
+        predicates.scope(w, O, scope);
         w.append(" GROUP BY ").append(col(mapping.type()));
         return countsByType(s, w);
     }
@@ -530,9 +407,9 @@ final class GraphLayout implements StorageLayout {
     /** The reference aggregation over the first {@code maxObjects} matching objects by id, in one statement. */
     private Aggregation scan(Session s, AggregateQuery query) {
         SqlWriter where = new SqlWriter();
-        writeWhere(where, Rows.objects(query));
+        predicates.where(where, Rows.objects(query));
         SqlWriter select = selectWhere(from(Rows.objects(query)), where.toSql()).append(" ORDER BY ");
-        compiler.orderBy(select, Rows.BY_ID, columns);
+        compiler.orderBy(select, Rows.BY_ID, reads);
         dialect.limit(select, query.maxObjects() + 1);
         return s.read(c -> {
             Aggregator aggregator = new Aggregator(query);
@@ -580,7 +457,7 @@ final class GraphLayout implements StorageLayout {
             return scan(s, query);
         }
         SqlWriter where = new SqlWriter();
-        writeWhere(where, Rows.objects(query));
+        predicates.where(where, Rows.objects(query));
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
                 .append(col(mapping.type()))
@@ -644,7 +521,7 @@ final class GraphLayout implements StorageLayout {
         });
     }
 
-    /** {@code SELECT objects WHERE 1 = 1 AND scope}. */
+    /** {@code SELECT objects WHERE (1 = 1) AND scope}. */
     private SqlWriter objectsInScope(Scope scope) {
         SqlWriter w = new SqlWriter()
                 .append("SELECT ")
@@ -653,8 +530,9 @@ final class GraphLayout implements StorageLayout {
                 .append(q(mapping.objectsTable()))
                 .append(" ")
                 .append(q(O))
-                .append(" WHERE 1 = 1");
-        writeScope(w, O, scope);
+                .append(" WHERE ")
+                .always();
+        predicates.scope(w, O, scope);
         return w;
     }
 
@@ -684,7 +562,7 @@ final class GraphLayout implements StorageLayout {
                     .append(col(end[0], mapping.id()))
                     .append(" = ")
                     .append(col("r", end[1]));
-            writeScope(w, end[0], scope);
+            predicates.scope(w, end[0], scope);
         }
         return w;
     }

@@ -1,15 +1,12 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
-import static io.quarry.sql.layout.Rows.O;
+import static io.quarry.sql.Rows.O;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.IsoDateTime;
-import io.quarry.sql.Sql;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.TableLayout;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;

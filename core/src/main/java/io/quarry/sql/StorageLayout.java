@@ -1,7 +1,5 @@
-package io.quarry.sql.layout;
+package io.quarry.sql;
 
-import io.quarry.sql.Sql;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
@@ -34,7 +32,7 @@ import java.util.function.LongConsumer;
  * through the store's {@link Session}, which owns connections, read-only transactions, timeouts and
  * the translation of database errors.
  */
-public sealed interface StorageLayout permits GraphLayout, TablesLayout {
+sealed interface StorageLayout permits GraphLayout, TablesLayout {
 
     /** The layout a mapping names: its table layout when it has one, else its graph layout. */
     static StorageLayout of(StoreMapping mapping, Dialect dialect) {
