@@ -204,7 +204,7 @@ final class SourceOptions {
      * layout or by introspection, as --layout says.
      */
     private Source database(QuarryConfig file, Schema declared) {
-        DataSource ds = Databases.reading(jdbcUrl, user, password);
+        DataSource ds = Databases.readingOnly(jdbcUrl, user, password);
         Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
         boolean graph = configured.isPresent()
                 || layout == Layout.graph
