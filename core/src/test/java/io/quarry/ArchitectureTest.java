@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -46,6 +47,54 @@ class ArchitectureTest {
         assertThat(unexpected)
                 .as("uses a package its row in docs/architecture.md does not list")
                 .isEmpty();
+    }
+
+    /**
+     * No package reaches itself through the packages it uses, with no exception listed: a cycle is a
+     * design problem to solve, not a row to declare. Checked on the code's uses (the map alone could
+     * hide one the code does not have).
+     */
+    @Test
+    void noPackageCycle() throws IOException {
+        Map<String, Set<String>> used = uses();
+        Map<String, Set<String>> cycles = new TreeMap<>();
+        for (String pkg : used.keySet()) {
+            Set<String> reached = new TreeSet<>();
+            java.util.Deque<String> todo = new java.util.ArrayDeque<>(used.get(pkg));
+            while (!todo.isEmpty()) {
+                String next = todo.pop();
+                if (reached.add(next)) {
+                    todo.addAll(used.getOrDefault(next, Set.of()));
+                }
+            }
+            if (reached.contains(pkg)) {
+                Set<String> cycle = new TreeSet<>();
+                for (String other : reached) {
+                    if (!other.equals(pkg) && reaches(used, other, pkg)) {
+                        cycle.add(other);
+                    }
+                }
+                cycles.put(pkg, cycle);
+            }
+        }
+        assertThat(cycles)
+                .as("packages in a cycle, with the packages of that cycle")
+                .isEmpty();
+    }
+
+    private static boolean reaches(Map<String, Set<String>> used, String from, String to) {
+        Set<String> seen = new TreeSet<>();
+        java.util.Deque<String> todo = new java.util.ArrayDeque<>(List.of(from));
+        while (!todo.isEmpty()) {
+            String next = todo.pop();
+            if (next.equals(to)) {
+                return true;
+            }
+            if (seen.add(next)) {
+                todo.addAll(used.getOrDefault(next, Set.of()));
+            }
+        }
+        return false;
     }
 
     /** The rows of the package table: package to the packages it may use. */

@@ -3,6 +3,7 @@ package io.quarry.bench;
 import io.quarry.config.QuarryConfig;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.StoreMapping;
@@ -63,9 +64,9 @@ public final class PostgresExplain {
             generate(st, objects);
             long t1 = System.nanoTime();
             List<String> ddl = new ArrayList<>();
-            ddl.addAll(dialect.fieldIndexes(mapping, "priority", PostgresDialect.FieldKind.NUMBER));
-            ddl.addAll(dialect.fieldIndexes(mapping, "due_at", PostgresDialect.FieldKind.DATE));
-            ddl.addAll(dialect.fieldIndexes(mapping, "title", PostgresDialect.FieldKind.TEXT));
+            ddl.addAll(dialect.ddl().fieldIndexes(mapping, "priority", LayoutDdl.FieldKind.NUMBER));
+            ddl.addAll(dialect.ddl().fieldIndexes(mapping, "due_at", LayoutDdl.FieldKind.DATE));
+            ddl.addAll(dialect.ddl().fieldIndexes(mapping, "title", LayoutDdl.FieldKind.TEXT));
             for (String sql : ddl) {
                 st.execute(sql);
             }

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarry.config.QuarryConfig;
 import io.quarry.filter.FieldPath;
 import io.quarry.schema.Schema;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.StoreMapping;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.MySqlDialect;
 import io.quarry.sql.dialect.PostgresDialect;
 import io.quarry.store.ObjectQuery;
@@ -750,7 +750,7 @@ public final class RatioBench {
                         try (Connection s = ds.getConnection();
                                 Statement add = s.createStatement()) {
                             long t = System.nanoTime();
-                            for (String sql : dialect.schemaIndexes(mapping, schema)) {
+                            for (String sql : dialect.ddl().schemaIndexes(mapping, schema)) {
                                 add.execute(sql);
                             }
                             add.execute(
@@ -803,11 +803,11 @@ public final class RatioBench {
             // what createLayout(schema) adds to createLayout(), after the load (faster than before it)
             List<String> ddl = new java.util.ArrayList<>();
             if (maria) {
-                dialect.createGraphLayout(mapping).stream()
+                dialect.ddl().createGraphLayout(mapping).stream()
                         .filter(sql -> sql.contains("FULLTEXT") || sql.contains("quarry:fulltext"))
                         .forEach(ddl::add);
             }
-            ddl.addAll(schema == null ? List.of() : dialect.schemaIndexes(mapping, schema));
+            ddl.addAll(schema == null ? List.of() : dialect.ddl().schemaIndexes(mapping, schema));
             for (String sql : ddl) {
                 st.execute(sql);
             }

@@ -1,7 +1,7 @@
 package io.quarry.cli;
 
+import io.quarry.sql.Dialect;
 import io.quarry.sql.StoreMapping;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.Dialects;
 import java.io.PrintWriter;
 import java.util.List;
@@ -58,12 +58,12 @@ final class DdlCommand implements Callable<Integer> {
         StoreMapping mapping = layout.mapping();
         PrintWriter out = spec.commandLine().getOut();
         out.println("-- Quarry graph layout for " + dialect.name() + "; idempotent, as 'quarry init' runs it");
-        for (String statement : dialect.createGraphLayout(mapping)) {
+        for (String statement : dialect.ddl().createGraphLayout(mapping)) {
             out.println(statement + ";");
         }
         java.util.Optional<io.quarry.schema.Schema> schema = layout.schema();
         if (schema.isPresent()) {
-            List<String> indexes = dialect.schemaIndexes(mapping, schema.get());
+            List<String> indexes = dialect.ddl().schemaIndexes(mapping, schema.get());
             if (!indexes.isEmpty()) {
                 out.println("-- the indexes the configured fields need");
             }

@@ -58,8 +58,8 @@ final class EmbedCommand implements Callable<Integer> {
         VectorIndex index;
         String where;
         if (source.jdbcUrl != null) {
-            JdbcVectorIndex jdbc =
-                    JdbcVectorIndex.create(Databases.reading(source.jdbcUrl, source.user, source.password));
+            javax.sql.DataSource database = Databases.reading(source.jdbcUrl, source.user, source.password);
+            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, io.quarry.sql.dialect.Dialects.detect(database));
             index = jdbc;
             where = jdbc.table();
         } else {

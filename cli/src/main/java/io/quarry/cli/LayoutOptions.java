@@ -38,7 +38,7 @@ final class LayoutOptions {
     }
 
     /** The dialect, with full text when {@code --full-text} asks for it (PostgreSQL and MariaDB). */
-    io.quarry.sql.dialect.Dialect dialect(io.quarry.sql.dialect.Dialect detected) {
+    io.quarry.sql.Dialect dialect(io.quarry.sql.Dialect detected) {
         return Databases.withFullText(detected, fullText);
     }
 

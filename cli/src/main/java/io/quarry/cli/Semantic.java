@@ -6,6 +6,7 @@ import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
 import io.quarry.sql.JdbcVectorIndex;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.Scope;
 import io.quarry.tool.Toolkit;
 import java.io.PrintWriter;
@@ -58,7 +59,7 @@ final class Semantic {
         Embedder model = model("--semantic");
         VectorIndex index;
         if (database != null) {
-            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database);
+            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, Dialects.detect(database));
             if (jdbc.size() == 0) {
                 throw new DatabaseProblem("the database has no vectors in " + jdbc.table()
                         + "; run 'quarry embed' with the same --jdbc-url first");

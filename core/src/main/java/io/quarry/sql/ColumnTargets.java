@@ -8,7 +8,6 @@ import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.regex.PortableRegex;
-import io.quarry.sql.dialect.Dialect;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.MatchOp;
-import io.quarry.sql.dialect.Dialect;
 import java.math.BigDecimal;
 import java.time.Instant;
 

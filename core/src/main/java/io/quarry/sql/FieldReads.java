@@ -6,7 +6,6 @@ import io.quarry.internal.IsoDateTime;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.FieldType;
 import io.quarry.sql.SqlCompiler.Columns;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.SortKey;
 import java.util.List;
 

@@ -7,7 +7,6 @@ import io.quarry.filter.FilterEvaluator;
 import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
 import io.quarry.internal.Json;
-import io.quarry.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.Aggregator;
@@ -42,11 +41,10 @@ import java.util.function.LongConsumer;
  * scope columns) and one relationships table. Every query is one statement over the objects table;
  * relationships are read with {@code id IN (SELECT … FROM (… UNION ALL …) e)}, never two OR'ed {@code EXISTS}.
  */
-final class GraphLayout implements StorageLayout {
+final class GraphLayout extends Quoting implements StorageLayout {
     /** Rows per batch of a load, and ids per statement of its check for ids already stored. */
     private static final int BATCH = 500;
 
-    private final Dialect dialect;
     private final StoreMapping mapping;
     private final SqlCompiler compiler;
     private final SqlCompiler.Columns columns;
@@ -55,8 +53,8 @@ final class GraphLayout implements StorageLayout {
     private final long countCap;
 
     GraphLayout(StoreMapping mapping, Dialect dialect, long countCap) {
+        super(dialect);
         this.countCap = countCap;
-        this.dialect = requireNonNull(dialect, "dialect");
         this.mapping = requireNonNull(mapping, "mapping");
         this.compiler = new SqlCompiler(dialect);
         this.columns = SqlCompiler.Columns.of(O, mapping);
@@ -66,7 +64,7 @@ final class GraphLayout implements StorageLayout {
 
     @Override
     public List<String> createStatements() {
-        return dialect.createGraphLayout(mapping);
+        return dialect.ddl().createGraphLayout(mapping);
     }
 
     /**
@@ -597,7 +595,7 @@ final class GraphLayout implements StorageLayout {
             while (rs.next()) {
                 out.add(object(rs));
             }
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
         }
         return out;
     }
@@ -628,15 +626,7 @@ final class GraphLayout implements StorageLayout {
                 scope);
     }
 
-    private String q(String identifier) {
-        return dialect.quoteIdentifier(identifier);
-    }
-
     private String col(String column) {
         return col(O, column);
-    }
-
-    private String col(String alias, String column) {
-        return q(alias) + "." + q(column);
     }
 }

@@ -6,7 +6,6 @@ import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
 import io.quarry.filter.Filter;
 import io.quarry.filter.Predicate;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;
@@ -119,7 +118,7 @@ public final class JdbcObjectStore implements ObjectStore {
 
     /**
      * As {@link #createLayout()}, and on the graph layout also the indexes the schema's declared fields
-     * need ({@link Dialect#schemaIndexes}): what {@code quarry init --config F} runs.
+     * need ({@link io.quarry.sql.LayoutDdl#schemaIndexes}): what {@code quarry init --config F} runs.
      *
      * @param schema the schema whose fields are filtered on, or {@code null} for the layout alone
      */
@@ -143,13 +142,13 @@ public final class JdbcObjectStore implements ObjectStore {
     public List<String> layoutStatements(io.quarry.schema.Schema schema) {
         List<String> statements = new java.util.ArrayList<>(layout.createStatements());
         if (schema != null && mapping.tables() == null) {
-            statements.addAll(dialect.schemaIndexes(mapping, schema));
+            statements.addAll(dialect.ddl().schemaIndexes(mapping, schema));
         }
         return statements;
     }
 
     /**
-     * Creates the helper functions the dialect's SQL calls ({@link Dialect#createHelperFunctions()}:
+     * Creates the helper functions the dialect's SQL calls ({@link io.quarry.sql.LayoutDdl#createHelperFunctions()}:
      * H2's aliases, PostgreSQL's and MariaDB's guarded casts; none on SQLite), for a database user who
      * may lack the right to: when a statement fails but every function is already in the connection's
      * schema (a database administrator created them), those are kept.
@@ -160,7 +159,7 @@ public final class JdbcObjectStore implements ObjectStore {
      *     of the message says what to do, the following lines are the statements to run
      */
     public boolean installHelperFunctions() {
-        List<String> statements = dialect.createHelperFunctions();
+        List<String> statements = dialect.ddl().createHelperFunctions();
         try (Connection c = dataSource.getConnection()) {
             try (Statement st = observed(c.createStatement())) {
                 for (String ddl : statements) {
@@ -480,11 +479,11 @@ public final class JdbcObjectStore implements ObjectStore {
                 boolean readOnly = c.isReadOnly();
                 try {
                     c.setAutoCommit(false);
-                    dialect.prepareRead(c, timeout);
+                    dialect.session().prepareRead(c, timeout);
                     return work.run(c);
                 } finally {
                     c.rollback();
-                    dialect.finishRead(c);
+                    dialect.session().finishRead(c);
                     c.setReadOnly(readOnly);
                     c.setAutoCommit(autoCommit);
                 }
@@ -494,7 +493,7 @@ public final class JdbcObjectStore implements ObjectStore {
                 if (Unavailable.is(e)) {
                     throw Unavailable.error(e);
                 }
-                if (dialect.isTimeout(e)) {
+                if (dialect.session().isTimeout(e)) {
                     throw timedOut(timeout);
                 }
                 throw new IllegalStateException("query failed: " + e.getMessage(), e);

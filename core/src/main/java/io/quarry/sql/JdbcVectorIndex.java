@@ -8,8 +8,6 @@ import io.quarry.search.IndexState;
 import io.quarry.search.VectorEntry;
 import io.quarry.search.VectorIndex;
 import io.quarry.search.VectorMatch;
-import io.quarry.sql.dialect.Dialect;
-import io.quarry.sql.dialect.Dialects;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.Connection;
@@ -57,12 +55,12 @@ public final class JdbcVectorIndex implements VectorIndex {
 
     /**
      * An index over the table {@code quarry_embeddings} of this database, creating the tables when they
-     * are missing.
+     * are missing; {@code Dialects.detect(dataSource)} gives the dialect.
      *
      * @throws EmbeddingException when the database cannot be reached or the tables cannot be created
      */
-    public static JdbcVectorIndex create(DataSource dataSource) {
-        return create(dataSource, Dialects.detect(dataSource), "quarry_embeddings");
+    public static JdbcVectorIndex create(DataSource dataSource, Dialect dialect) {
+        return create(dataSource, dialect, "quarry_embeddings");
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.quarry.sql;
 
 import io.quarry.filter.CompareOp;
-import io.quarry.sql.dialect.Dialect;
 
 /**
  * What a database whose text cannot hold NUL ({@link Dialect#storesNul}) makes of a string with NUL:

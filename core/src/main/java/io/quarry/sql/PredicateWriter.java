@@ -4,7 +4,6 @@ import io.quarry.filter.CompareOp;
 import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
 import io.quarry.internal.IsoDateTime;
-import io.quarry.sql.dialect.Dialect;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package io.quarry.sql;
 
-import io.quarry.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,7 +6,6 @@ import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.MatchOp;
 import io.quarry.filter.Predicate;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.ObjectQuery;
 import io.quarry.store.Scope;
 import java.util.ArrayList;
@@ -51,14 +50,13 @@ final class ReadPredicates {
     }
 
     /** The graph layout's predicates over its objects table ({@code o}) and relationships table. */
-    static final class Graph {
-        private final Dialect dialect;
+    static final class Graph extends Quoting {
         private final StoreMapping mapping;
         private final SqlCompiler compiler;
         private final SqlCompiler.Columns columns;
 
         Graph(Dialect dialect, StoreMapping mapping) {
-            this.dialect = dialect;
+            super(dialect);
             this.mapping = mapping;
             this.compiler = new SqlCompiler(dialect);
             this.columns = SqlCompiler.Columns.of(O, mapping);
@@ -191,28 +189,19 @@ final class ReadPredicates {
             }
         }
 
-        private String q(String identifier) {
-            return dialect.quoteIdentifier(identifier);
-        }
-
         private String col(String column) {
             return col(O, column);
-        }
-
-        private String col(String alias, String column) {
-            return q(alias) + "." + q(column);
         }
     }
 
     /** The table layout's predicates over its type tables (one at a time, as {@code o}), edges tables and foreign keys. */
-    static final class Tables {
-        private final Dialect dialect;
+    static final class Tables extends Quoting {
         private final TableLayout layout;
         private final TableIds ids;
         private final SqlCompiler compiler;
 
         Tables(Dialect dialect, TableLayout layout, TableIds ids) {
-            this.dialect = dialect;
+            super(dialect);
             this.layout = layout;
             this.ids = ids;
             this.compiler = new SqlCompiler(dialect);
@@ -400,24 +389,6 @@ final class ReadPredicates {
                     table.scopeColumns(),
                     scope,
                     () -> "table '" + table.table() + "' of the store mapping " + table.scopeColumns());
-        }
-
-        /** A type table's name, qualified by its schema when it names one. */
-        private String name(TableLayout.TypeTable table) {
-            return table.schema() == null ? q(table.table()) : q(table.schema()) + "." + q(table.table());
-        }
-
-        /** An edges table's name, qualified by its schema when it names one. */
-        private String name(TableLayout.EdgesTable e) {
-            return e.schema() == null ? q(e.table()) : q(e.schema()) + "." + q(e.table());
-        }
-
-        private String q(String identifier) {
-            return dialect.quoteIdentifier(identifier);
-        }
-
-        private String col(String alias, String column) {
-            return q(alias) + "." + q(column);
         }
     }
 }

@@ -2,7 +2,6 @@ package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.quarry.filter.FieldPath;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.Aggregator;
@@ -60,7 +59,7 @@ final class Rows {
                 ResultSet rs = ps.executeQuery()) {
             rs.next();
             long n = rs.getLong(1);
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
             return n;
         }
     }

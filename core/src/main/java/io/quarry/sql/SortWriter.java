@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.quarry.internal.IsoDateTime;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.ObjectOrder;
 import io.quarry.store.SortKey;
 import java.util.ArrayList;

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.FilterEvaluator;
 import io.quarry.internal.IsoDateTime;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.Aggregator;

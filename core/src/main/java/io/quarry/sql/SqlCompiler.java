@@ -8,7 +8,6 @@ import io.quarry.filter.FilterParser;
 import io.quarry.filter.FilterValidator;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.schema.Schema;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.SortKey;
 import java.util.ArrayList;
 import java.util.List;

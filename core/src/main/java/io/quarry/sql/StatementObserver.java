@@ -18,7 +18,7 @@ public interface StatementObserver {
     /**
      * A statement is about to run.
      *
-     * @param dialect the {@linkplain io.quarry.sql.dialect.Dialect#name() dialect's name}, such as
+     * @param dialect the {@linkplain io.quarry.sql.Dialect#name() dialect's name}, such as
      *     {@code postgres}
      * @param operation what the store is doing: {@code search} (the page and its count), {@code get},
      *     {@code relationships}, {@code count_by_type}, {@code aggregate}, {@code graph}, {@code

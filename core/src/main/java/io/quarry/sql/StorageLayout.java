@@ -1,6 +1,5 @@
 package io.quarry.sql;
 
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;

@@ -3,7 +3,6 @@ package io.quarry.sql;
 import static java.util.Objects.requireNonNull;
 
 import io.quarry.internal.CodePoints;
-import io.quarry.sql.dialect.Dialect;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.ResultSet;

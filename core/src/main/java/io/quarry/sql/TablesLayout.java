@@ -12,7 +12,6 @@ import io.quarry.error.QueryException;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.Aggregator;
@@ -56,8 +55,7 @@ import java.util.function.LongConsumer;
  * the rows are merged here in {@link ObjectOrder}, which is exact since the first {@code limit + 1}
  * rows overall are among the first {@code limit + 1} of each table.
  */
-final class TablesLayout implements StorageLayout {
-    private final Dialect dialect;
+final class TablesLayout extends Quoting implements StorageLayout {
     private final TableLayout layout;
     private final SqlCompiler compiler;
     private final TableIds ids;
@@ -65,7 +63,7 @@ final class TablesLayout implements StorageLayout {
     private final ReadPredicates.Tables predicates;
 
     TablesLayout(TableLayout layout, Dialect dialect) {
-        this.dialect = requireNonNull(dialect, "dialect");
+        super(dialect);
         this.layout = requireNonNull(layout, "layout");
         this.compiler = new SqlCompiler(dialect);
         this.ids = new TableIds(layout, dialect);
@@ -85,12 +83,12 @@ final class TablesLayout implements StorageLayout {
     /**
      * {@inheritDoc}
      *
-     * <p>The dialect's helper functions only ({@link Dialect#createHelperFunctions()}): what the
+     * <p>The dialect's helper functions only ({@link io.quarry.sql.LayoutDdl#createHelperFunctions()}): what the
      * compiled SQL calls on H2 ({@code CREATE ALIAS}) and PostgreSQL (the guarded casts).
      */
     @Override
     public List<String> createStatements() {
-        return dialect.createHelperFunctions();
+        return dialect.ddl().createHelperFunctions();
     }
 
     /** Refuses: the table layout reads the host's own tables, which the host fills. */
@@ -380,7 +378,7 @@ final class TablesLayout implements StorageLayout {
                         if (!grouped.get().add(i, rs, (r, column, field) -> value(r, column, field, null))) {
                             return Optional.empty();
                         }
-                        dialect.checkWarnings(ps);
+                        dialect.session().checkWarnings(ps);
                     }
                 }
                 return Optional.of(grouped.get().result());
@@ -447,7 +445,7 @@ final class TablesLayout implements StorageLayout {
         /** Reads the next row into the head; at the end checks the statement's warnings. */
         boolean next() throws SQLException {
             if (!rows.next()) {
-                dialect.checkWarnings(statement);
+                dialect.session().checkWarnings(statement);
                 return false;
             }
             head = object(rows, table);
@@ -643,7 +641,7 @@ final class TablesLayout implements StorageLayout {
             while (rs.next()) {
                 out.add(object(rs, table));
             }
-            dialect.checkWarnings(ps);
+            dialect.session().checkWarnings(ps);
         }
         return out;
     }
@@ -739,23 +737,5 @@ final class TablesLayout implements StorageLayout {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("object '" + id + "' holds a JSON column that is not JSON", e);
         }
-    }
-
-    /** A type table's name, qualified by its schema when it names one. */
-    private String name(TableLayout.TypeTable table) {
-        return table.schema() == null ? q(table.table()) : q(table.schema()) + "." + q(table.table());
-    }
-
-    /** An edges table's name, qualified by its schema when it names one. */
-    private String name(TableLayout.EdgesTable e) {
-        return e.schema() == null ? q(e.table()) : q(e.schema()) + "." + q(e.table());
-    }
-
-    private String q(String identifier) {
-        return dialect.quoteIdentifier(identifier);
-    }
-
-    private String col(String alias, String column) {
-        return q(alias) + "." + q(column);
     }
 }

@@ -1,6 +1,5 @@
 package io.quarry.sql;
 
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.Dialects;
 import java.nio.file.Files;
 import java.nio.file.Path;

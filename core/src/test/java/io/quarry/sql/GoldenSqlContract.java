@@ -6,7 +6,6 @@ import io.quarry.filter.FilterValidator;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.SortKey;
 import io.quarry.testing.Golden;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package io.quarry.sql;
 
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.dialect.H2Dialect;
 import io.quarry.sql.dialect.MySqlDialect;
 import io.quarry.sql.dialect.PostgresDialect;

@@ -105,7 +105,7 @@ class HiddenFieldsFullTextIT {
         assertThat(ids(mariadb, call)).as("mariadb").isEqualTo(expected);
     }
 
-    private static JdbcObjectStore store(DataSource ds, io.quarry.sql.dialect.Dialect dialect, DataFile.DataSet data) {
+    private static JdbcObjectStore store(DataSource ds, io.quarry.sql.Dialect dialect, DataFile.DataSet data) {
         JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(ds)
                 .dialect(dialect)

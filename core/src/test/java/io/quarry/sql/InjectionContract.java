@@ -16,7 +16,6 @@ import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
 import io.quarry.regex.PortableRegex;
 import io.quarry.schema.Schema;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.InMemoryObjectStore;

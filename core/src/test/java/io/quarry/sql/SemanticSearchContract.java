@@ -114,7 +114,7 @@ abstract class SemanticSearchContract implements BackendUnderTest {
         JdbcObjectStore store =
                 backend().store(ds, StoreMapping.graph("org_id"), new DataFile.DataSet(objects, List.of()));
         HashingEmbedder embedder = new HashingEmbedder();
-        JdbcVectorIndex table = JdbcVectorIndex.create(ds);
+        JdbcVectorIndex table = JdbcVectorIndex.create(ds, backend().dialect(ds));
         EmbeddingIndexer.Report first = indexer(store, embedder, table).run();
         assertThat(first.objects()).isEqualTo(objects.size());
         // every object has the same updated_at: the next run reads them again but the last

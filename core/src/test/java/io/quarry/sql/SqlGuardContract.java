@@ -12,7 +12,6 @@ import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Schema;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.sql.guard.SqlGuard;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;

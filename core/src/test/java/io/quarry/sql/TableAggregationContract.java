@@ -15,7 +15,6 @@ import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.sql.TableLayout.FieldColumn;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;

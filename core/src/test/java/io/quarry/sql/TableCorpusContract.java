@@ -11,7 +11,6 @@ import io.quarry.filter.FilterCases;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.sql.TableLayout.FieldColumn;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.InMemoryObjectStore;
 import io.quarry.store.Scope;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;

@@ -17,7 +17,6 @@ import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.sql.TableLayout.FieldColumn;
 import io.quarry.sql.TableLayout.ForeignKey;
-import io.quarry.sql.dialect.Dialect;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import io.quarry.store.DataFile;
@@ -598,7 +597,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
                             tasks);
             List<String> ids = new ArrayList<>();
             try (var c = dataSource.getConnection()) {
-                dialect.prepareRead(c, java.time.Duration.ofSeconds(5));
+                dialect.session().prepareRead(c, java.time.Duration.ofSeconds(5));
                 try (var ps = c.prepareStatement("SELECT " + dialect.quoteIdentifier("t") + "."
                         + dialect.quoteIdentifier("id") + " FROM " + dialect.quoteIdentifier("tasks") + " "
                         + dialect.quoteIdentifier("t") + " WHERE " + where.text())) {
@@ -611,7 +610,7 @@ abstract class TableLayoutContract implements BackendUnderTest {
                         }
                     }
                 } finally {
-                    dialect.finishRead(c);
+                    dialect.session().finishRead(c);
                 }
             }
             ObjectQuery q = query(filter, "", List.of("Task"), Scope.unrestricted())

@@ -1,5 +1,6 @@
 package io.quarry.sql.dialect;
 
+import io.quarry.sql.Dialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.quarry.sql.dialect;
 
+import io.quarry.sql.Dialect;
 import io.quarry.sql.StoreMapping;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,20 +1,14 @@
 package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
+import io.quarry.sql.JdbcSession;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -26,6 +20,17 @@ import java.util.List;
  * ({@code VARCHAR}). H2 cannot index these tests: it suits embedded and demo data, not millions of rows.
  */
 public final class H2Dialect implements Dialect {
+    private static final JdbcSession SESSION = new H2Session();
+
+    private static final LayoutDdl DDL = new InProcessDdl(
+            new GraphDdl.Types(
+                    "VARCHAR(255) PRIMARY KEY",
+                    "VARCHAR(255)",
+                    "VARCHAR(64)",
+                    column -> "VARCHAR(1000000) NOT NULL",
+                    "TIMESTAMP(6) WITH TIME ZONE"),
+            aliases());
+
     @Override
     public String name() {
         return "h2";
@@ -33,32 +38,24 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public String quoteIdentifier(String identifier) {
-        return EmbeddedSql.quote(identifier);
-    }
-
-    @Override
-    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
-        connection.setReadOnly(true);
-        try (Statement st = connection.createStatement()) {
-            st.execute("SET QUERY_TIMEOUT " + timeout.toMillis());
-        }
+        return InProcessSql.quote(identifier);
     }
 
     @Override
     public void anyElement(SqlWriter w, String document, List<String> path, ElementTest test) {
-        EmbeddedSql.openCall(w, EmbeddedFunction.ANY, document, path).append(", ");
+        InProcessSql.openCall(w, InProcessFunction.ANY, document, path).append(", ");
         testArguments(w, test);
         w.append(")");
     }
 
     @Override
     public void exists(SqlWriter w, String document, List<String> path) {
-        EmbeddedSql.openCall(w, EmbeddedFunction.EXISTS, document, path).append(")");
+        InProcessSql.openCall(w, InProcessFunction.EXISTS, document, path).append(")");
     }
 
     @Override
     public void arraySize(SqlWriter w, String document, List<String> path, int size) {
-        EmbeddedSql.openCall(w.append("("), EmbeddedFunction.ARRAY_SIZE, document, path)
+        InProcessSql.openCall(w.append("("), InProcessFunction.ARRAY_SIZE, document, path)
                 .append(") = ")
                 .bind(size)
                 .append(")");
@@ -66,7 +63,7 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void allElements(SqlWriter w, String document, List<String> path, List<ElementTest> tests) {
-        EmbeddedSql.openCall(w.append("("), EmbeddedFunction.ARRAY_SIZE, document, path)
+        InProcessSql.openCall(w.append("("), InProcessFunction.ARRAY_SIZE, document, path)
                 .append(") >= 0");
         for (ElementTest test : tests) {
             w.append(" AND ");
@@ -77,7 +74,7 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void anyProperty(SqlWriter w, String document, ElementTest test) {
-        w.append(EmbeddedFunction.ANY_PROPERTY.sqlName())
+        w.append(InProcessFunction.ANY_PROPERTY.sqlName())
                 .append("(")
                 .append(document)
                 .append(", ");
@@ -87,14 +84,14 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void textColumn(SqlWriter w, String column, ElementTest test) {
-        w.append(EmbeddedFunction.TEXT.sqlName()).append("(").append(column).append(", ");
+        w.append(InProcessFunction.TEXT.sqlName()).append("(").append(column).append(", ");
         testArguments(w, test);
         w.append(")");
     }
 
     /** Binds a test as the functions take it: kind, operator, operand, case flag. */
     static void testArguments(SqlWriter w, ElementTest test) {
-        EmbeddedTest t = EmbeddedTest.of(test);
+        InProcessTest t = InProcessTest.of(test);
         w.bind(t.kind())
                 .append(", ")
                 .bind(t.op())
@@ -106,18 +103,18 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
-        EmbeddedSql.sortKey(w, document, path, part);
+        InProcessSql.sortKey(w, document, path, part);
     }
 
     @Override
     public void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type) {
-        EmbeddedFunction f =
+        InProcessFunction f =
                 switch (type) {
-                    case NUMBER, INTEGER -> EmbeddedFunction.FIELD_NUMBER;
-                    case BOOLEAN -> EmbeddedFunction.SORT_BOOLEAN;
-                    default -> EmbeddedFunction.FIELD_TEXT;
+                    case NUMBER, INTEGER -> InProcessFunction.FIELD_NUMBER;
+                    case BOOLEAN -> InProcessFunction.SORT_BOOLEAN;
+                    default -> InProcessFunction.FIELD_TEXT;
                 };
-        EmbeddedSql.openCall(w, f, document, List.of(field)).append(")");
+        InProcessSql.openCall(w, f, document, List.of(field)).append(")");
     }
 
     @Override
@@ -133,7 +130,10 @@ public final class H2Dialect implements Dialect {
 
     @Override
     public void textColumnSortKey(SqlWriter w, String column) {
-        w.append(EmbeddedFunction.TEXT_KEY.sqlName()).append("(").append(column).append(")");
+        w.append(InProcessFunction.TEXT_KEY.sqlName())
+                .append("(")
+                .append(column)
+                .append(")");
     }
 
     @Override
@@ -152,54 +152,19 @@ public final class H2Dialect implements Dialect {
     }
 
     @Override
-    public Object timestamp(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    public JdbcSession session() {
+        return SESSION;
     }
 
+    /** {@inheritDoc} On H2 the helper functions are a {@code CREATE ALIAS} for each {@link QuarryFunctions} method its SQL calls. */
     @Override
-    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
+    public LayoutDdl ddl() {
+        return DDL;
     }
 
-    @Override
-    public String readJson(ResultSet rs, int column) throws SQLException {
-        return rs.getString(column);
-    }
-
-    @Override
-    public void jsonValue(SqlWriter w, String json) {
-        w.bind(json);
-    }
-
-    @Override
-    public boolean isTimeout(SQLException e) {
-        return e.getErrorCode() == 57014; // H2 "Statement was canceled or the session timed out"
-    }
-
-    @Override
-    public void limit(SqlWriter w, int n) {
-        w.append(" LIMIT ").bind(n);
-    }
-
-    @Override
-    public List<String> createGraphLayout(StoreMapping m) {
-        return EmbeddedSql.createGraphLayout(
-                m,
-                new GraphDdl.Types(
-                        "VARCHAR(255) PRIMARY KEY",
-                        "VARCHAR(255)",
-                        "VARCHAR(64)",
-                        column -> "VARCHAR(1000000) NOT NULL",
-                        "TIMESTAMP(6) WITH TIME ZONE"),
-                createHelperFunctions());
-    }
-
-    /** {@inheritDoc} On H2: a {@code CREATE ALIAS} for each {@link QuarryFunctions} method its SQL calls. */
-    @Override
-    public List<String> createHelperFunctions() {
+    private static List<String> aliases() {
         List<String> aliases = new ArrayList<>();
-        for (EmbeddedFunction f : EmbeddedFunction.values()) {
+        for (InProcessFunction f : InProcessFunction.values()) {
             if (f.h2Alias() != null) {
                 aliases.add(f.h2Alias());
             }

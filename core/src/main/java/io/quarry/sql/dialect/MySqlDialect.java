@@ -1,14 +1,15 @@
 package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.error.ErrorCode;
-import io.quarry.error.QueryException;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.MatchOp;
 import io.quarry.regex.PcrePrinter;
 import io.quarry.regex.Regex;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
+import io.quarry.sql.JdbcSession;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlWriter;
@@ -16,13 +17,8 @@ import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
-import java.sql.Statement;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -48,16 +44,6 @@ public final class MySqlDialect implements Dialect {
     /** The instant function: epoch microseconds of an ISO-8601 date-time string. */
     static final String INSTANT_KEY = "quarry_instant_v1";
 
-    /** MariaDB's and MySQL's error codes for a statement that ran out of time. */
-    private static final int MARIADB_STATEMENT_TIMEOUT = 1969;
-
-    private static final int MYSQL_EXECUTION_TIMEOUT = 3024;
-    private static final int MYSQL_REGEXP_TIME_LIMIT = 3699;
-    private static final int INTERRUPTED = 1317;
-
-    /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
-    private static final int REGEXP_WARNING = 1139;
-
     /** A plain decimal, exact in {@code DECIMAL(65,30)}; {@code #} marks the end, which {@code $} alone does not. */
     static final String PLAIN_DECIMAL = "'(?-imsx)^-?[0-9]{1,30}(?:[.][0-9]{1,30})?#$'";
 
@@ -75,6 +61,9 @@ public final class MySqlDialect implements Dialect {
 
     /** What a date-time starts with: only such values need the instant function. */
     static final String DATE_START = "'(?-imsx)^[0-9]{4}-[0-9]{2}-[0-9]{2}'";
+
+    private static final JdbcSession MARIADB_SESSION = new MySqlSession(true);
+    private static final JdbcSession MYSQL_SESSION = new MySqlSession(false);
 
     private final boolean mariadb;
 
@@ -160,7 +149,7 @@ public final class MySqlDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
-     * <p>MariaDB: reads once which of {@link #schemaIndexes}' generated columns the objects table has
+     * <p>MariaDB: reads once which of {@link LayoutDdl#schemaIndexes}' generated columns the objects table has
      * (their comments in {@code information_schema.COLUMNS}) and returns a dialect that names them in
      * its equality and comparison tests of those fields; without any, or when the catalog cannot be
      * read, this dialect (the JSON path gives the same answers, without the indexes). With {@link
@@ -188,19 +177,21 @@ public final class MySqlDialect implements Dialect {
                 words);
     }
 
+    @Override
+    public JdbcSession session() {
+        return mariadb ? MARIADB_SESSION : MYSQL_SESSION;
+    }
+
     /**
      * {@inheritDoc}
      *
-     * <p>MariaDB: a {@code VIRTUAL} generated column and its index per declared field and kind
-     * ({@code string}/{@code enum}, {@code number}/{@code integer}, {@code date}/{@code datetime}),
-     * see {@link GeneratedColumns}; MySQL: none.
+     * <p>InnoDB tables in utf8mb4 with the binary no-pad collation, the number-key and instant
+     * functions, the full-text column of {@link #withFullText}, and on MariaDB a generated column and
+     * its index per declared field ({@link LayoutDdl#schemaIndexes}).
      */
     @Override
-    public List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
-        if (!mariadb || mapping.tables() != null) {
-            return List.of();
-        }
-        return GeneratedColumns.ddl(this, mapping, schema);
+    public LayoutDdl ddl() {
+        return new MySqlDdl(this, mariadb, fullTextColumn);
     }
 
     /** MariaDB 10.6 or later: JSON_TABLE, PCRE2 patterns, {@code max_statement_time} in seconds. */
@@ -227,7 +218,7 @@ public final class MySqlDialect implements Dialect {
      */
     static final int SORTED_LENGTH = 2_048;
 
-    /** The session's {@code max_sort_length} in a read: {@link #SORTED_LENGTH} characters of three bytes and more. */
+    /** The session's {@code max_sort_length} in a read ({@link MySqlSession}): {@link #SORTED_LENGTH} characters of three bytes and more. */
     static final int SORT_BYTES = 8_192;
 
     /** The binary collation without trailing-space padding: code-point order, {@code 'a' <> 'a '}. */
@@ -238,68 +229,6 @@ public final class MySqlDialect implements Dialect {
     @Override
     public String quoteIdentifier(String identifier) {
         return Identifiers.quote(identifier, '`');
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>Saves the session's statement timeout and time zone in user variables and sets Quarry's
-     * (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as UTC too), then
-     * starts a read-only transaction; {@link #finishRead} restores both, so a pooled connection goes
-     * back as it came.
-     */
-    @Override
-    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
-        String variable = timeoutVariable();
-        try (PreparedStatement ps = connection.prepareStatement("SET @quarry_saved_timeout = @@session." + variable
-                + ", @quarry_saved_zone = @@session.time_zone, @quarry_saved_sort = @@session.max_sort_length, @@session."
-                + variable + " = ?, @@session.time_zone = '+00:00', @@session.max_sort_length = " + SORT_BYTES)) {
-            if (mariadb) {
-                ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
-            } else {
-                ps.setLong(1, Math.max(1, timeout.toMillis()));
-            }
-            ps.execute();
-        }
-        try (Statement st = connection.createStatement()) {
-            st.execute("START TRANSACTION READ ONLY");
-        }
-    }
-
-    @Override
-    public void finishRead(Connection connection) throws SQLException {
-        String variable = timeoutVariable();
-        try (Statement st = connection.createStatement()) {
-            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
-                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone),"
-                    + " @@session.max_sort_length = COALESCE(@quarry_saved_sort, @@session.max_sort_length)");
-        }
-    }
-
-    /** MariaDB's statement timeout in seconds, or MySQL's in milliseconds. */
-    private String timeoutVariable() {
-        return mariadb ? "max_statement_time" : "max_execution_time";
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>MariaDB answers a pattern that exceeds PCRE's match limit with warning 1139 and "no match";
-     * that would be a silent wrong answer, so it becomes {@code QUERY_TIMEOUT}.
-     */
-    @Override
-    public void checkWarnings(Statement statement) throws SQLException {
-        for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
-            if (w.getErrorCode() == REGEXP_WARNING) {
-                throw QueryException.of(
-                        ErrorCode.QUERY_TIMEOUT,
-                        "",
-                        "A regular expression needed more backtracking steps than the database allows, so the"
-                                + " result would be incomplete.",
-                        "Simplify the pattern: avoid nested or adjacent repetitions of the same characters,"
-                                + " such as (a+)+ or (a|ab)*, or use $contains/$startsWith.");
-            }
-        }
     }
 
     @Override
@@ -958,7 +887,7 @@ public final class MySqlDialect implements Dialect {
     /**
      * SQL: text {@code u} as a sort key: its first {@link #SORTED_LENGTH} characters in the binary
      * collation. MariaDB compares sort keys over {@code max_sort_length} bytes only (three a character
-     * in this collation; {@link #prepareRead} raises it to {@link #SORT_BYTES}); the explicit prefix
+     * in this collation; each read raises it to {@link #SORT_BYTES}); the explicit prefix
      * makes the compared length the same in ORDER BY and in the cursor's keyset condition, so texts
      * that agree on it tie (id breaks the tie) and a walk never repeats or skips an object.
      */
@@ -1000,16 +929,6 @@ public final class MySqlDialect implements Dialect {
     public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
         LocalDateTime t = rs.getObject(column, LocalDateTime.class);
         return t == null ? null : t.toInstant(ZoneOffset.UTC);
-    }
-
-    @Override
-    public String readJson(ResultSet rs, int column) throws SQLException {
-        return rs.getString(column);
-    }
-
-    @Override
-    public void jsonValue(SqlWriter w, String json) {
-        w.bind(json);
     }
 
     /**
@@ -1065,83 +984,6 @@ public final class MySqlDialect implements Dialect {
         } else {
             Dialect.super.compareNumberColumn(w, column, op, value);
         }
-    }
-
-    @Override
-    public boolean isTimeout(SQLException e) {
-        int code = e.getErrorCode();
-        return code == INTERRUPTED
-                || (mariadb ? code == MARIADB_STATEMENT_TIMEOUT : code == MYSQL_EXECUTION_TIMEOUT)
-                || (!mariadb && code == MYSQL_REGEXP_TIME_LIMIT);
-    }
-
-    @Override
-    public void limit(SqlWriter w, int n) {
-        w.append(" LIMIT ").bind(n);
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>InnoDB tables in utf8mb4 with the binary no-pad collation; timestamps as {@code DATETIME(6)}
-     * in UTC; the two key functions; indexes on the relationship ends, the type with
-     * {@code updated_at}, and each scope column with the type and {@code updated_at}. MariaDB gets
-     * {@code CREATE INDEX IF NOT EXISTS}; MySQL, which has no such statement, the same indexes inside
-     * {@code CREATE TABLE IF NOT EXISTS}. With {@link #withFullText}, the full-text column and its
-     * {@code FULLTEXT} index ({@code ADD COLUMN IF NOT EXISTS}, so an existing layout gains them).
-     */
-    @Override
-    public List<String> createGraphLayout(StoreMapping m) {
-        GraphDdl ddl = new GraphDdl(
-                m,
-                this::quoteIdentifier,
-                new GraphDdl.Types(
-                        "VARCHAR(255) NOT NULL PRIMARY KEY",
-                        "VARCHAR(255)",
-                        "VARCHAR(64)",
-                        column -> "JSON NOT NULL",
-                        "DATETIME(6)"));
-        List<GraphDdl.Index> layout = ddl.indexes(List.of(), List.of(m.relationshipType()));
-        List<GraphDdl.Index> objectIndexes = new ArrayList<>(List.of(layout.get(0)));
-        for (String scope : m.scopeColumns()) {
-            objectIndexes.add(new GraphDdl.Index(
-                    m.objectsTable() + "_" + scope, m.objectsTable(), List.of(scope, m.type(), m.updatedAt())));
-        }
-        List<GraphDdl.Index> relationshipIndexes = layout.subList(1, layout.size());
-        String table = " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + collation();
-        List<String> statements = new ArrayList<>();
-        if (mariadb) {
-            statements.add(ddl.objectsTable(List.of(), table));
-            statements.add(ddl.relationshipsTable(List.of(), table));
-            objectIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
-            relationshipIndexes.forEach(index -> statements.add(ddl.createIndex(index)));
-            if (fullTextColumn != null) {
-                // ALTER, not a column of CREATE TABLE: an existing layout gains it too
-                statements.addAll(InnoDbFullText.ddl(this, m.objectsTable(), m.properties(), fullTextColumn));
-            }
-        } else {
-            statements.add(ddl.objectsTable(inTable(ddl, objectIndexes), table));
-            statements.add(ddl.relationshipsTable(inTable(ddl, relationshipIndexes), table));
-        }
-        statements.addAll(createHelperFunctions());
-        return statements;
-    }
-
-    /** The {@code INDEX name (columns)} clauses of indexes declared inside {@code CREATE TABLE}. */
-    private List<String> inTable(GraphDdl ddl, List<GraphDdl.Index> indexes) {
-        return indexes.stream()
-                .map(index -> "INDEX " + quoteIdentifier(index.name()) + " " + ddl.columns(index.columns()))
-                .toList();
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>On MariaDB and MySQL: the number-key and instant functions ({@link KeyFunctions}).
-     */
-    @Override
-    public List<String> createHelperFunctions() {
-        return List.of(KeyFunctions.number(), KeyFunctions.instant());
     }
 
     @Override

@@ -12,29 +12,16 @@ import io.quarry.internal.Json;
 import io.quarry.regex.PortableRegex;
 import io.quarry.regex.PostgresRegex;
 import io.quarry.schema.Names;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
+import io.quarry.sql.JdbcSession;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -52,7 +39,7 @@ import java.util.function.Consumer;
  *       {@code quarry_instant_key(value)}, SQL functions the planner inlines (common forms by plain
  *       expressions, anything else through the exact PL/pgSQL {@code quarry_num} and
  *       {@code quarry_instant}), compared as {@code key > ?} (NULL without a key: {@link #not}), which a btree
- *       expression index serves ({@link #fieldIndexes}); an array by the overlap of its smallest to
+ *       expression index serves ({@link LayoutDdl#fieldIndexes}); an array by the overlap of its smallest to
  *       largest value ({@code quarry_num_range}, {@code quarry_instant_range}) with the bound, only
  *       on rows whose value is an array;
  *   <li>{@code $exists} on a top-level property: the {@code ?} operator, written {@code ??} (pgjdbc's
@@ -66,14 +53,16 @@ import java.util.function.Consumer;
  *
  * <p>Every read runs in a read-only transaction with {@code SET LOCAL statement_timeout} and custom
  * plans ({@code plan_cache_mode = force_custom_plan}), so bound path names fold into constants and
- * match expression indexes.
+ * match expression indexes ({@link #session()}). The layout, the helper functions and the advised
+ * indexes are {@link #ddl()}'s.
  */
 public final class PostgresDialect implements Dialect {
-    private static final String FUNCTIONS_RESOURCE = "postgres-functions.sql";
+    private static final JdbcSession SESSION = new PostgresSession();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final String fullTextColumn;
     private final String textSearchConfig;
+    private final PostgresDdl ddl;
 
     /** The dialect without full-text column: {@code query} uses the fallback of decision 13. */
     public PostgresDialect() {
@@ -83,6 +72,7 @@ public final class PostgresDialect implements Dialect {
     private PostgresDialect(String fullTextColumn, String textSearchConfig) {
         this.fullTextColumn = fullTextColumn;
         this.textSearchConfig = textSearchConfig;
+        this.ddl = new PostgresDdl(fullTextColumn, textSearchConfig);
     }
 
     /**
@@ -118,20 +108,6 @@ public final class PostgresDialect implements Dialect {
     @Override
     public String quoteIdentifier(String identifier) {
         return Identifiers.quote(identifier, '"');
-    }
-
-    @Override
-    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
-        connection.setReadOnly(true);
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SELECT set_config('statement_timeout', ?, true), set_config('plan_cache_mode', ?, true),"
-                        + " set_config('jit', ?, true)")) {
-            ps.setString(1, Math.max(1, timeout.toMillis()) + "ms");
-            ps.setString(2, "force_custom_plan");
-            // JIT compiled a 1,000-value $in for seconds on tables without statistics; reads are short
-            ps.setString(3, "off");
-            ps.execute();
-        }
     }
 
     /**
@@ -439,7 +415,7 @@ public final class PostgresDialect implements Dialect {
      * {@inheritDoc}
      *
      * <p>One probe of the number key ({@code quarry_num_key(value) = ANY(?::numeric[])}, which the
-     * btree of {@link #fieldIndexes} serves) and, for arrays, an overlap of their numbers with the set.
+     * btree of {@link LayoutDdl#fieldIndexes} serves) and, for arrays, an overlap of their numbers with the set.
      */
     @Override
     public boolean anyElementIn(SqlWriter w, String document, List<String> path, List<BigDecimal> values) {
@@ -473,7 +449,7 @@ public final class PostgresDialect implements Dialect {
      * without a key, where false is meant, which {@link #not} negates to true. (A second condition
      * {@code key IS NOT NULL}, once there to keep it two-valued, was ordered first by the planner, as
      * cheaper, and read every key twice: issue 12.) The array arm is found by the btree on
-     * {@code jsonb_typeof} ({@link #fieldIndexes}) and never calls a function on a scalar.
+     * {@code jsonb_typeof} ({@link LayoutDdl#fieldIndexes}) and never calls a function on a scalar.
      */
     private static void keyed(
             boolean arrays, SqlWriter w, Value v, String key, Consumer<SqlWriter> test, Consumer<SqlWriter> arrayTest) {
@@ -856,11 +832,6 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public Object textColumnSortValue(String value) {
-        return value;
-    }
-
-    @Override
     public Object sortValue(SortPart part, JsonNode value) {
         return switch (part) {
             case BRACKET -> ObjectOrder.bracket(value);
@@ -877,34 +848,8 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public Object timestamp(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
-
-    @Override
-    public Instant readTimestamp(ResultSet rs, int column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
-    }
-
-    @Override
-    public String readJson(ResultSet rs, int column) throws SQLException {
-        return rs.getString(column);
-    }
-
-    @Override
     public void jsonValue(SqlWriter w, String json) {
         w.bind(json).append("::json");
-    }
-
-    @Override
-    public boolean isTimeout(SQLException e) {
-        return "57014".equals(e.getSQLState()); // query_canceled: statement_timeout or the JDBC cancel
-    }
-
-    @Override
-    public void limit(SqlWriter w, int n) {
-        w.append(" LIMIT ").bind(n);
     }
 
     /**
@@ -990,205 +935,21 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public List<String> createGraphLayout(StoreMapping m) {
-        GraphDdl ddl = new GraphDdl(
-                m,
-                this::quoteIdentifier,
-                new GraphDdl.Types("text PRIMARY KEY", "text", "text", column -> "json NOT NULL", "timestamptz"));
-        List<String> extras = new ArrayList<>();
-        if (fullTextColumn != null) {
-            // textSearchConfig passed the naming rule; DDL cannot bind it
-            extras.add(quoteIdentifier(fullTextColumn) + " tsvector GENERATED ALWAYS AS (jsonb_to_tsvector('"
-                    + textSearchConfig + "'::regconfig, " + jsonb(quoteIdentifier(m.properties()))
-                    + ", '[\"string\"]')) STORED");
-        }
-        List<String> statements = new ArrayList<>();
-        statements.add(ddl.objectsTable(extras, ""));
-        statements.add(ddl.relationshipsTable(List.of(), ""));
-        statements.addAll(createHelperFunctions());
-        statements.add(ddl.createIndex(
-                m.objectsTable() + "_properties",
-                m.objectsTable(),
-                "USING gin ((" + jsonb(quoteIdentifier(m.properties())) + ") jsonb_path_ops)"));
-        ddl.indexes(m.scopeColumns(), List.of()).forEach(index -> statements.add(ddl.createIndex(index)));
-        if (fullTextColumn != null) {
-            statements.add(ddl.createIndex(
-                    m.objectsTable() + "_" + fullTextColumn,
-                    m.objectsTable(),
-                    "USING gin (" + quoteIdentifier(fullTextColumn) + ")"));
-        }
-        return statements;
+    public JdbcSession session() {
+        return SESSION;
     }
 
     /**
      * {@inheritDoc}
      *
-     * <p>On PostgreSQL: the immutable, type-guarded helpers ({@code quarry_num}, {@code quarry_instant},
-     * their ranges, {@code quarry_strings}, the sort keys), {@code CREATE OR REPLACE}, with the double
-     * range's exact bounds.
+     * <p>On PostgreSQL: the layout with a GIN {@code jsonb_path_ops} index on the properties (and the
+     * full-text column of {@link #withFullText}); the immutable, type-guarded helpers ({@code
+     * quarry_num}, {@code quarry_instant}, their ranges, {@code quarry_strings}, the sort keys), {@code
+     * CREATE OR REPLACE}; and expression indexes on the forms this dialect writes ({@link
+     * LayoutDdl#fieldIndexes}, {@link LayoutDdl#schemaIndexes}).
      */
     @Override
-    public List<String> createHelperFunctions() {
-        return functions();
-    }
-
-    /** What a hot field is compared as, for {@link #fieldIndexes}. */
-    public enum FieldKind {
-        /**
-         * Numbers: {@code $gt}…, {@code $eq}, {@code $in} with numbers: a btree on the inlined
-         * {@code quarry_num_key} (the scalar arm), and a btree on the JSON type (the array arm).
-         */
-        NUMBER,
-        /**
-         * Date-times: {@code $gt}… with an ISO-8601 operand: a btree on the inlined
-         * {@code quarry_instant_key}, and a btree on the JSON type (the array arm).
-         */
-        DATE,
-        /**
-         * Text: {@code $contains}, {@code $startsWith}, {@code $endsWith}, {@code $regex}: a trigram
-         * GIN on the string (needs the {@code pg_trgm} extension) and a btree on its JSON type, so
-         * that the array arm of any-element matching is indexed too.
-         */
-        TEXT
-    }
-
-    /**
-     * The statements that create the recommended expression indexes for one hot field, beyond the
-     * layout's generic GIN index: the expressions are exactly those the dialect writes, so the
-     * planner can match them. Idempotent.
-     *
-     * @param mapping the layout
-     * @param field a property path, dot-separated ({@code priority}, {@code budget.amount})
-     * @param kind how the field is compared
-     */
-    public List<String> fieldIndexes(StoreMapping mapping, String field, FieldKind kind) {
-        List<String> path = List.of(field.split("\\.", -1));
-        StringBuilder json = new StringBuilder(jsonb(quoteIdentifier(mapping.properties())));
-        StringBuilder text = new StringBuilder(json);
-        for (int i = 0; i < path.size(); i++) {
-            String segment = path.get(i);
-            if (!Names.isIdentifier(segment)) {
-                throw new IllegalArgumentException("not a valid field path: " + field);
-            }
-            // a validated name; DDL cannot bind
-            json.append(" -> '").append(segment).append("'");
-            text.append(i == path.size() - 1 ? " ->> '" : " -> '")
-                    .append(segment)
-                    .append("'");
-        }
-        String value = "(" + json + ")";
-        String objects = mapping.objectsTable();
-        String name = mapping.objectsTable() + "_" + String.join("_", path).toLowerCase(Locale.ROOT);
-        return switch (kind) {
-            case NUMBER ->
-                List.of(
-                        index(name + "_numkey", objects, "(quarry_num_key" + value + ")"),
-                        index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
-            case DATE ->
-                List.of(
-                        index(name + "_instantkey", objects, "(quarry_instant_key" + value + ")"),
-                        index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
-            case TEXT ->
-                List.of(
-                        // pg_trgm when the server has it (without it the tests stay correct, only
-                        // unindexed), in public, and its operator class named with its schema
-                        "DO $do$ DECLARE s text; BEGIN"
-                                + " IF NOT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN"
-                                + " RETURN; END IF;"
-                                + " IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN"
-                                + " IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'public') THEN"
-                                + " CREATE EXTENSION pg_trgm SCHEMA public; ELSE CREATE EXTENSION pg_trgm; END IF;"
-                                + " END IF;"
-                                + " SELECT extnamespace::regnamespace::text INTO s FROM pg_extension"
-                                + " WHERE extname = 'pg_trgm';"
-                                + " EXECUTE format($i$"
-                                + index(name + "_trgm", objects, "USING gin ((" + text + ") %s.gin_trgm_ops)")
-                                + "$i$, s); END $do$",
-                        index(name + "_jsontype", objects, "(jsonb_typeof" + value + ")"));
-        };
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>On PostgreSQL, by the field's declared type (an array's by its items' type), once per field
-     * name across the types: numbers ({@code number}, {@code integer}) and dates ({@code date},
-     * {@code datetime}) as {@link FieldKind#NUMBER} and {@link FieldKind#DATE}; short strings
-     * ({@code string}) as {@link FieldKind#TEXT} for substring and pattern filters (a trigram index when
-     * the server has {@code pg_trgm}); enums and booleans need nothing beyond the layout's GIN
-     * {@code jsonb_path_ops}; long {@code text} is for full text ({@link #withFullText}). And one index
-     * for newest first across types: the scope columns, then {@code updated_at}.
-     */
-    @Override
-    public List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
-        java.util.Map<String, FieldKind> kinds = new java.util.TreeMap<>();
-        for (io.quarry.schema.EntityType type : schema.types()) {
-            for (io.quarry.schema.Field field : type.fields()) {
-                io.quarry.schema.FieldType t =
-                        field.type() == io.quarry.schema.FieldType.ARRAY ? field.items() : field.type();
-                FieldKind kind = t == null
-                        ? null
-                        : switch (t) {
-                            case NUMBER, INTEGER -> FieldKind.NUMBER;
-                            case DATE, DATETIME -> FieldKind.DATE;
-                            case STRING -> FieldKind.TEXT;
-                            default -> null;
-                        };
-                if (kind != null) {
-                    kinds.putIfAbsent(field.name(), kind);
-                }
-            }
-        }
-        List<String> out = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        kinds.forEach((field, kind) -> {
-            for (String s : fieldIndexes(mapping, field, kind)) {
-                if (seen.add(s)) {
-                    out.add(s);
-                }
-            }
-        });
-        List<String> newest = new ArrayList<>(mapping.scopeColumns());
-        newest.add(mapping.updatedAt());
-        StringBuilder columns = new StringBuilder("(");
-        for (int i = 0; i < newest.size(); i++) {
-            columns.append(i == 0 ? "" : ", ").append(quoteIdentifier(newest.get(i)));
-        }
-        out.add(index(
-                mapping.objectsTable() + "_newest",
-                mapping.objectsTable(),
-                columns.append(")").toString()));
-        return out;
-    }
-
-    private String index(String name, String table, String definition) {
-        return GraphDdl.createIndex(this::quoteIdentifier, name, table, definition);
-    }
-
-    /** The helper functions' statements, with the double range's exact bounds. */
-    private static List<String> functions() {
-        String text;
-        try (InputStream in = PostgresDialect.class.getResourceAsStream(FUNCTIONS_RESOURCE)) {
-            text = new String(requireNonNull(in, FUNCTIONS_RESOURCE).readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String overflow = new BigDecimal(BigInteger.TWO.pow(1024).subtract(BigInteger.TWO.pow(970))).toPlainString();
-        String underflow =
-                new BigDecimal(Double.MIN_VALUE).multiply(new BigDecimal("0.5")).toPlainString();
-        text = text.replace("@OVERFLOW@", overflow).replace("@UNDERFLOW@", underflow);
-        List<String> statements = new ArrayList<>();
-        for (String block : text.split("\n;;\n")) {
-            StringBuilder sql = new StringBuilder();
-            for (String line : block.split("\n")) {
-                if (!line.startsWith("--")) {
-                    sql.append(line).append('\n');
-                }
-            }
-            if (!sql.toString().isBlank()) {
-                statements.add(sql.toString().strip());
-            }
-        }
-        return statements;
+    public LayoutDdl ddl() {
+        return ddl;
     }
 }

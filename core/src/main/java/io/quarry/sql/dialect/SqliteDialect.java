@@ -1,18 +1,18 @@
 package io.quarry.sql.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
+import io.quarry.sql.JdbcSession;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.SortPart;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import io.quarry.sql.functions.QuarryFunctions;
 import io.quarry.store.ObjectOrder;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -32,6 +32,17 @@ import java.util.List;
 public final class SqliteDialect implements Dialect {
     private static final String E = "\"e\"";
 
+    private static final JdbcSession SESSION = new SqliteSession();
+
+    private static final LayoutDdl DDL = new InProcessDdl(
+            new GraphDdl.Types(
+                    "TEXT PRIMARY KEY",
+                    "TEXT",
+                    "TEXT",
+                    column -> "TEXT NOT NULL CHECK (json_valid(" + column + "))",
+                    "INTEGER"),
+            List.of());
+
     @Override
     public String name() {
         return "sqlite";
@@ -39,35 +50,18 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public String quoteIdentifier(String identifier) {
-        return EmbeddedSql.quote(identifier);
+        return InProcessSql.quote(identifier);
     }
 
     /**
      * Registers the Java functions that compiled SQL calls on a sqlite-jdbc connection (once per
      * connection), for a host that runs a {@link SqlCompiler#where} fragment in its own statement;
-     * {@link #prepareRead} does it too.
+     * a read ({@link #session()}) does it too.
      *
      * @throws SQLException when the connection is not (and does not wrap) a sqlite-jdbc connection
      */
     public static void registerFunctions(Connection connection) throws SQLException {
         SqliteFunctions.register(connection);
-    }
-
-    @Override
-    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
-        SqliteFunctions.register(connection);
-        try (Statement st = connection.createStatement()) {
-            st.execute("PRAGMA query_only = 1");
-        }
-        SqliteFunctions.interruptAfter(connection, System.nanoTime() + timeout.toNanos());
-    }
-
-    @Override
-    public void finishRead(Connection connection) throws SQLException {
-        SqliteFunctions.clearInterrupt(connection);
-        try (Statement st = connection.createStatement()) {
-            st.execute("PRAGMA query_only = 0");
-        }
     }
 
     /** The JSON path of validated names, each quoted: {@code $."a"."b"}. */
@@ -177,8 +171,8 @@ public final class SqliteDialect implements Dialect {
             w.append(types.length == 1 ? " AND " : ") AND ");
         }
 
-        private Void java(EmbeddedFunction function, String argument, ElementTest test) {
-            EmbeddedTest t = EmbeddedTest.of(test);
+        private Void java(InProcessFunction function, String argument, ElementTest test) {
+            InProcessTest t = InProcessTest.of(test);
             w.append(function.sqlName())
                     .append("(")
                     .append(argument)
@@ -220,14 +214,14 @@ public final class SqliteDialect implements Dialect {
         public Void numberCompare(ElementTest.NumberCompare t) {
             w.append("(");
             guard("integer", "real", "text");
-            return java(EmbeddedFunction.VALUE, json, t);
+            return java(InProcessFunction.VALUE, json, t);
         }
 
         @Override
         public Void instantCompare(ElementTest.InstantCompare t) {
             w.append("(");
             guard("text");
-            return java(EmbeddedFunction.TEXT, value, t);
+            return java(InProcessFunction.TEXT, value, t);
         }
 
         @Override
@@ -250,7 +244,7 @@ public final class SqliteDialect implements Dialect {
         public Void regex(ElementTest.Regex t) {
             w.append("(");
             guard("text");
-            return java(EmbeddedFunction.TEXT, value, t);
+            return java(InProcessFunction.TEXT, value, t);
         }
 
         @Override
@@ -258,13 +252,13 @@ public final class SqliteDialect implements Dialect {
             // never LIKE: SQLite's LIKE folds ASCII case by default and needs escaping
             w.append("(");
             guard("text");
-            return java(EmbeddedFunction.TEXT, value, t);
+            return java(InProcessFunction.TEXT, value, t);
         }
     }
 
     @Override
     public void sortKey(SqlWriter w, String document, List<String> path, SortPart part) {
-        EmbeddedSql.sortKey(w, document, path, part);
+        InProcessSql.sortKey(w, document, path, part);
     }
 
     @Override
@@ -316,11 +310,6 @@ public final class SqliteDialect implements Dialect {
     }
 
     @Override
-    public Object textColumnSortValue(String value) {
-        return value;
-    }
-
-    @Override
     public Object timestamp(Instant instant) {
         return QuarryFunctions.micros(instant);
     }
@@ -368,43 +357,13 @@ public final class SqliteDialect implements Dialect {
     }
 
     @Override
-    public String readJson(ResultSet rs, int column) throws SQLException {
-        return rs.getString(column);
+    public JdbcSession session() {
+        return SESSION;
     }
 
+    /** {@inheritDoc} On SQLite no helper functions: the session registers the Java functions on each connection. */
     @Override
-    public void jsonValue(SqlWriter w, String json) {
-        w.bind(json);
-    }
-
-    @Override
-    public boolean isTimeout(SQLException e) {
-        // SQLITE_INTERRUPT, raised by the progress handler at the deadline
-        return (e.getErrorCode() & 0xff) == 9
-                || (e.getMessage() != null && e.getMessage().contains("SQLITE_INTERRUPT"));
-    }
-
-    @Override
-    public void limit(SqlWriter w, int n) {
-        w.append(" LIMIT ").bind(n);
-    }
-
-    @Override
-    public List<String> createGraphLayout(StoreMapping m) {
-        return EmbeddedSql.createGraphLayout(
-                m,
-                new GraphDdl.Types(
-                        "TEXT PRIMARY KEY",
-                        "TEXT",
-                        "TEXT",
-                        column -> "TEXT NOT NULL CHECK (json_valid(" + column + "))",
-                        "INTEGER"),
-                createHelperFunctions());
-    }
-
-    /** {@inheritDoc} None on SQLite: {@link #prepareRead} registers the Java functions on each connection. */
-    @Override
-    public List<String> createHelperFunctions() {
-        return List.of();
+    public LayoutDdl ddl() {
+        return DDL;
     }
 }

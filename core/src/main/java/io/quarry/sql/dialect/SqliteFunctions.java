@@ -32,20 +32,20 @@ final class SqliteFunctions {
 
     private record Definition(int arity, Body body) {}
 
-    private static final Map<EmbeddedFunction, Definition> FUNCTIONS = Map.of(
-            EmbeddedFunction.TEXT,
+    private static final Map<InProcessFunction, Definition> FUNCTIONS = Map.of(
+            InProcessFunction.TEXT,
             new Definition(5, a -> QuarryFunctions.text(a[0], a[1], a[2], a[3], flag(a[4]))),
-            EmbeddedFunction.VALUE,
+            InProcessFunction.VALUE,
             new Definition(5, a -> QuarryFunctions.value(a[0], a[1], a[2], a[3], flag(a[4]))),
-            EmbeddedFunction.SORT_BRACKET,
+            InProcessFunction.SORT_BRACKET,
             new Definition(2, a -> QuarryFunctions.sortBracket(a[0], a[1])),
-            EmbeddedFunction.SORT_NUMBER,
+            InProcessFunction.SORT_NUMBER,
             new Definition(2, a -> QuarryFunctions.sortNumberText(a[0], a[1])),
-            EmbeddedFunction.SORT_INSTANT,
+            InProcessFunction.SORT_INSTANT,
             new Definition(2, a -> QuarryFunctions.sortInstant(a[0], a[1])),
-            EmbeddedFunction.SORT_STRING,
+            InProcessFunction.SORT_STRING,
             new Definition(2, a -> QuarryFunctions.sortString(a[0], a[1])),
-            EmbeddedFunction.SORT_BOOLEAN,
+            InProcessFunction.SORT_BOOLEAN,
             new Definition(2, a -> QuarryFunctions.sortBoolean(a[0], a[1])));
 
     /** Registers the functions once per connection (a pool hands the same connection out again). */
@@ -54,7 +54,7 @@ final class SqliteFunctions {
         if (REGISTERED.contains(raw)) {
             return;
         }
-        for (Map.Entry<EmbeddedFunction, Definition> f : FUNCTIONS.entrySet()) {
+        for (Map.Entry<InProcessFunction, Definition> f : FUNCTIONS.entrySet()) {
             int arity = f.getValue().arity();
             Function.create(
                     raw, f.getKey().sqlName(), adapter(f.getValue().body(), arity), arity, Function.FLAG_DETERMINISTIC);

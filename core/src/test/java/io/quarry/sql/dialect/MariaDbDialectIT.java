@@ -14,6 +14,7 @@ import io.quarry.filter.FilterValidator;
 import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.sql.Backend;
+import io.quarry.sql.Dialect;
 import io.quarry.sql.ElementTest;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.SortPart;
@@ -412,7 +413,7 @@ class MariaDbDialectIT {
                 Statement st = c.createStatement()) {
             st.execute("SET @@session.max_statement_time = 42, @@session.time_zone = '+05:30'");
             c.setAutoCommit(false);
-            dialect.prepareRead(c, Duration.ofMillis(2500));
+            dialect.session().prepareRead(c, Duration.ofMillis(2500));
             assertThat(scalar(st, "SELECT @@session.max_statement_time")).isEqualTo("2.500000");
             assertThat(scalar(st, "SELECT @@session.time_zone")).isEqualTo("+00:00");
             assertThat(scalar(st, "SELECT @@in_transaction")).isEqualTo("1");
@@ -420,7 +421,7 @@ class MariaDbDialectIT {
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("READ ONLY");
             c.rollback();
-            dialect.finishRead(c);
+            dialect.session().finishRead(c);
             c.setAutoCommit(true);
             assertThat(scalar(st, "SELECT @@session.max_statement_time")).isEqualTo("42.000000");
             assertThat(scalar(st, "SELECT @@session.time_zone")).isEqualTo("+05:30");
@@ -433,16 +434,16 @@ class MariaDbDialectIT {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement()) {
             c.setAutoCommit(false);
-            dialect.prepareRead(c, Duration.ofMillis(1));
+            dialect.session().prepareRead(c, Duration.ofMillis(1));
             // 10^12 rows cannot be counted in a millisecond: max_statement_time stops it
             SQLException e = org.junit.jupiter.api.Assertions.assertThrows(
                     SQLException.class,
                     () -> st.executeQuery("SELECT COUNT(*) FROM seq_1_to_1000000 a, seq_1_to_1000000 b"));
-            assertThat(dialect.isTimeout(e))
+            assertThat(dialect.session().isTimeout(e))
                     .as(e.getErrorCode() + " " + e.getMessage())
                     .isTrue();
             c.rollback();
-            dialect.finishRead(c);
+            dialect.session().finishRead(c);
         }
     }
 
@@ -528,7 +529,7 @@ class MariaDbDialectIT {
                     }
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
-                        EmbeddedTest e = EmbeddedTest.of(test);
+                        InProcessTest e = InProcessTest.of(test);
                         boolean expected = io.quarry.sql.functions.QuarryFunctions.anyElement(
                                 document, "x", e.kind(), e.op(), e.operand(), false);
                         assertThat(rs.getBoolean(1)).as(value + " " + test).isEqualTo(expected);

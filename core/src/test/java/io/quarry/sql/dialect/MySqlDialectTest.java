@@ -236,8 +236,8 @@ class MySqlDialectTest {
     @Test
     void mariadbCreatesIndexesIfNotExistsAndMysqlInsideTheTable() {
         StoreMapping mapping = StoreMapping.graph("org_id");
-        List<String> mariadb = MySqlDialect.mariadb().createGraphLayout(mapping);
-        List<String> mysql = MySqlDialect.mysql().createGraphLayout(mapping);
+        List<String> mariadb = MySqlDialect.mariadb().ddl().createGraphLayout(mapping);
+        List<String> mysql = MySqlDialect.mysql().ddl().createGraphLayout(mapping);
         assertThat(mariadb.get(0))
                 .startsWith("CREATE TABLE IF NOT EXISTS `quarry_objects` (`id` VARCHAR(255) NOT NULL PRIMARY KEY,")
                 .contains("`properties` JSON NOT NULL", "`created_at` DATETIME(6) NOT NULL", "`org_id` VARCHAR(255)")
@@ -276,12 +276,12 @@ class MySqlDialectTest {
                 new java.sql.SQLException("maximum statement execution time", "HY000", 3024);
         java.sql.SQLException regexTimeout =
                 new java.sql.SQLException("Timeout exceeded in regular expression", "HY000", 3699);
-        assertThat(MySqlDialect.mariadb().isTimeout(mariadbTimeout)).isTrue();
-        assertThat(MySqlDialect.mariadb().isTimeout(mysqlTimeout)).isFalse();
-        assertThat(MySqlDialect.mysql().isTimeout(mysqlTimeout)).isTrue();
-        assertThat(MySqlDialect.mysql().isTimeout(regexTimeout)).isTrue();
-        assertThat(MySqlDialect.mysql().isTimeout(mariadbTimeout)).isFalse();
-        assertThat(MySqlDialect.mysql().isTimeout(new java.sql.SQLException("duplicate", "23000", 1062)))
+        assertThat(MySqlDialect.mariadb().session().isTimeout(mariadbTimeout)).isTrue();
+        assertThat(MySqlDialect.mariadb().session().isTimeout(mysqlTimeout)).isFalse();
+        assertThat(MySqlDialect.mysql().session().isTimeout(mysqlTimeout)).isTrue();
+        assertThat(MySqlDialect.mysql().session().isTimeout(regexTimeout)).isTrue();
+        assertThat(MySqlDialect.mysql().session().isTimeout(mariadbTimeout)).isFalse();
+        assertThat(MySqlDialect.mysql().session().isTimeout(new java.sql.SQLException("duplicate", "23000", 1062)))
                 .isFalse();
     }
 
@@ -351,7 +351,7 @@ class MySqlDialectTest {
                 .schema()
                 .orElseThrow();
         StoreMapping mapping = StoreMapping.graph("org_id");
-        List<String> ddl = MySqlDialect.mariadb().schemaIndexes(mapping, schema);
+        List<String> ddl = MySqlDialect.mariadb().ddl().schemaIndexes(mapping, schema);
         assertThat(ddl).hasSize(10);
         assertThat(String.join("\n", ddl))
                 .contains("ALTER TABLE `quarry_objects` ADD COLUMN IF NOT EXISTS `q1d_due` VARCHAR(20)")
@@ -364,7 +364,7 @@ class MySqlDialectTest {
                 .doesNotContain("title")
                 .doesNotContain("done")
                 .doesNotContain("tags");
-        assertThat(MySqlDialect.mysql().schemaIndexes(mapping, schema)).isEmpty();
+        assertThat(MySqlDialect.mysql().ddl().schemaIndexes(mapping, schema)).isEmpty();
     }
 
     @Test
@@ -568,14 +568,14 @@ class MySqlDialectTest {
                 .hasMessageContaining("not a valid name");
         MySqlDialect dialect = MySqlDialect.mariadb().withFullText("fts");
         assertThat(dialect).hasToString("MySqlDialect.mariadb().withFullText(\"fts\")");
-        List<String> ddl = dialect.createGraphLayout(StoreMapping.graph());
+        List<String> ddl = dialect.ddl().createGraphLayout(StoreMapping.graph());
         assertThat(ddl)
                 .anySatisfy(s -> assertThat(s)
                         .startsWith("ALTER TABLE `quarry_objects` ADD COLUMN IF NOT EXISTS `fts` LONGTEXT")
                         .contains("STORED COMMENT 'quarry:fulltext:v1'")
                         .doesNotContain("\\"))
                 .contains("CREATE FULLTEXT INDEX IF NOT EXISTS `quarry_objects_fts` ON `quarry_objects` (`fts`)");
-        assertThat(MySqlDialect.mariadb().createGraphLayout(StoreMapping.graph()))
+        assertThat(MySqlDialect.mariadb().ddl().createGraphLayout(StoreMapping.graph()))
                 .noneMatch(s -> s.contains("FULLTEXT"));
         // the generated columns keep full text
         assertThat(dialect.withGeneratedColumns(StoreMapping.graph(), java.util.Map.of("s:status", "q1s_status"))

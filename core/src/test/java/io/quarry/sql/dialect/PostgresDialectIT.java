@@ -17,6 +17,7 @@ import io.quarry.regex.PostgresRegex;
 import io.quarry.schema.Schema;
 import io.quarry.sql.Backend;
 import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.LayoutDdl;
 import io.quarry.sql.Sql;
 import io.quarry.sql.SqlCompiler;
 import io.quarry.sql.SqlWriter;
@@ -289,9 +290,9 @@ class PostgresDialectIT {
         PostgresDialect dialect = new PostgresDialect();
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
-            for (PostgresDialect.FieldKind kind : PostgresDialect.FieldKind.values()) {
+            for (LayoutDdl.FieldKind kind : LayoutDdl.FieldKind.values()) {
                 for (String field : List.of("n", "d", "s")) {
-                    for (String ddl : dialect.fieldIndexes(StoreMapping.graph("org_id"), field, kind)) {
+                    for (String ddl : dialect.ddl().fieldIndexes(StoreMapping.graph("org_id"), field, kind)) {
                         st.execute(ddl);
                     }
                 }
@@ -510,7 +511,7 @@ class PostgresDialectIT {
     void readsRunReadOnlyUnderTheTimeoutWithCustomPlans() throws Exception {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
-            new PostgresDialect().prepareRead(c, Duration.ofMillis(1234));
+            new PostgresDialect().session().prepareRead(c, Duration.ofMillis(1234));
             try (Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT current_setting('statement_timeout'),"
                             + " current_setting('plan_cache_mode'), current_setting('transaction_read_only')")) {
@@ -537,11 +538,12 @@ class PostgresDialectIT {
         PostgresDialect dialect = new PostgresDialect();
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
-            dialect.prepareRead(c, Duration.ofMillis(50));
+            dialect.session().prepareRead(c, Duration.ofMillis(50));
             try (Statement st = c.createStatement()) {
                 assertThatThrownBy(() -> st.execute("SELECT pg_sleep(5)"))
-                        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(dialect.isTimeout(e))
-                                .isTrue());
+                        .isInstanceOfSatisfying(
+                                SQLException.class,
+                                e -> assertThat(dialect.session().isTimeout(e)).isTrue());
             }
             c.rollback();
         }
@@ -570,8 +572,8 @@ class PostgresDialectIT {
         PostgresDialect dialect = new PostgresDialect();
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
-            for (PostgresDialect.FieldKind kind : PostgresDialect.FieldKind.values()) {
-                for (String ddl : dialect.fieldIndexes(StoreMapping.graph("org_id"), "n", kind)) {
+            for (LayoutDdl.FieldKind kind : LayoutDdl.FieldKind.values()) {
+                for (String ddl : dialect.ddl().fieldIndexes(StoreMapping.graph("org_id"), "n", kind)) {
                     st.execute(ddl);
                 }
             }
@@ -589,7 +591,7 @@ class PostgresDialectIT {
         assertThat(plan("{}", "a1")).contains("quarry_relationships_src").contains("quarry_relationships_dst");
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
-            for (String ddl : dialect.fieldIndexes(StoreMapping.graph("org_id"), "s", PostgresDialect.FieldKind.TEXT)) {
+            for (String ddl : dialect.ddl().fieldIndexes(StoreMapping.graph("org_id"), "s", LayoutDdl.FieldKind.TEXT)) {
                 st.execute(ddl);
             }
         }

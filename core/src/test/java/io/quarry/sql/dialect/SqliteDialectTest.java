@@ -202,7 +202,7 @@ class SqliteDialectTest {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS scratch (x INTEGER)");
-            dialect.prepareRead(c, Duration.ofMillis(50));
+            dialect.session().prepareRead(c, Duration.ofMillis(50));
             assertThatThrownBy(() -> st.execute("INSERT INTO scratch VALUES (1)"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("readonly");
@@ -210,8 +210,10 @@ class SqliteDialectTest {
                     SQLException.class,
                     () -> st.executeQuery("WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r)"
                             + " SELECT count(*) FROM r"));
-            assertThat(dialect.isTimeout(timeout)).as(timeout.getMessage()).isTrue();
-            dialect.finishRead(c);
+            assertThat(dialect.session().isTimeout(timeout))
+                    .as(timeout.getMessage())
+                    .isTrue();
+            dialect.session().finishRead(c);
             st.execute("INSERT INTO scratch VALUES (1)");
             try (ResultSet rs = st.executeQuery("WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r"
                     + " WHERE i < 300000) SELECT count(*) FROM r")) {

@@ -5,12 +5,12 @@ import io.quarry.sql.functions.QuarryFunctions;
 import java.util.Locale;
 
 /**
- * The Java functions that compiled SQL calls on the embedded databases, named once: the SQL name
+ * The Java functions that compiled SQL calls on the in-process databases (H2, SQLite: the JVM runs them), named once: the SQL name
  * ({@code QUARRY_} and the constant's name), the {@link QuarryFunctions} method H2 binds it to
  * ({@code CREATE ALIAS}), and whether H2 registers it. SQLite registers its own set ({@link
  * SqliteFunctions}) under the same names.
  */
-enum EmbeddedFunction {
+enum InProcessFunction {
     ANY("anyElement"),
     ANY_PROPERTY("anyProperty"),
     TEXT("text"),
@@ -31,7 +31,7 @@ enum EmbeddedFunction {
 
     private final String h2Method;
 
-    EmbeddedFunction(String h2Method) {
+    InProcessFunction(String h2Method) {
         this.h2Method = h2Method;
     }
 
@@ -49,7 +49,7 @@ enum EmbeddedFunction {
     }
 
     /** The sort-key function of a part. */
-    static EmbeddedFunction sortKey(SortPart part) {
+    static InProcessFunction sortKey(SortPart part) {
         return switch (part) {
             case BRACKET -> SORT_BRACKET;
             case NUMBER -> SORT_NUMBER;

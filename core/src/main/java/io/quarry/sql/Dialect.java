@@ -1,25 +1,35 @@
-package io.quarry.sql.dialect;
+package io.quarry.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
-import io.quarry.sql.ElementTest;
-import io.quarry.sql.SortPart;
-import io.quarry.sql.SqlCompiler;
-import io.quarry.sql.SqlWriter;
-import io.quarry.sql.StoreMapping;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
  * What varies between databases, in small methods the {@link SqlCompiler} calls without ever asking
  * which database it talks to. Values reach the SQL only through {@link SqlWriter#bind(Object)};
  * identifiers only through {@link #quoteIdentifier(String)}, after validation.
+ *
+ * <p>A dialect's work is split by role, so that "how is {@code $regex} written" and "which indexes
+ * get created" are answered in different files:
+ *
+ * <ul>
+ *   <li>the expressions, on this interface: predicates, sort keys, binds and the values read back;
+ *   <li>{@link #session()}, a {@link JdbcSession}: how a read runs on a connection (read-only, the
+ *       statement timeout, which errors mean a timeout);
+ *   <li>{@link #ddl()}, a {@link LayoutDdl}: the graph layout's tables, the helper functions and the
+ *       index advice;
+ *   <li>{@link #forStore}: the catalog probe, this dialect as it reads one store's database.
+ * </ul>
+ *
+ * A new database writes the abstract methods (where behaviour must be chosen) and inherits the
+ * defaults (where every database so far writes the same SQL, or the capability is optional).
  *
  * <p>JSON paths are lists of names that already passed the filter language's naming rule. Every
  * predicate a dialect writes is two-valued: it is true or false, never SQL NULL, so {@code NOT}
@@ -32,18 +42,6 @@ public interface Dialect {
 
     /** Quotes an identifier (table or column name) that matches {@link io.quarry.schema.Names#IDENTIFIER}. */
     String quoteIdentifier(String identifier);
-
-    /** Prepares a connection for a read: read-only, the statement timeout, and any functions the dialect needs. */
-    void prepareRead(Connection connection, Duration timeout) throws SQLException;
-
-    /** Ends a read on a connection that {@link #prepareRead} prepared, restoring what it changed for the session. */
-    default void finishRead(Connection connection) throws SQLException {}
-
-    /**
-     * Checks a statement's warnings after its results were read; a warning that means the result is
-     * incomplete becomes an exception. The default ignores warnings.
-     */
-    default void checkWarnings(java.sql.Statement statement) throws SQLException {}
 
     /** Writes: some element of the JSON value at {@code path} of {@code document} passes the test (an array's elements, or the value itself). */
     void anyElement(SqlWriter w, String document, List<String> path, ElementTest test);
@@ -102,19 +100,10 @@ public interface Dialect {
     }
 
     /**
-     * The indexes the fields a schema declares need in the graph layout, beyond the layout's own
-     * ({@link #createGraphLayout}): idempotent, named {@code CREATE INDEX IF NOT EXISTS} statements on
-     * exactly the expressions this dialect writes, so the planner can match them. Default: none.
-     */
-    default List<String> schemaIndexes(StoreMapping mapping, io.quarry.schema.Schema schema) {
-        return List.of();
-    }
-
-    /**
      * This dialect as it reads the store of {@code mapping} on {@code dataSource}: the store asks once,
      * at its first read (and again after it created its layout), and compiles with the answer. A
      * dialect may read the database's catalog here, such as MariaDB's generated columns of {@link
-     * #schemaIndexes}; it must answer correctly without them. Default: this dialect, without reading.
+     * LayoutDdl#schemaIndexes}; it must answer correctly without them. Default: this dialect, without reading.
      */
     default Dialect forStore(StoreMapping mapping, javax.sql.DataSource dataSource) {
         return this;
@@ -180,8 +169,13 @@ public interface Dialect {
     /** Writes the sort key of a text column, ordering by code point. */
     void textColumnSortKey(SqlWriter w, String column);
 
-    /** The value to bind for a cursor's text-column sort key, matching {@link #textColumnSortKey}. */
-    Object textColumnSortValue(String value);
+    /**
+     * The value to bind for a cursor's text-column sort key, matching {@link #textColumnSortKey}: the
+     * text itself by default, for a sort key that is the column's text in code-point order.
+     */
+    default Object textColumnSortValue(String value) {
+        return value;
+    }
 
     /** The value to bind for a cursor's sort-key part, matching what {@link #sortKey} computes. */
     Object sortValue(SortPart part, JsonNode value);
@@ -194,8 +188,13 @@ public interface Dialect {
         return uuid.toString();
     }
 
-    /** The bind value for an instant compared with a timestamp column. */
-    Object timestamp(Instant instant);
+    /**
+     * The bind value for an instant compared with a timestamp column: by default an {@link
+     * OffsetDateTime} in UTC, JDBC 4.2's type for {@code TIMESTAMP WITH TIME ZONE}.
+     */
+    default Object timestamp(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
 
     /**
      * The expression a {@code date} column of the table layout is compared and sorted by: the column
@@ -222,20 +221,26 @@ public interface Dialect {
                 : java.util.Optional.empty();
     }
 
-    /** Reads an instant from a timestamp column. */
-    Instant readTimestamp(ResultSet rs, int column) throws SQLException;
+    /** Reads an instant from a timestamp column: by default as the {@link #timestamp} type it binds. */
+    default Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
 
-    /** Reads a JSON document column as text. */
-    String readJson(ResultSet rs, int column) throws SQLException;
+    /** Reads a JSON document column as text: the column's string by default. */
+    default String readJson(ResultSet rs, int column) throws SQLException {
+        return rs.getString(column);
+    }
 
-    /** Writes the bind for a JSON document being stored. */
-    void jsonValue(SqlWriter w, String json);
+    /** Writes the bind for a JSON document being stored: the JSON text as a string by default. */
+    default void jsonValue(SqlWriter w, String json) {
+        w.bind(json);
+    }
 
-    /** Whether an exception means the statement timeout fired. */
-    boolean isTimeout(SQLException e);
-
-    /** Writes {@code LIMIT n}. */
-    void limit(SqlWriter w, int n);
+    /** Writes {@code LIMIT n}, the count bound: {@code  LIMIT ?} by default. */
+    default void limit(SqlWriter w, int n) {
+        w.append(" LIMIT ").bind(n);
+    }
 
     /**
      * Writes the negation of the condition {@code condition} writes: by default {@code NOT (…)}, exact
@@ -286,16 +291,11 @@ public interface Dialect {
     }
 
     /**
-     * The statements that create the graph layout's tables, indexes and {@linkplain
-     * #createHelperFunctions helper functions}; idempotent.
+     * How a read runs on this database's connections: read-only, the statement timeout, and which
+     * errors mean it ran out of time.
      */
-    List<String> createGraphLayout(StoreMapping mapping);
+    JdbcSession session();
 
-    /**
-     * The statements that create the helper functions this dialect's SQL calls (H2's {@code CREATE
-     * ALIAS}, PostgreSQL's and MariaDB's guarded casts); idempotent. Empty when the dialect registers
-     * its functions on each connection instead. The graph layout includes them; for a layout of the
-     * host's own tables they are all there is to create.
-     */
-    List<String> createHelperFunctions();
+    /** The statements that create this dialect's graph layout and helper functions, and its index advice. */
+    LayoutDdl ddl();
 }

@@ -1,0 +1,104 @@
+package io.quarry.sql.dialect;
+
+import io.quarry.error.ErrorCode;
+import io.quarry.error.QueryException;
+import io.quarry.sql.JdbcSession;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.Duration;
+
+/**
+ * A read on MariaDB or MySQL: the session's statement timeout and time zone saved, Quarry's set, a
+ * read-only transaction; restored afterwards. MariaDB's regular-expression warning becomes {@code
+ * QUERY_TIMEOUT}.
+ *
+ * @param mariadb MariaDB ({@code max_statement_time} in seconds), else MySQL ({@code
+ *     max_execution_time} in milliseconds)
+ */
+record MySqlSession(boolean mariadb) implements JdbcSession {
+    /** MariaDB's and MySQL's error codes for a statement that ran out of time. */
+    private static final int MARIADB_STATEMENT_TIMEOUT = 1969;
+
+    private static final int MYSQL_EXECUTION_TIMEOUT = 3024;
+    private static final int MYSQL_REGEXP_TIME_LIMIT = 3699;
+    private static final int INTERRUPTED = 1317;
+
+    /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
+    private static final int REGEXP_WARNING = 1139;
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Saves the session's statement timeout, time zone and {@code max_sort_length} in user variables
+     * and sets Quarry's (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as
+     * UTC too; sort keys compared over {@link MySqlDialect#SORT_BYTES}), then
+     * starts a read-only transaction; {@link #finishRead} restores both, so a pooled connection goes
+     * back as it came.
+     */
+    @Override
+    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
+        String variable = timeoutVariable();
+        try (PreparedStatement ps = connection.prepareStatement("SET @quarry_saved_timeout = @@session." + variable
+                + ", @quarry_saved_zone = @@session.time_zone, @quarry_saved_sort = @@session.max_sort_length, @@session."
+                + variable + " = ?, @@session.time_zone = '+00:00', @@session.max_sort_length = "
+                + MySqlDialect.SORT_BYTES)) {
+            if (mariadb) {
+                ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
+            } else {
+                ps.setLong(1, Math.max(1, timeout.toMillis()));
+            }
+            ps.execute();
+        }
+        try (Statement st = connection.createStatement()) {
+            st.execute("START TRANSACTION READ ONLY");
+        }
+    }
+
+    @Override
+    public void finishRead(Connection connection) throws SQLException {
+        String variable = timeoutVariable();
+        try (Statement st = connection.createStatement()) {
+            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
+                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone),"
+                    + " @@session.max_sort_length = COALESCE(@quarry_saved_sort, @@session.max_sort_length)");
+        }
+    }
+
+    /** MariaDB's statement timeout in seconds, or MySQL's in milliseconds. */
+    private String timeoutVariable() {
+        return mariadb ? "max_statement_time" : "max_execution_time";
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB answers a pattern that exceeds PCRE's match limit with warning 1139 and "no match";
+     * that would be a silent wrong answer, so it becomes {@code QUERY_TIMEOUT}.
+     */
+    @Override
+    public void checkWarnings(Statement statement) throws SQLException {
+        for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+            if (w.getErrorCode() == REGEXP_WARNING) {
+                throw QueryException.of(
+                        ErrorCode.QUERY_TIMEOUT,
+                        "",
+                        "A regular expression needed more backtracking steps than the database allows, so the"
+                                + " result would be incomplete.",
+                        "Simplify the pattern: avoid nested or adjacent repetitions of the same characters,"
+                                + " such as (a+)+ or (a|ab)*, or use $contains/$startsWith.");
+            }
+        }
+    }
+
+    @Override
+    public boolean isTimeout(SQLException e) {
+        int code = e.getErrorCode();
+        return code == INTERRUPTED
+                || (mariadb ? code == MARIADB_STATEMENT_TIMEOUT : code == MYSQL_EXECUTION_TIMEOUT)
+                || (!mariadb && code == MYSQL_REGEXP_TIME_LIMIT);
+    }
+}

@@ -1,0 +1,34 @@
+package io.quarry.sql.dialect;
+
+import io.quarry.sql.JdbcSession;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+
+/**
+ * A read on PostgreSQL: a read-only transaction with the statement timeout, custom plans ({@code
+ * plan_cache_mode = force_custom_plan}, so bound path names fold into constants and match expression
+ * indexes) and no JIT, each set with {@code set_config(…, true)}: local to the transaction, which the
+ * store rolls back, so nothing is left on a pooled connection.
+ */
+final class PostgresSession implements JdbcSession {
+    @Override
+    public void prepareRead(Connection connection, Duration timeout) throws SQLException {
+        connection.setReadOnly(true);
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT set_config('statement_timeout', ?, true), set_config('plan_cache_mode', ?, true),"
+                        + " set_config('jit', ?, true)")) {
+            ps.setString(1, Math.max(1, timeout.toMillis()) + "ms");
+            ps.setString(2, "force_custom_plan");
+            // JIT compiled a 1,000-value $in for seconds on tables without statistics; reads are short
+            ps.setString(3, "off");
+            ps.execute();
+        }
+    }
+
+    @Override
+    public boolean isTimeout(SQLException e) {
+        return "57014".equals(e.getSQLState()); // query_canceled: statement_timeout or the JDBC cancel
+    }
+}
