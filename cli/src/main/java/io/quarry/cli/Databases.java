@@ -98,6 +98,27 @@ final class Databases {
         return ds;
     }
 
+    /**
+     * {@link #reading} behind a HikariCP pool of at most {@code size} connections, for a command that
+     * serves many calls: a call then takes an open connection instead of opening one (a pool closes with
+     * the process).
+     *
+     * @throws IllegalArgumentException when no driver takes the URL
+     * @throws DatabaseProblem when the database cannot be opened, in one line saying what to do
+     */
+    static DataSource pooled(String url, String user, String password, int size) {
+        DataSource direct = readingOnly(url, user, password);
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setDataSource(direct);
+        config.setPoolName("quarry");
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(1);
+        // the statement timeout (5 s by default) bounds a call's wait for a connection before this does
+        config.setConnectionTimeout(30_000);
+        config.setInitializationFailTimeout(-1);
+        return new com.zaxxer.hikari.HikariDataSource(config);
+    }
+
     private static final List<String> SCHEMES = List.of("postgresql", "mariadb", "mysql", "sqlite", "h2");
 
     /**

@@ -152,6 +152,12 @@ final class SourceOptions {
         tables
     }
 
+    /**
+     * Connections of a pool for --jdbc-url, for commands that serve many calls ({@code mcp}, {@code call
+     * --batch}); 0 opens a connection per call.
+     */
+    int pool;
+
     /** Whether the tools run over the built-in demo. */
     boolean demo() {
         return data == null && jdbcUrl == null;
@@ -204,7 +210,9 @@ final class SourceOptions {
      * layout or by introspection, as --layout says.
      */
     private Source database(QuarryConfig file, Schema declared) {
-        DataSource ds = Databases.readingOnly(jdbcUrl, user, password);
+        DataSource ds = pool > 0
+                ? Databases.pooled(jdbcUrl, user, password, pool)
+                : Databases.readingOnly(jdbcUrl, user, password);
         Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
         boolean graph = configured.isPresent()
                 || layout == Layout.graph
