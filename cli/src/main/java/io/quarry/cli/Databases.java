@@ -107,7 +107,9 @@ final class Databases {
      * @throws DatabaseProblem when the database cannot be opened, in one line saying what to do
      */
     static DataSource pooled(String url, String user, String password, int size) {
-        DataSource direct = readingOnly(url, user, password);
+        // SQLite's read-only mode does not open under HikariCP: its reads never write the file anyway
+        DataSource direct =
+                sqliteFile(url).isPresent() ? reading(url, user, password) : readingOnly(url, user, password);
         com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
         config.setDataSource(direct);
         config.setPoolName("quarry");
