@@ -361,8 +361,21 @@ public final class JdbcObjectStore implements ObjectStore {
      * QUERY_TIMEOUT} error, another database error an {@link IllegalStateException}.
      */
     public SqlRows readonly(Sql sql) {
+        return readonly(sql, timeout);
+    }
+
+    /**
+     * {@link #readonly(Sql)} under a statement timeout of the caller's (a toolkit's {@code
+     * limits.statement_timeout_seconds}) in place of the store's; the {@code QUERY_TIMEOUT} message
+     * names it.
+     */
+    public SqlRows readonly(Sql sql, Duration timeout) {
         requireNonNull(sql, "sql");
-        Session session = new Session("sql");
+        requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        Session session = new Session("sql", timeout);
         return session.read(c -> {
             try (PreparedStatement ps = session.prepare(c, sql);
                     ResultSet rs = ps.executeQuery()) {
@@ -429,9 +442,16 @@ public final class JdbcObjectStore implements ObjectStore {
     private final class Session implements StorageLayout.Session {
         /** What the store is doing, for the {@link StatementObserver}. */
         private final String operation;
+        /** The statement timeout of this session's statements: the store's, or a call's. */
+        private final Duration timeout;
 
         Session(String operation) {
+            this(operation, JdbcObjectStore.this.timeout);
+        }
+
+        Session(String operation, Duration timeout) {
             this.operation = operation;
+            this.timeout = timeout;
         }
 
         @Override

@@ -76,7 +76,7 @@ final class RunReadonlySqlTool implements CatalogTool {
         Sql sql = guard.check(text, call.context().scope(), max + 1);
         SqlRows rows;
         try {
-            rows = store.readonly(sql);
+            rows = store.readonly(sql, call.limits().statementTimeout());
         } catch (QueryException e) {
             throw e.first().code() == ErrorCode.DATABASE_UNAVAILABLE ? stopped(call) : e;
         } catch (IllegalStateException e) {

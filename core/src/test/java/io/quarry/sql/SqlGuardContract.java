@@ -388,6 +388,34 @@ abstract class SqlGuardContract implements BackendUnderTest {
         return out;
     }
 
+    /**
+     * {@code limits.statement_timeout_seconds: 2} in the configuration ends a statement that runs for
+     * ever (a count over a 14-fold cross join, 5^14 rows) with QUERY_TIMEOUT naming 2 s, not the
+     * store's 5 s.
+     */
+    @Test
+    void theConfiguredStatementTimeoutEndsALongStatement() {
+        io.quarry.tool.Toolkit toolkit = io.quarry.tool.Toolkit.builder()
+                .config(io.quarry.config.QuarryConfig.parse(
+                        "types:\n  Task:\n    fields:\n      title: string\n      priority: integer\n"
+                                + "tools:\n  readonly_sql: [" + store.dialect().name() + "]\n"
+                                + "limits:\n  statement_timeout_seconds: 2\n",
+                        "quarry.yaml"))
+                .store(store)
+                .build();
+        StringBuilder sql = new StringBuilder("SELECT count(*) AS n FROM Task t0");
+        for (int i = 1; i < 14; i++) {
+            sql.append(" CROSS JOIN Task t").append(i);
+        }
+        io.quarry.tool.ToolResult r = toolkit.call(
+                "run_readonly_sql",
+                Json.object().put("sql", sql.toString()),
+                io.quarry.tool.ToolContext.builder().scope(ACME).build());
+        assertThat(r.isError()).as(r.text()).isTrue();
+        assertThat(r.json().get("error").get("code").asText()).isEqualTo("QUERY_TIMEOUT");
+        assertThat(r.json().get("error").get("message").asText()).isEqualTo("The query ran longer than the 2 s limit.");
+    }
+
     static Stream<String> scoped() {
         return Stream.of(
                 "SELECT t.title, u.title AS other FROM Task t JOIN Task u ON u.priority = t.priority",

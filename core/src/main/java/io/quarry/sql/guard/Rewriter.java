@@ -134,6 +134,8 @@ final class Rewriter {
     private int entries;
     /** Characters of WITH queries written out at their references, against {@link #MAX_INLINED}. */
     private long inlined;
+    /** Whether the column last written holds the store's timestamps. */
+    private boolean instantColumn;
     /** The names the next query's select items take (a WITH column list), or null. */
     private List<String> forcedNames;
 
@@ -728,11 +730,19 @@ final class Rewriter {
             w.append(n.isNot() ? " IS NOT NULL)" : " IS NULL)");
         } else if (e instanceof Between b) {
             w.append("(");
-            expr(b.getLeftExpression(), w);
+            boolean instants = instant(b.getLeftExpression(), w);
             w.append(b.isNot() ? " NOT BETWEEN " : " BETWEEN ");
-            expr(b.getBetweenExpressionStart(), w);
-            w.append(" AND ");
-            expr(b.getBetweenExpressionEnd(), w);
+            for (Expression bound : List.of(b.getBetweenExpressionStart(), b.getBetweenExpressionEnd())) {
+                java.time.Instant at = instants ? isoInstant(bound) : null;
+                if (at != null) {
+                    w.bind(d.timestamp(at));
+                } else {
+                    expr(bound, w);
+                }
+                if (bound == b.getBetweenExpressionStart()) {
+                    w.append(" AND ");
+                }
+            }
             w.append(")");
         } else if (e instanceof InExpression in
                 && (in.getRightExpression() instanceof AndExpression
@@ -921,6 +931,14 @@ final class Rewriter {
             Map.entry(MinorThan.class, " < "),
             Map.entry(MinorThanEquals.class, " <= "));
 
+    private static final Set<Class<?>> COMPARISONS = Set.of(
+            EqualsTo.class,
+            NotEqualsTo.class,
+            GreaterThan.class,
+            GreaterThanEquals.class,
+            MinorThan.class,
+            MinorThanEquals.class);
+
     private void binary(BinaryExpression b, SqlWriter w) {
         if (b instanceof Concat) {
             // MySQL reads || as OR: CONCAT means the same everywhere but SQLite, which has only ||
@@ -944,11 +962,62 @@ final class Rewriter {
         if (op == null) {
             throw refused(b, "the operator " + b.getStringExpression());
         }
+        // a timestamp column compared with an ISO date or date-time string: the string binds as the
+        // store's timestamp (a text bind compares with no timestamp on PostgreSQL and SQLite)
+        SqlWriter left = new SqlWriter();
+        boolean leftInstant = instant(b.getLeftExpression(), left);
+        SqlWriter right = new SqlWriter();
+        boolean rightInstant = instant(b.getRightExpression(), right);
         w.append("(");
-        expr(b.getLeftExpression(), w);
+        java.time.Instant at = rightInstant ? isoInstant(b.getLeftExpression()) : null;
+        if (at != null && COMPARISONS.contains(b.getClass())) {
+            w.bind(d.timestamp(at));
+        } else {
+            w.append(left.toSql());
+        }
         w.append(op);
-        expr(b.getRightExpression(), w);
+        at = leftInstant ? isoInstant(b.getRightExpression()) : null;
+        if (at != null && COMPARISONS.contains(b.getClass())) {
+            w.bind(d.timestamp(at));
+        } else {
+            w.append(right.toSql());
+        }
         w.append(")");
+    }
+
+    /** Writes an expression; returns whether it is a column that holds the store's timestamps. */
+    private boolean instant(Expression e, SqlWriter w) {
+        instantColumn = false;
+        expr(e, w);
+        boolean is = e instanceof Column && instantColumn;
+        instantColumn = false;
+        return is;
+    }
+
+    /**
+     * The instant an ISO-8601 string literal names ({@code 2024-03-01}, {@code 2024-03-01 10:00},
+     * {@code 2024-03-01T10:00:00Z}, with an offset or without: UTC), or null.
+     */
+    static java.time.Instant isoInstant(Expression e) {
+        if (!(e instanceof StringValue s)) {
+            return null;
+        }
+        String text = s.getNotExcapedValue().trim().replace(' ', 'T');
+        try {
+            return java.time.OffsetDateTime.parse(text).toInstant();
+        } catch (java.time.format.DateTimeParseException e1) {
+            try {
+                return java.time.LocalDateTime.parse(text).toInstant(java.time.ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e2) {
+                try {
+                    return java.time.LocalDate.parse(text)
+                            .atStartOfDay(java.time.ZoneOffset.UTC)
+                            .toInstant();
+                } catch (java.time.format.DateTimeParseException e3) {
+                    return null;
+                }
+            }
+        }
     }
 
     private void like(LikeExpression like, SqlWriter w) {
@@ -1307,6 +1376,8 @@ final class Rewriter {
             Entry entry = entry(t.getName(), c);
             String canonical = column(entry, name, c);
             w.append(d.quoteIdentifier(entry.sql())).append(".").append(d.quoteIdentifier(canonical));
+            instantColumn =
+                    entry.relation() != null && entry.relation().instants().contains(canonical);
             return canonical;
         }
         String lower = name.toLowerCase(Locale.ROOT);
@@ -1336,6 +1407,8 @@ final class Rewriter {
             }
             if (found != null) {
                 w.append(d.quoteIdentifier(found.sql())).append(".").append(d.quoteIdentifier(canonical));
+                instantColumn =
+                        found.relation() != null && found.relation().instants().contains(canonical);
                 return canonical;
             }
             for (String out : level.outputs) {
