@@ -102,6 +102,14 @@ final class SourceOptions {
                             + " or the demo, the objects are embedded in memory first.")
     boolean semantic;
 
+    @Option(
+            names = "--index",
+            paramLabel = "DIR",
+            description = "The vectors in a Lucene index in DIR (HNSW and BM25, created when missing): 'quarry embed'"
+                    + " writes it and a second run embeds only what changed; --semantic brings it up to date and"
+                    + " serves it (the keyword side of hybrid ranking too).")
+    java.nio.file.Path index;
+
     @Mixin
     ApiOptions api;
 
@@ -133,7 +141,8 @@ final class SourceOptions {
             api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
         }
         if (semantic) {
-            Semantic.attach(b, source, jdbcUrl == null ? null : Databases.reading(jdbcUrl, user, password), err());
+            Semantic.attach(
+                    b, source, jdbcUrl == null ? null : Databases.reading(jdbcUrl, user, password), index, err());
         }
         more.accept(b);
         return b.build();
