@@ -219,8 +219,9 @@ final class SourceOptions {
      * layout or by introspection, as --layout says.
      */
     private Source database(QuarryConfig file, Schema declared) {
-        DataSource ds =
-                pool > 0 ? Databases.pooled(jdbcUrl, user, password, pool) : Databases.reading(jdbcUrl, user, password);
+        DataSource ds = pool > 0
+                ? Databases.pooled(jdbcUrl, user, password, pool)
+                : Databases.readingOnly(jdbcUrl, user, password);
         Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
         boolean graph = configured.isPresent()
                 || layout == Layout.graph

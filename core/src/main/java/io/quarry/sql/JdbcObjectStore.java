@@ -431,6 +431,13 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     static final int MAX_BINDS = 30_000;
 
+    /**
+     * The most characters of text one read statement's binds may carry: at three bytes a character
+     * under MariaDB's default {@code max_allowed_packet} of 16 MiB, past which the server drops the
+     * connection (a failure of the request, not of the database).
+     */
+    static final long MAX_BIND_CHARS = 4_000_000;
+
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
         /** What the store is doing, for the {@link StatementObserver}. */
@@ -457,6 +464,17 @@ public final class JdbcObjectStore implements ObjectStore {
                         "",
                         "The request needs more values than one database statement can take.",
                         "Ask a narrower question with fewer conditions or shorter $in lists.");
+            }
+            long chars = 0;
+            for (Object b : sql.binds()) {
+                chars += b instanceof CharSequence text ? text.length() : 0;
+            }
+            if (chars > MAX_BIND_CHARS) {
+                throw QueryException.of(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        "",
+                        "The request's values are too long for one database statement.",
+                        "Ask with shorter values or fewer of them.");
             }
             PreparedStatement ps;
             try {
