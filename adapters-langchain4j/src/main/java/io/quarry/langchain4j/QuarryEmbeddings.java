@@ -21,7 +21,9 @@ import io.quarry.search.VectorIndex;
  *
  * <p>The store holds no object text: each entry is the vector, a segment whose text is the entry's key
  * ({@code task-7#0}) and metadata {@code quarry_index}, {@code quarry_key}, {@code quarry_object_id}
- * and {@code quarry_type}. Its id is a UUID derived from the index name and the key, so stores that
+ * and {@code quarry_type}, and the object's scope values as {@code quarry_scope_<key>} (the type and the
+ * caller's scope are metadata filters of every search, so a store that supports them filters inside its
+ * nearest-neighbour search). Its id is a UUID derived from the index name and the key, so stores that
  * want UUIDs accept it and an upsert replaces the same entry. Entries of other index names, and the
  * host's own segments, are never returned. Quarry reads every candidate through the caller's scope
  * and filter before showing it.
@@ -47,9 +49,27 @@ public final class QuarryEmbeddings {
         return new LangChain4jEmbedder(model, name);
     }
 
-    /** The store as a vector index named {@value #DEFAULT_INDEX}. */
+    /**
+     * The store as a vector index named {@value #DEFAULT_INDEX} that keeps no indexer state (each run of
+     * the {@link io.quarry.search.EmbeddingIndexer} embeds every object); {@link #vectorIndex(EmbeddingStore,
+     * Embedder)} keeps it.
+     */
     public static VectorIndex vectorIndex(EmbeddingStore<TextSegment> store) {
-        return new EmbeddingStoreIndex(store, DEFAULT_INDEX);
+        return new EmbeddingStoreIndex(store, DEFAULT_INDEX, 0);
+    }
+
+    /**
+     * The store as a vector index named {@value #DEFAULT_INDEX} for the embedder's vectors, keeping the
+     * indexer's state (model, last {@code updated_at} and id) in one segment of the store, so a run embeds
+     * only the objects changed since the last.
+     */
+    public static VectorIndex vectorIndex(EmbeddingStore<TextSegment> store, Embedder embedder) {
+        return vectorIndex(store, embedder, DEFAULT_INDEX);
+    }
+
+    /** As {@link #vectorIndex(EmbeddingStore, Embedder)}, under another index name. */
+    public static VectorIndex vectorIndex(EmbeddingStore<TextSegment> store, Embedder embedder, String indexName) {
+        return new EmbeddingStoreIndex(store, indexName, embedder.dimension());
     }
 
     /**
@@ -57,6 +77,6 @@ public final class QuarryEmbeddings {
      * (one per toolkit or per model) beside the host's own segments.
      */
     public static VectorIndex vectorIndex(EmbeddingStore<TextSegment> store, String indexName) {
-        return new EmbeddingStoreIndex(store, indexName);
+        return new EmbeddingStoreIndex(store, indexName, 0);
     }
 }

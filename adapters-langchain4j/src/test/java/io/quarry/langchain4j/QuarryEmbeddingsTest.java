@@ -147,4 +147,58 @@ class QuarryEmbeddingsTest {
             assertThat(m.embeddingId()).matches("[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}");
         });
     }
+
+    private static io.quarry.store.GraphObject object(String id, String org, String title, java.time.Instant at) {
+        return new io.quarry.store.GraphObject(
+                id,
+                "Task",
+                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                        .objectNode()
+                        .put("title", title),
+                at,
+                at,
+                java.util.Map.of("org_id", org));
+    }
+
+    private static io.quarry.search.EmbeddingIndexer.Report run(
+            List<io.quarry.store.GraphObject> objects, VectorIndex index) {
+        return io.quarry.search.EmbeddingIndexer.builder()
+                .store(io.quarry.store.InMemoryObjectStore.of(objects, List.of()))
+                .embedder(EMBEDDER)
+                .index(index)
+                .build()
+                .run();
+    }
+
+    @Test
+    void theStoreKeepsTheIndexersStateSoASecondRunEmbedsNothingAndScopeIsAFilter() {
+        java.time.Instant t = java.time.Instant.parse("2024-05-01T10:00:00Z");
+        List<io.quarry.store.GraphObject> objects = new ArrayList<>();
+        for (int i = 0; i < OBJECTS.size(); i++) {
+            objects.add(object(OBJECTS.get(i)[0], i % 2 == 0 ? "acme" : "globex", OBJECTS.get(i)[2], t.plusSeconds(i)));
+        }
+        InMemoryEmbeddingStore<TextSegment> store = new InMemoryEmbeddingStore<>();
+        assertThat(run(objects, QuarryEmbeddings.vectorIndex(store, EMBEDDER)).objects())
+                .isEqualTo(OBJECTS.size());
+        // a new bridge over the same store, as in the host's next run
+        VectorIndex again = QuarryEmbeddings.vectorIndex(store, EMBEDDER);
+        assertThat(again.state())
+                .contains(new io.quarry.search.IndexState(EMBEDDER.model(), t.plusSeconds(6), "dec-1"));
+        assertThat(run(objects, again).objects()).isZero();
+        List<io.quarry.store.GraphObject> changed = new ArrayList<>(objects);
+        changed.set(1, object("task-2", "globex", "Plan the holiday rota", t.plusSeconds(60)));
+        assertThat(run(changed, again).objects()).isEqualTo(1);
+        // the stateless bridge embeds everything each time
+        assertThat(run(objects, QuarryEmbeddings.vectorIndex(store, "plain")).objects())
+                .isEqualTo(OBJECTS.size());
+
+        float[] q = EMBEDDER.embed(List.of("database")).get(0);
+        assertThat(again.nearest(q, 10, Set.of(), io.quarry.store.Scope.of("org_id", "acme")))
+                .extracting(VectorMatch::objectId)
+                .containsExactlyInAnyOrder("task-1", "task-3", "risk-2", "dec-1");
+        assertThat(again.nearest(q, 10, Set.of()))
+                .extracting(VectorMatch::objectId)
+                .hasSize(OBJECTS.size())
+                .doesNotContainNull();
+    }
 }

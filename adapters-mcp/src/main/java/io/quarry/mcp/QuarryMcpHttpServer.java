@@ -2,48 +2,60 @@ package io.quarry.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.json.McpJsonDefaults;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpStatelessServerHandler;
-import io.modelcontextprotocol.server.McpStatelessSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpStatelessServerTransport;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.Toolkit;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.MimeTypes;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.core.publisher.Mono;
 
 /**
- * Quarry's tools as an MCP server over Streamable HTTP, on the JDK's own HTTP server ({@code
- * jdk.httpserver}): no servlet container in the command line's jar. Every request carries its own
- * identity: the {@link Authenticator} maps the request's bearer token (or API-key header) to a tenant
- * and the {@link ToolContext} of its calls. No credential or an unknown one is HTTP 401; a request to
- * another tenant's endpoint ({@code /mcp/OTHER}) is HTTP 403; there is never a default scope.
+ * Quarry's tools as an MCP server over Streamable HTTP, on Jetty 12's core server (no servlet API).
+ * Every request carries its own identity: the {@link Authenticator} maps the request's bearer token
+ * (or API-key header) to a tenant and the {@link ToolContext} of its calls. No credential or an
+ * unknown one is HTTP 401; a request to another tenant's endpoint ({@code /mcp/OTHER}) is HTTP 403;
+ * there is never a default scope.
  *
  * <pre>{@code
  * QuarryMcpHttpServer server = QuarryMcpHttpServer.builder(toolkit, QuarryMcpHttpServer.tokenFile(path))
@@ -52,30 +64,41 @@ import reactor.core.publisher.Mono;
  *         .start();
  * }</pre>
  *
- * <p>The server keeps nothing between requests (the SDK's stateless server): it answers each JSON-RPC
- * request with one JSON response, so any number of instances behind a load balancer serve the same
- * clients. The session id it hands out at {@code initialize} is self-contained: it names the
- * credential it was issued to and when it ends, signed with the session key, so another instance with
- * the same key accepts it; after {@link Builder#sessionTimeout} it is refused with HTTP 404 and the
- * client starts a new session. A request body over {@link Builder#maxRequestBytes} is HTTP 413; more
- * than {@link Builder#requestsPerMinute} requests of one credential in a minute are HTTP 429 with
- * {@code Retry-After} (counted per instance).
+ * <p>The server keeps nothing between requests (the SDK's stateless server behind one dispatcher):
+ * it answers each JSON-RPC request with one JSON response, so any number of instances behind a load
+ * balancer serve the same clients. The session id it hands out at {@code initialize} is
+ * self-contained and carries no identity (an expiry and a random nonce, signed with the session key):
+ * every request is authorized by its own credential, another instance with the same key accepts the
+ * id, and after {@link Builder#sessionTimeout} or a {@code DELETE} it is refused with HTTP 404.
+ *
+ * <p>Every refusal is JSON (a JSON-RPC error object), never an HTML page: a body over {@link
+ * Builder#maxRequestBytes} is 413, a foreign {@code Origin} 403, an unknown {@code
+ * MCP-Protocol-Version} 400, a body that is not {@code application/json} 415, an {@code Accept} without
+ * JSON 406, more than {@link Builder#requestsPerMinute} requests of one credential in a minute 429 with
+ * {@code Retry-After} (counted per instance). Connections that send nothing hold no thread and are
+ * closed after {@link Builder#idleTimeout}; at most {@link Builder#maxConnections} are open at once.
  */
 public final class QuarryMcpHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpHttpServer.class);
     private static final String CALLER = "io.quarry.mcp.caller";
     private static final String SESSION_HEADER = "Mcp-Session-Id";
+    /** The revisions whose {@code MCP-Protocol-Version} header this server accepts. */
+    static final List<String> PROTOCOL_VERSIONS = List.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+
+    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
     private final Builder options;
-    private final McpJsonMapper mapper = McpJsonDefaults.getMapper();
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
-    private HttpServer http;
-    private ExecutorService executor;
-    private McpStatelessSyncServer mcp;
-    private volatile McpStatelessServerHandler handler;
+    private final Map<String, Long> ended = new ConcurrentHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+    private final Semaphore calls;
+    private Server http;
+    private ServerConnector connector;
+    private Dispatcher dispatcher;
 
     private QuarryMcpHttpServer(Builder options) {
         this.options = options;
+        this.calls = new Semaphore(options.threads, true);
     }
 
     /**
@@ -90,12 +113,23 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
 
     /**
      * The authenticator of a token file, for simple deployments: see {@link TokenFile} for its format.
+     * {@link #start()} checks each entry's scope against the toolkit and refuses to start when one
+     * cannot be used, naming its line.
      *
      * @throws IllegalArgumentException when the file cannot be read or is not a token file; the
-     *     message names the file and the entry
+     *     message names the file, the entry and its line
      */
     public static Authenticator tokenFile(java.nio.file.Path file) {
-        return TokenFile.read(file);
+        return TokenFile.read(file, Clock.systemUTC());
+    }
+
+    /**
+     * {@link #tokenFile(java.nio.file.Path)} with the clock of every call's {@link ToolContext}.
+     *
+     * @throws IllegalArgumentException when the file cannot be read or is not a token file
+     */
+    public static Authenticator tokenFile(java.nio.file.Path file, Clock clock) {
+        return TokenFile.read(file, requireNonNull(clock, "clock"));
     }
 
     /** Who sent a request: the tenant its credential belongs to and the context of its tool calls. */
@@ -119,144 +153,280 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         Optional<Caller> authenticate(String credential, Map<String, List<String>> headers);
     }
 
-    /** Starts listening; returns this server. */
+    /**
+     * Starts listening; returns this server.
+     *
+     * @throws IllegalArgumentException when an entry of the token file has a scope the toolkit cannot
+     *     serve (a key no table has), naming the entry's line
+     * @throws IOException when the address cannot be bound
+     */
     public QuarryMcpHttpServer start() throws IOException {
-        Transport transport = new Transport();
-        mcp = McpServer.sync(transport)
-                .serverInfo(QuarryMcpServer.NAME, QuarryMcpServer.VERSION)
-                .instructions(QuarryMcpServer.INSTRUCTIONS)
-                .capabilities(
-                        McpSchema.ServerCapabilities.builder().tools(false).build())
-                .validateToolInputs(false)
-                .tools(QuarryMcpServer.statelessTools(
-                        options.toolkit, context -> ((Caller) context.get(CALLER)).context()))
-                .build();
-        http = HttpServer.create(new InetSocketAddress(options.host, options.port), 64);
-        executor = Executors.newFixedThreadPool(options.threads, r -> {
-            Thread t = new Thread(r, "quarry-mcp-http");
-            t.setDaemon(true);
-            return t;
-        });
-        http.setExecutor(executor);
-        http.createContext(options.path, this::handle);
-        http.start();
+        if (options.authenticator instanceof TokenFile file) {
+            file.check(options.toolkit);
+        }
+        dispatcher = Dispatcher.of(
+                options.toolkit, context -> ((Caller) context.get(CALLER)).context(), options.requestTimeout);
+        QueuedThreadPool pool = new QueuedThreadPool(options.threads + 8, 4);
+        pool.setName("quarry-mcp-http");
+        pool.setDaemon(true);
+        http = new Server(pool);
+        HttpConfiguration config = new HttpConfiguration();
+        config.setSendServerVersion(false);
+        config.setSendXPoweredBy(false);
+        config.setRequestHeaderSize(options.maxHeaderBytes);
+        config.setIdleTimeout(options.idleTimeout.toMillis());
+        connector = new ServerConnector(http, 1, 1, new HttpConnectionFactory(config));
+        connector.setHost(options.host);
+        connector.setPort(options.port);
+        connector.setIdleTimeout(options.idleTimeout.toMillis());
+        connector.setAcceptQueueSize(128);
+        http.addConnector(connector);
+        http.addBean(new NetworkConnectionLimit(options.maxConnections, connector));
+        http.setErrorHandler(new JsonErrors());
+        http.setHandler(new Endpoint());
+        http.setStopTimeout(1000);
+        try {
+            http.start();
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        } catch (Exception e) {
+            close();
+            throw new IOException("cannot start the MCP HTTP server on " + options.host + ":" + options.port, e);
+        }
         LOG.info("MCP over HTTP on http://{}:{}{}", options.host, port(), options.path);
         return this;
     }
 
     /** The port it listens on (the one the system chose for port 0). */
     public int port() {
-        return http.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
     /** Stops listening, waiting up to a second for calls in flight. */
     @Override
     public void close() {
         if (http != null) {
-            http.stop(1);
-            executor.shutdownNow();
-            mcp.close();
+            try {
+                http.stop();
+            } catch (Exception e) {
+                LOG.warn("the MCP HTTP server did not stop cleanly", e);
+            }
+        }
+        if (dispatcher != null) {
+            dispatcher.close();
         }
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            serve(exchange);
-        } catch (RuntimeException e) {
-            LOG.error("MCP request failed", e);
-            refuse(exchange, 500, -32603, "The server failed; its log has the details.");
+    /** A status, headers and a JSON body (or none). */
+    private record Reply(int status, Map<String, String> headers, String json) {
+        static Reply of(int status, String json) {
+            return new Reply(status, Map.of(), json);
+        }
+
+        Reply with(String header, String value) {
+            Map<String, String> more = new LinkedHashMap<>(headers);
+            more.put(header, value);
+            return new Reply(status, more, json);
         }
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
-        Map<String, List<String>> headers = lowerCase(exchange);
+    /** The one handler: every path, method and failure is answered here, in JSON. */
+    private final class Endpoint extends Handler.Abstract {
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) {
+            Reply reply;
+            try {
+                reply = serve(request);
+            } catch (RuntimeException | IOException e) {
+                LOG.error("MCP request failed", e);
+                reply = refuse(500, Dispatcher.INTERNAL_ERROR, "The server failed; its log has the details.");
+            }
+            write(response, callback, reply);
+            return true;
+        }
+    }
+
+    private static void write(Response response, Callback callback, Reply reply) {
+        response.setStatus(reply.status());
+        reply.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+        if (reply.json() == null) {
+            response.write(true, null, callback);
+            return;
+        }
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.write(true, ByteBuffer.wrap(reply.json().getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    private Reply serve(Request request) throws IOException {
+        String path = request.getHttpURI().getPath();
+        String tenant;
+        if (path == null || !(path.equals(options.path) || path.startsWith(options.path + "/"))) {
+            return refuse(404, -32601, "Nothing here: the MCP endpoint is " + options.path + ".");
+        } else {
+            tenant = tenantOfPath(path);
+        }
+        String method = request.getMethod();
+        if (!method.equals("POST") && !method.equals("DELETE")) {
+            // no server-initiated stream: every answer comes with its request
+            return refuse(405, -32000, "Use POST: this server answers each request in its response.")
+                    .with("Allow", "POST, DELETE");
+        }
+        HttpFields fields = request.getHeaders();
+        String origin = fields.get(HttpHeader.ORIGIN);
+        if (origin != null && !originAllowed(origin)) {
+            return refuse(403, -32000, "Origin " + origin + " is not allowed.");
+        }
+        Map<String, List<String>> headers = lowerCase(fields);
         String credential = credential(headers);
         if (credential == null) {
-            exchange.getResponseHeaders().add("WWW-Authenticate", "Bearer");
-            refuse(
-                    exchange,
-                    401,
-                    -32001,
-                    "No credential: send Authorization: Bearer TOKEN"
-                            + (options.apiKeyHeader == null ? "." : " or " + options.apiKeyHeader + ": KEY."));
-            return;
+            return refuse(
+                            401,
+                            -32001,
+                            "No credential: send Authorization: Bearer TOKEN"
+                                    + (options.apiKeyHeader == null ? "." : " or " + options.apiKeyHeader + ": KEY."))
+                    .with("WWW-Authenticate", "Bearer");
         }
         Optional<Caller> caller = options.authenticator.authenticate(credential, headers);
         if (caller.isEmpty()) {
-            exchange.getResponseHeaders().add("WWW-Authenticate", "Bearer error=\"invalid_token\"");
-            refuse(exchange, 401, -32001, "Unknown credential.");
-            return;
+            return refuse(401, -32001, "Unknown credential.")
+                    .with("WWW-Authenticate", "Bearer error=\"invalid_token\"");
         }
-        String tenant = tenantOfPath(exchange.getRequestURI().getPath());
         if (tenant != null && !tenant.equals(caller.get().tenant())) {
-            refuse(exchange, 403, -32003, "This credential is not for tenant " + tenant + ".");
-            return;
+            return refuse(403, -32003, "This credential is not for tenant " + tenant + ".");
         }
-        String key = digest(credential);
-        long retryAfter = admit(key);
+        long retryAfter = admit(digest(credential));
         if (retryAfter > 0) {
-            exchange.getResponseHeaders().add("Retry-After", Long.toString(retryAfter));
-            refuse(
-                    exchange,
-                    429,
-                    -32029,
-                    "More than " + options.requestsPerMinute + " requests a minute with this credential; retry after "
-                            + retryAfter + " s.");
-            return;
+            return refuse(
+                            429,
+                            -32029,
+                            "More than " + options.requestsPerMinute
+                                    + " requests a minute with this credential; retry after " + retryAfter + " s.")
+                    .with("Retry-After", Long.toString(retryAfter));
         }
-        switch (exchange.getRequestMethod()) {
-            case "POST" -> post(exchange, headers, key, caller.get());
-            case "DELETE" -> respond(exchange, 204, null);
-            default -> {
-                // no server-initiated stream: every answer comes with its request
-                exchange.getResponseHeaders().add("Allow", "POST, DELETE");
-                refuse(exchange, 405, -32000, "Use POST: this server answers each request in its response.");
-            }
+        String version = first(headers, "mcp-protocol-version");
+        if (version != null && !PROTOCOL_VERSIONS.contains(version.strip())) {
+            return refuse(
+                    400,
+                    -32022,
+                    "Unsupported MCP-Protocol-Version " + shorten(version) + ": this server speaks "
+                            + String.join(", ", PROTOCOL_VERSIONS) + ".");
         }
+        if (method.equals("DELETE")) {
+            return endSession(first(headers, "mcp-session-id"));
+        }
+        return post(request, headers, caller.get());
     }
 
-    private void post(HttpExchange exchange, Map<String, List<String>> headers, String key, Caller caller)
-            throws IOException {
-        String declared = first(headers, "content-length");
-        if (declared != null && parseLong(declared) > options.maxRequestBytes) {
-            refuse(exchange, 413, -32600, tooLarge());
-            return;
+    private Reply post(Request request, Map<String, List<String>> headers, Caller caller) throws IOException {
+        String type = first(headers, "content-type");
+        if (type == null
+                || !MimeTypes.getContentTypeWithoutCharset(type)
+                        .strip()
+                        .toLowerCase(Locale.ROOT)
+                        .equals("application/json")) {
+            return refuse(415, -32600, "Send the JSON-RPC message as Content-Type: application/json.");
         }
-        byte[] body = readAtMost(exchange.getRequestBody(), options.maxRequestBytes);
-        if (body == null) {
-            refuse(exchange, 413, -32600, tooLarge());
-            return;
+        if (!acceptsJson(headers.getOrDefault("accept", List.of()))) {
+            return refuse(
+                    406,
+                    -32600,
+                    "This server answers in application/json: accept it (Accept: application/json,"
+                            + " text/event-stream).");
         }
-        McpSchema.JSONRPCMessage message;
+        long declared = request.getLength();
+        if (declared > options.maxRequestBytes) {
+            return refuse(413, -32600, tooLarge());
+        }
+        byte[] body;
+        try (InputStream in = Request.asInputStream(request)) {
+            body = in.readNBytes(options.maxRequestBytes + 1);
+        }
+        if (body.length > options.maxRequestBytes) {
+            return refuse(413, -32600, tooLarge());
+        }
+        JsonNode message;
         try {
-            message = McpSchema.deserializeJsonRpcMessage(mapper, new String(body, StandardCharsets.UTF_8));
-        } catch (IOException | IllegalArgumentException e) {
-            refuse(exchange, 400, -32700, "The body is not one JSON-RPC message.");
-            return;
+            message = Dispatcher.JSON.readTree(body);
+        } catch (IOException e) {
+            return refuse(400, Dispatcher.PARSE_ERROR, "The body is not JSON.");
+        }
+        if (message == null || message.isMissingNode()) {
+            return refuse(400, Dispatcher.PARSE_ERROR, "The body is empty: send one JSON-RPC message.");
+        }
+        boolean isRequest = message.isObject() && message.has("method") && message.has("id");
+        boolean initialize = isRequest
+                && McpSchema.METHOD_INITIALIZE.equals(message.path("method").asText());
+        if (isRequest && !initialize) {
+            String problem = sessionProblem(first(headers, "mcp-session-id"));
+            if (problem != null) {
+                return refuse(problem.startsWith("No") ? 400 : 404, -32001, problem);
+            }
         }
         McpTransportContext context = McpTransportContext.create(Map.of(CALLER, caller));
-        if (message instanceof McpSchema.JSONRPCRequest request) {
-            boolean initialize = McpSchema.METHOD_INITIALIZE.equals(request.method());
-            if (!initialize && !sessionValid(first(headers, "mcp-session-id"), key)) {
-                refuse(exchange, 404, -32001, "The session has ended or is not this credential's: initialize again.");
-                return;
+        Optional<ObjectNode> answer;
+        try {
+            if (!calls.tryAcquire(options.requestTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return refuse(503, -32000, "Every worker is busy; retry in a few seconds.")
+                        .with("Retry-After", "5");
             }
-            McpSchema.JSONRPCResponse response =
-                    handler.handleRequest(context, request).block(options.requestTimeout);
-            if (initialize) {
-                exchange.getResponseHeaders().add(SESSION_HEADER, newSession(key));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return refuse(503, -32000, "The server is stopping; retry on another instance.");
+        }
+        try {
+            answer = dispatcher.answer(message, context);
+        } finally {
+            calls.release();
+        }
+        if (answer.isEmpty()) {
+            return Reply.of(202, null);
+        }
+        ObjectNode response = answer.get();
+        Reply reply = Reply.of(response.has("id") && response.get("id").isNull() ? 400 : 200, response.toString());
+        return initialize && response.has("result") ? reply.with(SESSION_HEADER, newSession()) : reply;
+    }
+
+    private static boolean acceptsJson(List<String> accept) {
+        if (accept.isEmpty()) {
+            return true;
+        }
+        for (String header : accept) {
+            for (String range : header.split(",")) {
+                String media = range.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+                if (media.equals("application/json") || media.equals("application/*") || media.equals("*/*")) {
+                    return true;
+                }
             }
-            respond(exchange, 200, mapper.writeValueAsString(response));
-        } else if (message instanceof McpSchema.JSONRPCNotification notification) {
-            handler.handleNotification(context, notification).block(options.requestTimeout);
-            respond(exchange, 202, null);
-        } else {
-            respond(exchange, 202, null);
+        }
+        return false;
+    }
+
+    private boolean originAllowed(String origin) {
+        String normal = origin.strip().toLowerCase(Locale.ROOT);
+        while (normal.endsWith("/")) {
+            normal = normal.substring(0, normal.length() - 1);
+        }
+        if (options.allowedOrigins.contains(normal)) {
+            return true;
+        }
+        try {
+            URI uri = new URI(normal);
+            return uri.getHost() != null
+                    && LOOPBACK.contains(uri.getHost())
+                    && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()));
+        } catch (java.net.URISyntaxException e) {
+            return false;
         }
     }
 
     private String tooLarge() {
         return "The request is larger than " + options.maxRequestBytes + " bytes.";
+    }
+
+    private static String shorten(String text) {
+        String one = text.strip();
+        return one.length() <= 40 ? one : one.substring(0, 40) + "…";
     }
 
     private String tenantOfPath(String path) {
@@ -306,35 +476,63 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
 
     private record Window(long minute, int count) {}
 
-    private String newSession(String key) {
+    /** An expiry and a random nonce, signed: nothing in it depends on the credential. */
+    private String newSession() {
         long until = options.clock.millis() + options.sessionTimeout.toMillis();
-        String payload = Long.toString(until, 36) + "." + key.substring(0, 16);
+        byte[] nonce = new byte[16];
+        random.nextBytes(nonce);
+        String payload = Long.toString(until, 36) + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
         return payload + "." + sign(payload);
     }
 
-    private boolean sessionValid(String session, String key) {
-        if (session == null) {
-            return false;
+    /** Why a session id is not usable, or null when it is. */
+    private String sessionProblem(String session) {
+        if (session == null || session.isBlank()) {
+            return "No Mcp-Session-Id: send initialize first and then the session id it returned.";
         }
+        long until = sessionEnd(session.strip());
+        if (until <= options.clock.millis() || ended.containsKey(session.strip())) {
+            return "The session has ended: initialize again.";
+        }
+        return null;
+    }
+
+    /** When a well-signed session id ends, or 0 for any other text. */
+    private long sessionEnd(String session) {
         int dot = session.lastIndexOf('.');
         if (dot < 0) {
-            return false;
+            return 0;
         }
         String payload = session.substring(0, dot);
         if (!MessageDigest.isEqual(
                 sign(payload).getBytes(StandardCharsets.US_ASCII),
                 session.substring(dot + 1).getBytes(StandardCharsets.US_ASCII))) {
-            return false;
+            return 0;
         }
         String[] parts = payload.split("\\.");
-        if (parts.length != 2 || !parts[1].equals(key.substring(0, 16))) {
-            return false;
+        if (parts.length != 2) {
+            return 0;
         }
         try {
-            return Long.parseLong(parts[0], 36) > options.clock.millis();
+            return Long.parseLong(parts[0], 36);
         } catch (NumberFormatException e) {
-            return false;
+            return 0;
         }
+    }
+
+    /** DELETE: this instance refuses the session from now on, until it would have ended anyway. */
+    private Reply endSession(String session) {
+        String problem = sessionProblem(session);
+        if (problem != null) {
+            return refuse(problem.startsWith("No") ? 400 : 404, -32001, problem);
+        }
+        long now = options.clock.millis();
+        if (ended.size() > 10_000) {
+            ended.values().removeIf(until -> until <= now);
+        }
+        ended.put(session.strip(), sessionEnd(session.strip()));
+        return Reply.of(204, null);
     }
 
     private String sign(String payload) {
@@ -349,7 +547,7 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         }
     }
 
-    /** The credential's SHA-256, so neither the rate windows nor the session ids hold the token. */
+    /** The credential's SHA-256, so the rate windows do not hold the token. */
     private static String digest(String credential) {
         try {
             return Base64.getUrlEncoder()
@@ -361,23 +559,15 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         }
     }
 
-    private static byte[] readAtMost(InputStream in, int max) throws IOException {
-        byte[] body = in.readNBytes(max + 1);
-        return body.length > max ? null : body;
-    }
-
-    private static long parseLong(String text) {
-        try {
-            return Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            return -1;
+    private static Map<String, List<String>> lowerCase(HttpFields fields) {
+        Map<String, List<String>> headers = new HashMap<>();
+        for (HttpField field : fields) {
+            headers.computeIfAbsent(field.getLowerCaseName(), k -> new ArrayList<>())
+                    .add(field.getValue());
         }
-    }
-
-    private static Map<String, List<String>> lowerCase(HttpExchange exchange) {
-        Map<String, List<String>> headers = new java.util.HashMap<>();
-        exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-        return Map.copyOf(headers);
+        Map<String, List<String>> copy = new HashMap<>();
+        headers.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+        return Map.copyOf(copy);
     }
 
     private static String first(Map<String, List<String>> headers, String name) {
@@ -385,38 +575,19 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         return values == null || values.isEmpty() ? null : values.get(0);
     }
 
-    private void refuse(HttpExchange exchange, int status, int code, String message) throws IOException {
-        Map<String, Object> error = Map.of("code", code, "message", message);
-        Map<String, Object> body = new java.util.LinkedHashMap<>();
-        body.put("jsonrpc", "2.0");
-        body.put("id", null);
-        body.put("error", error);
-        respond(exchange, status, mapper.writeValueAsString(body));
+    private static Reply refuse(int status, int code, String message) {
+        return Reply.of(status, Dispatcher.error(null, code, message).toString());
     }
 
-    private static void respond(HttpExchange exchange, int status, String json) throws IOException {
-        if (json == null) {
-            exchange.sendResponseHeaders(status, -1);
-            return;
-        }
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    /** Hands the SDK's stateless server its handler; the HTTP side is this class's. */
-    private final class Transport implements McpStatelessServerTransport {
+    /** Jetty's own refusals (a malformed request line, headers over the limit) in JSON, never HTML. */
+    private static final class JsonErrors extends ErrorHandler {
         @Override
-        public void setMcpHandler(McpStatelessServerHandler mcpHandler) {
-            handler = mcpHandler;
-        }
-
-        @Override
-        public Mono<Void> closeGracefully() {
-            return Mono.empty();
+        public boolean handle(Request request, Response response, Callback callback) {
+            Object status = request.getAttribute(ERROR_STATUS);
+            int code = status instanceof Integer s ? s : response.getStatus() > 0 ? response.getStatus() : 500;
+            QuarryMcpHttpServer.write(
+                    response, callback, refuse(code, -32600, "The HTTP request was refused (" + code + ")."));
+            return true;
         }
     }
 
@@ -434,6 +605,10 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         private Duration requestTimeout = Duration.ofMinutes(2);
         private byte[] sessionKey;
         private int threads = 16;
+        private Duration idleTimeout = Duration.ofSeconds(30);
+        private int maxConnections = 256;
+        private int maxHeaderBytes = 16 * 1024;
+        private Set<String> allowedOrigins = Set.of();
         private Clock clock = Clock.systemUTC();
 
         private Builder(Toolkit toolkit, Authenticator authenticator) {
@@ -498,7 +673,40 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Threads serving requests (so at most this many tool calls at once); default 16. */
+        /**
+         * How long a connection may send nothing (half a request header, a body that stalls, a kept-alive
+         * idle connection) before it is closed; default 30 s. A waiting connection holds no thread.
+         */
+        public Builder idleTimeout(Duration timeout) {
+            this.idleTimeout = requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** Connections open at once; more wait in the accept queue. Default 256. */
+        public Builder maxConnections(int connections) {
+            this.maxConnections = connections;
+            return this;
+        }
+
+        /**
+         * Browser origins (such as {@code https://agents.example.com}) whose requests are served; a request
+         * with another {@code Origin} header is 403. Origins on a loopback host are always allowed, and a
+         * request without {@code Origin} (not from a browser) is not checked. Default: none.
+         */
+        public Builder allowedOrigins(java.util.Collection<String> origins) {
+            Set<String> normal = new java.util.HashSet<>();
+            for (String origin : origins) {
+                String o = origin.strip().toLowerCase(Locale.ROOT);
+                while (o.endsWith("/")) {
+                    o = o.substring(0, o.length() - 1);
+                }
+                normal.add(o);
+            }
+            this.allowedOrigins = Set.copyOf(normal);
+            return this;
+        }
+
+        /** Requests served at once (so at most this many tool calls at once); default 16. */
         public Builder threads(int threads) {
             this.threads = threads;
             return this;
@@ -521,6 +729,10 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
             }
             if (sessionTimeout.isNegative() || sessionTimeout.isZero()) {
                 throw new IllegalArgumentException("sessionTimeout must be positive");
+            }
+            if (idleTimeout.toMillis() < 1 || requestTimeout.toMillis() < 1 || maxConnections < 1) {
+                throw new IllegalArgumentException(
+                        "idleTimeout and requestTimeout must be positive, maxConnections at least 1");
             }
             if (sessionKey == null) {
                 sessionKey = new byte[32];

@@ -2,6 +2,7 @@ package io.quarry.mcp;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -17,14 +18,14 @@ import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
 import io.quarry.tool.Toolkit;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -57,6 +58,10 @@ public final class QuarryMcpServer {
             "Read-only access to a database: call get_database_schema first to learn the types, "
                     + "fields and relationships, then query_graph_objects.";
     private static final TypeRef<Map<String, Object>> SCHEMA = new TypeRef<>() {};
+    /** The largest stdio message, as the HTTP server's default body limit. */
+    static final int MAX_MESSAGE_BYTES = 1 << 20;
+
+    private static final java.time.Duration STDIO_TIMEOUT = java.time.Duration.ofMinutes(2);
 
     private QuarryMcpServer() {}
 
@@ -122,7 +127,9 @@ public final class QuarryMcpServer {
     }
 
     /**
-     * Serves a toolkit on these streams until {@code in} ends, then closes the server.
+     * Serves a toolkit on these streams until {@code in} ends, answering every message in order (the
+     * ones read before the end included), then returns. A line over 1 MiB is answered with an error
+     * and skipped.
      *
      * @param toolkit the tools to serve
      * @param context the scope and user of every call
@@ -130,14 +137,61 @@ public final class QuarryMcpServer {
      * @param out where responses go; nothing else may write to it
      */
     public static void serve(Toolkit toolkit, ToolContext context, InputStream in, OutputStream out) {
-        CountDownLatch ended = new CountDownLatch(1);
-        McpSyncServer server = start(toolkit, context, new EndSignal(in, ended), out);
-        try {
-            ended.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            server.closeGracefully();
+        requireNonNull(context, "context");
+        requireNonNull(in, "in");
+        requireNonNull(out, "out");
+        try (Dispatcher dispatcher =
+                Dispatcher.of(toolkit.forScope(context.scope()), transport -> context, STDIO_TIMEOUT)) {
+            Lines lines = new Lines(in, MAX_MESSAGE_BYTES);
+            // one message at a time, in order: everything read is answered before the end of input ends it
+            for (Lines.Line line = lines.next(); line != null; line = lines.next()) {
+                Optional<ObjectNode> answer = line.tooLong()
+                        ? Optional.of(Dispatcher.error(
+                                null,
+                                Dispatcher.INVALID_REQUEST,
+                                "The message is larger than " + MAX_MESSAGE_BYTES + " bytes."))
+                        : line.text().isBlank()
+                                ? Optional.empty()
+                                : dispatcher.answer(line.text(), McpTransportContext.EMPTY);
+                if (answer.isPresent()) {
+                    out.write((answer.get().toString() + "\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("the stdio client has gone: {}", e.getMessage());
+        }
+    }
+
+    /** The lines of a stream, each at most so many bytes (the rest of a longer line is skipped). */
+    static final class Lines {
+        record Line(String text, boolean tooLong) {}
+
+        private final InputStream in;
+        private final int max;
+
+        Lines(InputStream in, int max) {
+            this.in = in instanceof java.io.BufferedInputStream ? in : new java.io.BufferedInputStream(in);
+            this.max = max;
+        }
+
+        /** The next line without its end, or null at the end of input. */
+        Line next() throws IOException {
+            java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+            boolean tooLong = false;
+            int b;
+            while ((b = in.read()) >= 0 && b != '\n') {
+                if (line.size() < max) {
+                    line.write(b);
+                } else {
+                    tooLong = true;
+                }
+            }
+            if (b < 0 && line.size() == 0 && !tooLong) {
+                return null;
+            }
+            String text = line.toString(StandardCharsets.UTF_8);
+            return new Line(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text, tooLong);
         }
     }
 
@@ -186,48 +240,5 @@ public final class QuarryMcpServer {
                 .addTextContent(result.text())
                 .isError(result.isError())
                 .build();
-    }
-
-    /** Counts down a latch when the stream ends, so a stdio server knows its client has gone. */
-    private static final class EndSignal extends FilterInputStream {
-        private final CountDownLatch ended;
-
-        EndSignal(InputStream in, CountDownLatch ended) {
-            super(requireNonNull(in, "in"));
-            this.ended = ended;
-        }
-
-        @Override
-        public int read() throws IOException {
-            try {
-                return signal(super.read());
-            } catch (IOException e) {
-                ended.countDown();
-                throw e;
-            }
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            try {
-                return signal(super.read(b, off, len));
-            } catch (IOException e) {
-                ended.countDown();
-                throw e;
-            }
-        }
-
-        private int signal(int n) {
-            if (n < 0) {
-                ended.countDown();
-            }
-            return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            ended.countDown();
-            super.close();
-        }
     }
 }

@@ -49,6 +49,8 @@ public abstract class McpServerContract {
         transport.setStdErrorHandler(stderr::add);
         client = McpClient.sync(transport)
                 .requestTimeout(Duration.ofSeconds(120))
+                // the server builds its demo database first: 20 s (the default) is too short on a loaded machine
+                .initializationTimeout(Duration.ofSeconds(120))
                 .build();
         // a stray line on the server's stdout would fail this
         client.initialize();

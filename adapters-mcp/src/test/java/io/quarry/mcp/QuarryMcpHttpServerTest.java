@@ -187,14 +187,38 @@ class QuarryMcpHttpServerTest {
     }
 
     @Test
-    void aSessionEndsAfterItsTimeoutAndBelongsToItsCredential() throws Exception {
+    void aSessionEndsAfterItsTimeoutOrItsDeleteAndCarriesNoIdentity() throws Exception {
         String session = session("acme-token");
         assertThat(status("acme-token", session)).isEqualTo(200);
-        assertThat(status("globex-token", session)).isEqualTo(404);
-        assertThat(status("acme-token", null)).isEqualTo(404);
+        // each request is authorized by its own credential: the id names no one
+        assertThat(status("globex-token", session)).isEqualTo(200);
+        assertThat(status("acme-token", null)).isEqualTo(400);
         assertThat(status("acme-token", session + "x")).isEqualTo(404);
         NOW.updateAndGet(t -> t.plus(Duration.ofMinutes(11)));
         assertThat(status("acme-token", session)).isEqualTo(404);
+
+        String deleted = session("acme-token");
+        HttpResponse<String> delete = HTTP.send(
+                HttpRequest.newBuilder(URI.create(base))
+                        .header("Authorization", "Bearer acme-token")
+                        .header("Mcp-Session-Id", deleted)
+                        .DELETE()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(delete.statusCode()).isEqualTo(204);
+        assertThat(status("acme-token", deleted)).isEqualTo(404);
+    }
+
+    @Test
+    void sessionIdsCarryNoFunctionOfTheToken() throws Exception {
+        java.util.Set<String> parts = new java.util.HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            String[] id = session("acme-token").split("\\.");
+            assertThat(id).hasSize(3);
+            assertThat(parts.add(id[1])).as("the nonce of a new session").isTrue();
+            assertThat(String.join(".", id))
+                    .doesNotContain(TokenFile.sha256("acme-token").substring(0, 8));
+        }
     }
 
     private static int status(String token, String session) throws Exception {

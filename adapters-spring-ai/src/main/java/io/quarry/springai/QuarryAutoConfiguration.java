@@ -1,10 +1,9 @@
 package io.quarry.springai;
 
 import io.micrometer.observation.ObservationRegistry;
+import io.quarry.config.DatabaseSource;
 import io.quarry.config.QuarryConfig;
-import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
-import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
 import io.quarry.tool.ToolExtension;
@@ -38,12 +37,13 @@ import org.springframework.core.io.ResourceLoader;
  * Spring AI's MCP server starter also serves as MCP tools. Public because Spring Boot loads it; hosts
  * never call it.
  *
- * <p>What it serves, in this order: the configuration file at {@code quarry.config} (default {@code
- * classpath:quarry.yaml} when there is one), as {@code Toolkit.builder().config(...)} reads it; else
- * Quarry's graph layout when the database has it, with the types inferred from the data in each call's
- * scope; else the
- * database's own tables, introspected ({@code quarry.introspect.*}). A table layout gets the dialect's
- * helper functions installed at startup. It runs after the application's database initialization
+ * <p>What it serves is core's decision ({@link DatabaseSource}), as on the command line: the
+ * configuration file at {@code quarry.config} (default {@code classpath:quarry.yaml} when there is
+ * one) with its {@code store} section; else Quarry's graph layout when the database has it (the
+ * configuration's types, or types inferred from the data in each call's scope); else the database's
+ * own tables, introspected ({@code quarry.introspect.*}). A configuration without a {@code store}
+ * section on a database without the graph layout is refused at startup. A table layout gets the
+ * dialect's helper functions installed at startup. It runs after the application's database initialization
  * (schema scripts, Flyway, Liquibase).
  */
 // by name: Boot 3 and Boot 4 (which moved it to spring-boot-jdbc) compile this same source
@@ -78,39 +78,21 @@ public class QuarryAutoConfiguration {
             ObjectProvider<io.quarry.search.VectorIndex> vectorIndexes,
             ObjectProvider<org.springframework.ai.embedding.EmbeddingModel> embeddingModels) {
         QuarryProperties.Store store = properties.getStore();
-        StoreMapping graph = graphMapping(store);
-        QuarryConfig config = configFile(properties, resources);
-        StoreMapping mapping;
-        if (config != null) {
-            if (config.schema().isEmpty()) {
-                throw new IllegalStateException("quarry.config: " + config.source() + " has no types section; add"
-                        + " your types and fields (see docs/configuration.md)");
-            }
-            // the configuration file's store section, when it has one, names the tables and columns
-            mapping = config.store().orElse(graph);
-        } else if (JdbcObjectStore.graphLayoutExists(dataSource, graph)) {
-            mapping = graph;
-        } else {
-            config = introspect(dataSource, properties);
-            mapping = config.store().orElseThrow();
-        }
-        JdbcObjectStore jdbc = JdbcObjectStore.builder()
-                .dataSource(dataSource)
-                .readDataSource(
-                        properties.getReadDataSource() == null
-                                ? null
-                                : beans.getBean(properties.getReadDataSource(), DataSource.class))
-                .dialect(Dialects.detect(dataSource))
-                .mapping(mapping)
-                .timeout(store.getTimeout())
-                .statementObserver(statementObserver(observations))
-                .countCap(store.getCountCap())
-                .build();
-        if (mapping.tables() != null && !jdbc.installHelperFunctions()) {
-            LOG.info("Quarry: the database user may not create Quarry's helper functions; using the ones in the"
-                    + " database, which may be of an older Quarry version");
-        }
-        Toolkit.Builder toolkit = Toolkit.builder().store(jdbc);
+        DatabaseSource.Opened source = DatabaseSource.builder(dataSource)
+                .config(configFile(properties, resources))
+                .graph(graphMapping(store))
+                .introspection(() -> introspect(dataSource, properties))
+                .store(b -> b.readDataSource(
+                                properties.getReadDataSource() == null
+                                        ? null
+                                        : beans.getBean(properties.getReadDataSource(), DataSource.class))
+                        .timeout(store.getTimeout())
+                        .statementObserver(statementObserver(observations))
+                        .countCap(store.getCountCap()))
+                .warnings(w -> LOG.info("Quarry: {}", w))
+                .open();
+        QuarryConfig config = source.config();
+        Toolkit.Builder toolkit = Toolkit.builder().store(source.store());
         if (config != null) {
             toolkit.config(config);
         } // else the graph layout's types are inferred from the data in each call's scope
@@ -124,11 +106,12 @@ public class QuarryAutoConfiguration {
         }
         listeners.orderedStream().forEach(toolkit::listener);
         if (properties.getCursorKey() != null) {
-            if (properties.getCursorKey().strip().length() < 32) {
-                throw new IllegalStateException("quarry.cursor-key: use a secret of at least 32 characters, such as"
-                        + " the output of: openssl rand -base64 32");
+            try { // the rule is the Toolkit's
+                toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("quarry.cursor-key: " + e.getMessage()
+                        + "; use a secret such as the output of: openssl rand -base64 32");
             }
-            toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
         SearchBeans.apply(toolkit, properties.getSearch(), embedders, vectorIndexes, embeddingModels, beans);
@@ -205,8 +188,8 @@ public class QuarryAutoConfiguration {
                 graph.relationshipType());
     }
 
-    /** The configuration introspected from the DataSource's tables, as {@code quarry.introspect.*} says. */
-    private static QuarryConfig introspect(DataSource dataSource, QuarryProperties properties) {
+    /** The DataSource's tables, introspected, as {@code quarry.introspect.*} says. */
+    private static Introspection introspect(DataSource dataSource, QuarryProperties properties) {
         QuarryProperties.Introspect settings = properties.getIntrospect();
         if (!settings.isEnabled()) {
             throw new IllegalStateException("quarry: there is no configuration file (quarry.config, default "
@@ -247,6 +230,6 @@ public class QuarryAutoConfiguration {
                 types,
                 result.hiddenFields());
         result.warnings().forEach(w -> LOG.info("Quarry introspection: {}", w));
-        return QuarryConfig.parse(result.toYaml(), "the DataSource's tables (introspected)");
+        return result;
     }
 }

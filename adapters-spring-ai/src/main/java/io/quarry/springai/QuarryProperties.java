@@ -43,7 +43,7 @@ public class QuarryProperties {
     private String readDataSource;
 
     /**
-     * A secret (at least 32 characters) that signs every cursor, shared by every instance serving the same
+     * A secret (at least 16 bytes in UTF-8, such as the output of {@code openssl rand -base64 32}) that signs every cursor, shared by every instance serving the same
      * agents, so any instance continues a page walk and a forged cursor is refused. Unset: cursors are not
      * signed.
      */

@@ -140,4 +140,58 @@ class QuarryEmbeddingsTest {
                 .isInstanceOf(EmbeddingException.class)
                 .hasMessageContaining("needs the text of each vector");
     }
+
+    private static io.quarry.store.GraphObject object(String id, String org, String title, java.time.Instant at) {
+        return new io.quarry.store.GraphObject(
+                id,
+                "Task",
+                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                        .objectNode()
+                        .put("title", title),
+                at,
+                at,
+                java.util.Map.of("org_id", org));
+    }
+
+    private static io.quarry.search.EmbeddingIndexer.Report run(
+            List<io.quarry.store.GraphObject> objects, Embedder embedder, VectorIndex index) {
+        return io.quarry.search.EmbeddingIndexer.builder()
+                .store(io.quarry.store.InMemoryObjectStore.of(objects, List.of()))
+                .embedder(embedder)
+                .index(index)
+                .build()
+                .run();
+    }
+
+    @Test
+    void theStoreKeepsTheIndexersStateSoASecondRunEmbedsNothingAndScopeIsAFilter() {
+        java.time.Instant t = java.time.Instant.parse("2024-05-01T10:00:00Z");
+        List<io.quarry.store.GraphObject> objects = new ArrayList<>();
+        for (int i = 0; i < OBJECTS.size(); i++) {
+            objects.add(object(OBJECTS.get(i)[0], i % 2 == 0 ? "acme" : "globex", OBJECTS.get(i)[2], t.plusSeconds(i)));
+        }
+        SimpleVectorStore store = SimpleVectorStore.builder(MODEL).build();
+        Embedder embedder = QuarryEmbeddings.embedder(MODEL);
+        assertThat(run(objects, embedder, QuarryEmbeddings.vectorIndex(store, embedder))
+                        .objects())
+                .isEqualTo(OBJECTS.size());
+        // a new bridge over the same store, as in the host's next run
+        VectorIndex again = QuarryEmbeddings.vectorIndex(store, embedder);
+        assertThat(again.state())
+                .contains(new io.quarry.search.IndexState(embedder.model(), t.plusSeconds(6), "dec-1"));
+        assertThat(run(objects, embedder, again).objects()).isZero();
+        List<io.quarry.store.GraphObject> changed = new ArrayList<>(objects);
+        changed.set(1, object("task-2", "globex", "Plan the holiday rota", t.plusSeconds(60)));
+        assertThat(run(changed, embedder, again).objects()).isEqualTo(1);
+
+        float[] q = embedder.embed(List.of("database")).get(0);
+        assertThat(again.nearest(q, 10, java.util.Set.of(), io.quarry.store.Scope.of("org_id", "acme")))
+                .extracting(io.quarry.search.VectorMatch::objectId)
+                .isSubsetOf("task-1", "task-3", "risk-2", "dec-1") // the store drops negative similarities
+                .contains("task-1", "dec-1");
+        assertThat(again.nearest(q, 10, java.util.Set.of()))
+                .extracting(io.quarry.search.VectorMatch::objectId)
+                .contains("task-1", "dec-1", "risk-1")
+                .doesNotContainNull();
+    }
 }

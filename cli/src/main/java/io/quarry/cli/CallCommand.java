@@ -72,6 +72,9 @@ final class CallCommand implements Callable<Integer> {
                             ? "--batch reads the calls from standard input: give no TOOL."
                             : "Missing TOOL (or use --batch).");
         }
+        if (batch) {
+            source.pool = 2; // one call at a time, many calls: reuse the connection
+        }
         Toolkit toolkit = source.toolkit(source.source(), b -> {
             if (trace) {
                 b.listener(new Trace(spec.commandLine().getErr()));

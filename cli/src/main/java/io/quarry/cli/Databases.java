@@ -54,6 +54,34 @@ final class Databases {
      * @throws DatabaseProblem when the database cannot be opened, in one line saying what to do
      */
     static DataSource reading(String url, String user, String password) {
+        return reading(url, url, user, password);
+    }
+
+    /**
+     * {@link #reading}, but an embedded database (an H2 or SQLite file) opened read-only and, for H2,
+     * kept open for the process: a read never writes or compacts the file (H2 wrote and compacted it
+     * on every close, and a file once became corrupt during a read-only batch). For the commands
+     * that only read: call, tools, mcp, context.
+     */
+    static DataSource readingOnly(String url, String user, String password) {
+        return reading(readOnly(url), url, user, password);
+    }
+
+    /** An embedded H2 or SQLite file URL made read-only (H2 also kept open until the process ends); others as they are. */
+    static String readOnly(String url) {
+        String lower = url.toLowerCase(java.util.Locale.ROOT);
+        if (embeddedH2(lower)) {
+            return url
+                    + (lower.contains("access_mode_data=") ? "" : ";ACCESS_MODE_DATA=r")
+                    + (lower.contains("db_close_delay=") ? "" : ";DB_CLOSE_DELAY=-1");
+        }
+        if (sqliteFile(url).isPresent() && !lower.contains("open_mode=")) {
+            return url + (url.indexOf('?') < 0 ? "?" : "&") + "open_mode=1";
+        }
+        return url;
+    }
+
+    private static DataSource reading(String url, String writable, String user, String password) {
         checkUrl(url);
         Optional<Path> sqlite = sqliteFile(url);
         if (sqlite.isPresent() && !Files.isRegularFile(sqlite.get())) {
@@ -61,13 +89,36 @@ final class Databases {
                     "there is no SQLite database at " + sqlite.get().toAbsolutePath()
                             + "; check the path in --jdbc-url (Quarry never creates a database to read it)");
         }
-        DataSource ds = new UrlDataSource(h2IfExists(url), user, password);
+        DataSource ds = new UrlDataSource(h2IfExists(url), user, password, h2IfExists(writable));
         try (Connection c = ds.getConnection()) {
             c.getMetaData();
         } catch (SQLException e) {
             throw explain(e);
         }
         return ds;
+    }
+
+    /**
+     * {@link #reading} behind a HikariCP pool of at most {@code size} connections, for a command that
+     * serves many calls: a call then takes an open connection instead of opening one (a pool closes with
+     * the process).
+     *
+     * @throws IllegalArgumentException when no driver takes the URL
+     * @throws DatabaseProblem when the database cannot be opened, in one line saying what to do
+     */
+    static DataSource pooled(String url, String user, String password, int size) {
+        // SQLite's read-only mode does not open under HikariCP: its reads never write the file anyway
+        DataSource direct =
+                sqliteFile(url).isPresent() ? reading(url, user, password) : readingOnly(url, user, password);
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setDataSource(direct);
+        config.setPoolName("quarry");
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(1);
+        // the statement timeout (5 s by default) bounds a call's wait for a connection before this does
+        config.setConnectionTimeout(30_000);
+        config.setInitializationFailTimeout(-1);
+        return new com.zaxxer.hikari.HikariDataSource(config);
     }
 
     private static final List<String> SCHEMES = List.of("postgresql", "mariadb", "mysql", "sqlite", "h2");
@@ -118,12 +169,15 @@ final class Databases {
     /** An embedded H2 file URL that opens only an existing database: H2 would create an empty one. */
     private static String h2IfExists(String url) {
         String lower = url.toLowerCase(java.util.Locale.ROOT);
-        boolean embeddedFile = lower.startsWith("jdbc:h2:")
+        return embeddedH2(lower) && !lower.contains("ifexists=") ? url + ";IFEXISTS=TRUE" : url;
+    }
+
+    private static boolean embeddedH2(String lower) {
+        return lower.startsWith("jdbc:h2:")
                 && !lower.startsWith("jdbc:h2:mem:")
                 && !lower.startsWith("jdbc:h2:tcp:")
                 && !lower.startsWith("jdbc:h2:ssl:")
                 && !lower.startsWith("jdbc:h2:zip:");
-        return embeddedFile && !lower.contains("ifexists=") ? url + ";IFEXISTS=TRUE" : url;
     }
 
     /**
@@ -131,6 +185,10 @@ final class Databases {
      * The driver's message is kept where it names what is wrong (a user, a database, a table).
      */
     static DatabaseProblem explain(SQLException e) {
+        Optional<DatabaseProblem> environment = environment(e);
+        if (environment.isPresent()) {
+            return environment.get();
+        }
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         int code = e.getErrorCode();
         String said = firstLine(e.getMessage());
@@ -170,6 +228,60 @@ final class Databases {
                     e);
         }
         return new DatabaseProblem("the database answered: " + said, e);
+    }
+
+    /**
+     * A failure of the machine rather than of the command: a full disk, a read-only file, a file
+     * another process holds (SQLite's busy lock, H2's file lock), named in one line, from the
+     * messages of the drivers and the file system anywhere in the causes.
+     */
+    static Optional<DatabaseProblem> environment(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            String lower = m.toLowerCase(java.util.Locale.ROOT);
+            if (lower.contains("no space left on device")
+                    || m.contains("SQLITE_FULL")
+                    || lower.contains("disk is full")
+                    || lower.contains("disk full")) {
+                return Optional.of(new DatabaseProblem(
+                        "the disk is full (" + firstLine(m) + "); free some space and run the command again"
+                                + " (a load that fails loads nothing)",
+                        failure));
+            }
+            if (m.contains("SQLITE_READONLY")
+                    || lower.contains("readonly database")
+                    || t instanceof java.nio.file.AccessDeniedException
+                    || (t instanceof SQLException sql && sql.getErrorCode() == 90097)) {
+                return Optional.of(new DatabaseProblem(
+                        "the database file is read-only (" + firstLine(m) + "); give the user write access to the"
+                                + " file and its directory, or write to another file",
+                        failure));
+            }
+            if (m.contains("SQLITE_BUSY")
+                    || lower.contains("database is locked")
+                    || (t instanceof SQLException sql && sql.getErrorCode() == 90020)) {
+                return Optional.of(new DatabaseProblem(
+                        "the database file is in use by another process (" + firstLine(m) + "); wait until it"
+                                + " is done and run the command again",
+                        failure));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A SQLite file URL for a command that writes: transactions begin {@code IMMEDIATE} and wait up to
+     * 10 s for another writer ({@code busy_timeout}), so two loads at once take turns instead of one
+     * failing at once with {@code SQLITE_BUSY} (a deferred transaction cannot wait to upgrade its lock).
+     */
+    static String writing(String url) {
+        if (sqliteFile(url).isEmpty()) {
+            return url;
+        }
+        String lower = url.toLowerCase(java.util.Locale.ROOT);
+        String params = (lower.contains("transaction_mode=") ? "" : "&transaction_mode=IMMEDIATE")
+                + (lower.contains("busy_timeout=") ? "" : "&busy_timeout=10000");
+        return params.isEmpty() ? url : url + (url.indexOf('?') < 0 ? "?" + params.substring(1) : params);
     }
 
     private static String firstLine(String message) {
@@ -284,13 +396,43 @@ final class Databases {
             // the host's own tables: the SQL calls Quarry's helper functions (H2's aliases, the guarded
             // casts), created here as the Spring Boot starter does, or kept when an administrator did
             try {
-                store.installHelperFunctions();
+                installHelperFunctions(store, ds, configured.get());
             } catch (IllegalStateException e) {
                 throw new IllegalArgumentException(
                         e.getMessage().lines().findFirst().orElse(""), e);
             }
         }
         return store;
+    }
+
+    /**
+     * Installs the helper functions; on an embedded database opened read-only that lacks them, once
+     * through a writable connection (the one write a read of a host's H2 file makes, on first use).
+     */
+    private static void installHelperFunctions(JdbcObjectStore store, DataSource ds, StoreMapping mapping) {
+        try {
+            store.installHelperFunctions();
+        } catch (IllegalStateException e) {
+            if (!(ds instanceof UrlDataSource url) || url.writable() == ds) {
+                throw e;
+            }
+            if (url.url().toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:h2:")) {
+                // H2 keeps the read-only database open for the process: close it (nothing is written)
+                // so that the writable URL opens the file anew
+                try (Connection c = ds.getConnection();
+                        java.sql.Statement st = c.createStatement()) {
+                    st.execute("SHUTDOWN");
+                } catch (SQLException closing) {
+                    throw explain(closing);
+                }
+            }
+            JdbcObjectStore.builder()
+                    .dataSource(url.writable())
+                    .dialect(Dialects.detect(url.writable()))
+                    .mapping(mapping)
+                    .build()
+                    .installHelperFunctions();
+        }
     }
 
     /** A store over the graph layout at this URL; its scope columns are the objects table's other columns. */

@@ -4,7 +4,6 @@ import io.quarry.search.EmbeddedText;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.EmbeddingIndexer;
-import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
 import io.quarry.sql.JdbcVectorIndex;
 import io.quarry.store.Scope;
@@ -18,7 +17,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code quarry embed}: the objects' text into vectors for {@code semantic_search}, with the default
  * model (quarry-embeddings' all-MiniLM-L6-v2, in process, found as a service: quarry-semantic.jar has it): into the database's {@code quarry_embeddings}
- * table with --jdbc-url (incremental and resumable), in memory with --data (a measure of throughput).
+ * table with --jdbc-url or a Lucene index with --index (incremental and resumable), in memory with
+ * --data alone (a measure of throughput).
  */
 @Command(
         name = "embed",
@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
             "Embed the objects' text for semantic_search with the built-in model (no network, no key).",
             "With --jdbc-url the vectors go to the database's quarry_embeddings table: a run embeds the objects new"
                     + " or changed since the last (by updated_at) and resumes where an interrupted run stopped.",
-            "With --data they stay in memory: the run reports the throughput and the index size.",
+            "With --index DIR they go to a Lucene index in DIR (HNSW vectors and BM25 text), kept across runs the same"
+                    + " way; serve it with --semantic --index DIR.",
+            "With --data alone they stay in memory: the run reports the throughput and the index size.",
             "Which fields are embedded: the configuration's 'search' section, else the text fields of each type.",
             "Example: quarry embed --jdbc-url jdbc:postgresql://localhost:5432/shop --config quarry.yaml"
         })
@@ -57,15 +59,53 @@ final class EmbedCommand implements Callable<Integer> {
         SourceOptions.Source data = source.source();
         VectorIndex index;
         String where;
-        if (source.jdbcUrl != null) {
+        if (source.index != null) {
+            index = Semantic.embeddedIndex(source.index);
+            where = source.index.toString();
+        } else if (source.jdbcUrl != null) {
             javax.sql.DataSource database = Databases.reading(source.jdbcUrl, source.user, source.password);
             JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, io.quarry.sql.dialect.Dialects.detect(database));
             index = jdbc;
             where = jdbc.table();
         } else {
-            index = new InMemoryVectorIndex();
+            index = Semantic.embeddedIndex(null);
             where = "memory";
         }
+        try {
+            return embed(data, model, index, where);
+        } finally {
+            if (index instanceof AutoCloseable closeable) {
+                close(closeable);
+            }
+        }
+    }
+
+    private static void close(AutoCloseable index) {
+        try {
+            index.close();
+        } catch (Exception e) {
+            throw new DatabaseProblem("the index could not be closed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Warns on standard error when the table holds more chunks than {@link JdbcVectorIndex#SIZE_LIMIT}
+     * (every question reads all of them).
+     */
+    static void warnPastLimit(JdbcVectorIndex jdbc, java.io.PrintWriter err) {
+        long size = jdbc.size();
+        if (size > JdbcVectorIndex.SIZE_LIMIT) {
+            err.println(String.format(
+                    Locale.ROOT,
+                    "warning: %s holds %,d chunks, more than the %,d a question reads quickly (each reads every"
+                            + " vector); keep them in a Lucene index with --index DIR instead",
+                    jdbc.table(),
+                    size,
+                    JdbcVectorIndex.SIZE_LIMIT));
+        }
+    }
+
+    private int embed(SourceOptions.Source data, Embedder model, VectorIndex index, String where) {
         EmbeddedText text = data.config() != null && data.config().search().isPresent()
                 ? data.config().search().get()
                 : EmbeddedText.defaults(data.schema());
@@ -90,6 +130,9 @@ final class EmbedCommand implements Callable<Integer> {
                     "embedding stopped: " + e.getMessage() + "; run the same command again to resume where it stopped");
         }
         progress.done();
+        if (index instanceof JdbcVectorIndex jdbc) {
+            warnPastLimit(jdbc, spec.commandLine().getErr());
+        }
         spec.commandLine()
                 .getOut()
                 .println(String.format(

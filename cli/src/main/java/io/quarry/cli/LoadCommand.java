@@ -44,7 +44,7 @@ final class LoadCommand implements Callable<Integer> {
         Progress progress = Progress.onTerminal(
                 spec.commandLine().getErr(),
                 dataSet.objects().size() + (long) dataSet.relationships().size());
-        Databases.load(jdbcUrl, user, password, dataSet, Databases.configured(config), progress);
+        Databases.load(Databases.writing(jdbcUrl), user, password, dataSet, Databases.configured(config), progress);
         progress.done();
         spec.commandLine()
                 .getOut()

@@ -2,11 +2,9 @@ package io.quarry.cli;
 
 import io.quarry.mcp.QuarryMcpHttpServer;
 import io.quarry.mcp.QuarryMcpServer;
-import io.quarry.tool.ToolContext;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -88,6 +86,9 @@ final class McpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // one pool for the whole session: 16 connections for the HTTP server's 16 workers, two for stdio,
+        // which answers one message at a time (docs/deployment.md, Connection pools)
+        source.pool = httpPort != null ? 16 : 2;
         if (httpPort != null) {
             return serveHttp();
         }
@@ -119,17 +120,8 @@ final class McpCommand implements Callable<Integer> {
                     + " with a 'types' section): types inferred from the data would show every tenant's names to"
                     + " every tenant");
         }
-        QuarryMcpHttpServer.Authenticator file = QuarryMcpHttpServer.tokenFile(tokens);
-        Clock clock = source.context().clock();
         QuarryMcpHttpServer.Authenticator authenticator =
-                (credential, headers) -> file.authenticate(credential, headers)
-                        .map(caller -> new QuarryMcpHttpServer.Caller(
-                                caller.tenant(),
-                                ToolContext.builder()
-                                        .scope(caller.context().scope())
-                                        .user(caller.context().user())
-                                        .clock(clock)
-                                        .build()));
+                QuarryMcpHttpServer.tokenFile(tokens, source.context().clock());
         byte[] secret = secret();
         QuarryMcpHttpServer.Builder builder = QuarryMcpHttpServer.builder(
                         source.toolkit(data, b -> traced(b.cursorKey(derive(secret, "cursor")))), authenticator)

@@ -79,6 +79,11 @@ public final class QuarryCli implements Runnable {
                 commandLine.getErr().println("quarry: " + e.getMessage());
                 return CommandLine.ExitCode.USAGE;
             }
+            java.util.Optional<DatabaseProblem> environment = Databases.environment(e);
+            if (environment.isPresent()) { // a full disk or a busy file outside a SQLException (H2's MVStore)
+                commandLine.getErr().println("quarry: " + environment.get().getMessage());
+                return DatabaseProblem.EXIT_CODE;
+            }
             throw e;
         });
         return cli.execute(args);

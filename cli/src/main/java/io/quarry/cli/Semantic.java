@@ -2,6 +2,7 @@ package io.quarry.cli;
 
 import io.quarry.search.EmbeddedText;
 import io.quarry.search.Embedder;
+import io.quarry.search.EmbeddingException;
 import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorIndex;
@@ -49,23 +50,55 @@ final class Semantic {
     }
 
     /**
-     * Adds the default model and the vectors: the database's {@code quarry_embeddings} table (as {@code
-     * quarry embed} left it) when {@code database} is given, else an in-memory index embedded now, with
-     * progress on standard error.
+     * The embedded index (quarry-lucene's {@code LuceneIndex}) in {@code folder}, or in memory when it is
+     * {@code null}: looked up by name, as quarry-semantic.jar carries it and quarry.jar does not; the
+     * exact {@link InMemoryVectorIndex} in memory when it is missing.
+     *
+     * @throws IllegalArgumentException when a folder is given and the class path has no Lucene
+     */
+    static VectorIndex embeddedIndex(java.nio.file.Path folder) {
+        Class<?> lucene;
+        try {
+            lucene = Class.forName("io.quarry.lucene.LuceneIndex", true, Semantic.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            if (folder != null) {
+                throw new IllegalArgumentException("--index " + NO_MODEL, e);
+            }
+            return new InMemoryVectorIndex();
+        }
+        try {
+            Object index = folder == null
+                    ? lucene.getMethod("inMemory").invoke(null)
+                    : lucene.getMethod("open", java.nio.file.Path.class).invoke(null, folder);
+            return (VectorIndex) index;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause; // the index's own message (EmbeddingException)
+            }
+            throw new EmbeddingException("The index could not be opened: " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("quarry-lucene on the class path has no LuceneIndex.open/inMemory", e);
+        }
+    }
+
+    /**
+     * Adds the default model and the vectors: the Lucene index in {@code folder} brought up to date when it
+     * is given; else the database's {@code quarry_embeddings} table (as {@code quarry embed} left it) when
+     * {@code database} is given; else a Lucene index in memory embedded now, with progress on standard
+     * error.
      *
      * @throws DatabaseProblem when the database has no vectors yet
      */
-    static void attach(Toolkit.Builder toolkit, SourceOptions.Source source, DataSource database, PrintWriter err) {
+    static void attach(
+            Toolkit.Builder toolkit,
+            SourceOptions.Source source,
+            DataSource database,
+            java.nio.file.Path folder,
+            PrintWriter err) {
         Embedder model = model("--semantic");
         VectorIndex index;
-        if (database != null) {
-            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, Dialects.detect(database));
-            if (jdbc.size() == 0) {
-                throw new DatabaseProblem("the database has no vectors in " + jdbc.table()
-                        + "; run 'quarry embed' with the same --jdbc-url first");
-            }
-            index = jdbc;
-        } else {
+        if (folder != null || database == null) {
+            index = embeddedIndex(folder);
             EmbeddedText text =
                     source.config() != null && source.config().search().isPresent()
                             ? source.config().search().get()
@@ -74,7 +107,6 @@ final class Semantic {
                     .mapToLong(Long::longValue)
                     .sum();
             Progress progress = Progress.onTerminal(err, total, "embedding", "objects");
-            index = new InMemoryVectorIndex();
             EmbeddingIndexer.builder()
                     .store(source.store())
                     .embedder(model)
@@ -84,6 +116,14 @@ final class Semantic {
                     .build()
                     .run();
             progress.done();
+        } else {
+            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, Dialects.detect(database));
+            if (jdbc.size() == 0) {
+                throw new DatabaseProblem("the database has no vectors in " + jdbc.table()
+                        + "; run 'quarry embed' with the same --jdbc-url first");
+            }
+            index = jdbc;
+            EmbedCommand.warnPastLimit(jdbc, err);
         }
         toolkit.embedder(model).vectorIndex(index);
     }

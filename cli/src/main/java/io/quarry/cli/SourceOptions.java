@@ -102,6 +102,14 @@ final class SourceOptions {
                             + " or the demo, the objects are embedded in memory first.")
     boolean semantic;
 
+    @Option(
+            names = "--index",
+            paramLabel = "DIR",
+            description = "The vectors in a Lucene index in DIR (HNSW and BM25, created when missing): 'quarry embed'"
+                    + " writes it and a second run embeds only what changed; --semantic brings it up to date and"
+                    + " serves it (the keyword side of hybrid ranking too).")
+    java.nio.file.Path index;
+
     @Mixin
     ApiOptions api;
 
@@ -133,7 +141,8 @@ final class SourceOptions {
             api.tools(mixee.name()).ifPresent(tools -> b.extensions(tools.tools()));
         }
         if (semantic) {
-            Semantic.attach(b, source, jdbcUrl == null ? null : Databases.reading(jdbcUrl, user, password), err());
+            Semantic.attach(
+                    b, source, jdbcUrl == null ? null : Databases.reading(jdbcUrl, user, password), index, err());
         }
         more.accept(b);
         return b.build();
@@ -151,6 +160,12 @@ final class SourceOptions {
         graph,
         tables
     }
+
+    /**
+     * Connections of a pool for --jdbc-url, for commands that serve many calls ({@code mcp}, {@code call
+     * --batch}); 0 opens a connection per call.
+     */
+    int pool;
 
     /** Whether the tools run over the built-in demo. */
     boolean demo() {
@@ -204,7 +219,9 @@ final class SourceOptions {
      * layout or by introspection, as --layout says.
      */
     private Source database(QuarryConfig file, Schema declared) {
-        DataSource ds = Databases.reading(jdbcUrl, user, password);
+        DataSource ds = pool > 0
+                ? Databases.pooled(jdbcUrl, user, password, pool)
+                : Databases.readingOnly(jdbcUrl, user, password);
         Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
         boolean graph = configured.isPresent()
                 || layout == Layout.graph

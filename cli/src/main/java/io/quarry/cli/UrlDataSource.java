@@ -14,14 +14,33 @@ final class UrlDataSource implements DataSource {
     private final String url;
     private final Properties properties = new Properties();
 
+    /** The same database opened for writing, or this one. */
+    private final UrlDataSource writable;
+
     UrlDataSource(String url, String user, String password) {
+        this(url, user, password, url);
+    }
+
+    /** A data source over {@code url}, with {@code writableUrl} the same database opened for writing. */
+    UrlDataSource(String url, String user, String password, String writableUrl) {
         this.url = url;
+        this.writable = writableUrl.equals(url) ? this : new UrlDataSource(writableUrl, user, password);
         if (user != null) {
             properties.setProperty("user", user);
         }
         if (password != null) {
             properties.setProperty("password", password);
         }
+    }
+
+    /** The JDBC URL. */
+    String url() {
+        return url;
+    }
+
+    /** The same database opened for writing: this one unless it was opened read-only. */
+    UrlDataSource writable() {
+        return writable;
     }
 
     @Override

@@ -35,7 +35,13 @@ final class BadDataFiles {
                     "{\"objects\": [" + GOOD_OBJECTS + "], \"relationships\": ["
                             + "{\"id\": \"r1\", \"src_id\": \"d1\", \"dst_id\": \"t1\", \"type\": \"documents\"},"
                             + "{\"id\": \"r1\", \"src_id\": \"t1\", \"dst_id\": \"d1\", \"type\": \"x\"}]}",
-                    "relationships[1]: duplicate relationship id 'r1', also at relationships[0]"));
+                    "relationships[1]: duplicate relationship id 'r1', also at relationships[0]"),
+            new Bad(
+                    "lone-surrogate",
+                    "{\"objects\": [" + GOOD_OBJECTS + ", {\"id\": \"t2\", \"type\": \"Task\", \"properties\":"
+                            + " {\"title\": [\"ok\", \"a\\ud800b\"]}}]}",
+                    "objects[2]: holds text that is not valid Unicode"),
+            new Bad("bad-json", "{\"objects\": [" + GOOD_OBJECTS + ",]}", "not valid JSON: unexpected ']'"));
 
     private BadDataFiles() {}
 

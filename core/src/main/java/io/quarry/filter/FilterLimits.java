@@ -22,6 +22,13 @@ public record FilterLimits(
         int maxConditions,
         int maxValues) {
 
+    /**
+     * Code points in one string value of a filter ({@code $eq}, {@code $in}, {@code $gt} and the
+     * others): the same on every backend, far under what one statement can carry (MariaDB's
+     * {@code max_allowed_packet}). A longer value is {@code LIMIT_EXCEEDED} at its path.
+     */
+    public static final int MAX_VALUE_LENGTH = 10_000;
+
     /** The defaults of the filter language: 8, 100, 1000, 100, 256, 200, 2000. */
     public static final FilterLimits DEFAULTS = new FilterLimits(8, 100, 1000, 100, 256, 200, 2000);
 

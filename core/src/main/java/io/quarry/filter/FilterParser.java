@@ -738,6 +738,16 @@ public final class FilterParser {
                 return Value.of(node.booleanValue());
             }
             if (node.isTextual()) {
+                int length = CodePoints.length(node.textValue());
+                if (length > FilterLimits.MAX_VALUE_LENGTH) {
+                    error(
+                            ErrorCode.LIMIT_EXCEEDED,
+                            path,
+                            "The string has " + length + " characters; at most " + FilterLimits.MAX_VALUE_LENGTH
+                                    + " are allowed in a filter value.",
+                            "Compare a shorter, distinctive part with $startsWith or $contains.");
+                    return null;
+                }
                 return Value.of(node.textValue());
             }
             if (node.isNumber()) {

@@ -193,7 +193,8 @@ public final class EmbeddingIndexer {
         List<VectorEntry> entries = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
             GraphObject o = owners.get(i);
-            entries.add(new VectorEntry(o.id() + "#" + numbers.get(i), o.id(), o.type(), vectors.get(i)));
+            entries.add(new VectorEntry(
+                    o.id() + "#" + numbers.get(i), o.id(), o.type(), vectors.get(i), o.scope(), texts.get(i)));
         }
         index.delete(batch.stream().map(GraphObject::id).toList());
         index.upsert(entries);

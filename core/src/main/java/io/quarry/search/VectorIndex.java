@@ -1,5 +1,6 @@
 package io.quarry.search;
 
+import io.quarry.store.Scope;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,18 @@ public interface VectorIndex {
      *     checks the type again)
      */
     List<VectorMatch> nearest(float[] vector, int candidates, Set<String> types);
+
+    /**
+     * The entries nearest to the vector among those of the types and the caller's scope, nearest first: an
+     * index that keeps each entry's scope ({@link VectorEntry#scope()}) filters inside its search, so the
+     * {@code candidates} are all the caller's. This default ignores the scope (Quarry reads every candidate
+     * through it anyway, so another tenant's entries only take places among the candidates).
+     *
+     * @param scope only entries of this scope, or of unknown scope
+     */
+    default List<VectorMatch> nearest(float[] vector, int candidates, Set<String> types, Scope scope) {
+        return nearest(vector, candidates, types);
+    }
 
     /** The number of entries. */
     long size();

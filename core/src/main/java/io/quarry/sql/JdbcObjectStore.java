@@ -361,8 +361,21 @@ public final class JdbcObjectStore implements ObjectStore {
      * QUERY_TIMEOUT} error, another database error an {@link IllegalStateException}.
      */
     public SqlRows readonly(Sql sql) {
+        return readonly(sql, timeout);
+    }
+
+    /**
+     * {@link #readonly(Sql)} under a statement timeout of the caller's (a toolkit's {@code
+     * limits.statement_timeout_seconds}) in place of the store's; the {@code QUERY_TIMEOUT} message
+     * names it.
+     */
+    public SqlRows readonly(Sql sql, Duration timeout) {
         requireNonNull(sql, "sql");
-        Session session = new Session("sql");
+        requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        Session session = new Session("sql", timeout);
         return session.read(c -> {
             try (PreparedStatement ps = session.prepare(c, sql);
                     ResultSet rs = ps.executeQuery()) {
@@ -418,13 +431,27 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     static final int MAX_BINDS = 30_000;
 
+    /**
+     * The most characters of text one read statement's binds may carry: at three bytes a character
+     * under MariaDB's default {@code max_allowed_packet} of 16 MiB, past which the server drops the
+     * connection (a failure of the request, not of the database).
+     */
+    static final long MAX_BIND_CHARS = 4_000_000;
+
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
         /** What the store is doing, for the {@link StatementObserver}. */
         private final String operation;
+        /** The statement timeout of this session's statements: the store's, or a call's. */
+        private final Duration timeout;
 
         Session(String operation) {
+            this(operation, JdbcObjectStore.this.timeout);
+        }
+
+        Session(String operation, Duration timeout) {
             this.operation = operation;
+            this.timeout = timeout;
         }
 
         @Override
@@ -437,6 +464,17 @@ public final class JdbcObjectStore implements ObjectStore {
                         "",
                         "The request needs more values than one database statement can take.",
                         "Ask a narrower question with fewer conditions or shorter $in lists.");
+            }
+            long chars = 0;
+            for (Object b : sql.binds()) {
+                chars += b instanceof CharSequence text ? text.length() : 0;
+            }
+            if (chars > MAX_BIND_CHARS) {
+                throw QueryException.of(
+                        ErrorCode.LIMIT_EXCEEDED,
+                        "",
+                        "The request's values are too long for one database statement.",
+                        "Ask with shorter values or fewer of them.");
             }
             PreparedStatement ps;
             try {

@@ -32,13 +32,21 @@ import javax.sql.DataSource;
  * quarry_embeddings (entry_key, object_id, object_type, model, embedding, updated_at)}, the vector as
  * little-endian 32-bit floats in a binary column, and the indexer's state in {@code
  * quarry_embeddings_state}. {@link #nearest} reads the candidate rows of the current model and ranks
- * them by cosine in Java: exact, and enough up to some 20,000 chunks (a query reads every vector, about
- * 1.5 KB each at 384 dimensions); beyond that, plug in a store with its own nearest-neighbour index
- * (pgvector, Elasticsearch, Qdrant…) through the LangChain4j or Spring AI adapters.
+ * them by cosine in Java: exact, and meant for at most {@link #SIZE_LIMIT} chunks (a query reads every
+ * vector, about 1.5 KB each at 384 dimensions: 30 MB a question at the limit); {@code quarry embed} and
+ * {@code --semantic} warn past it. Beyond it, keep the vectors in quarry-lucene's {@code LuceneIndex}
+ * (HNSW), or in a store with its own nearest-neighbour index (pgvector, Elasticsearch, Qdrant…) through
+ * the LangChain4j or Spring AI adapters.
  *
  * <p>Rows of another model than the state's are never returned. Thread-safe.
  */
 public final class JdbcVectorIndex implements VectorIndex {
+    /**
+     * The chunks this index is meant for at most: every question reads each vector, so its time grows with
+     * the table (see docs/search.md for the measured times).
+     */
+    public static final long SIZE_LIMIT = 20_000;
+
     private static final String STATE_ROW = "default";
 
     private final DataSource dataSource;

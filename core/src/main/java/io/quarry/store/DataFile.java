@@ -77,7 +77,13 @@ public final class DataFile {
         try {
             root = Json.parse(in);
         } catch (IOException e) {
-            throw new IllegalArgumentException(source + ": not valid JSON: " + e.getMessage(), e);
+            // the parser's problem in plain words, without Jackson's "[Source: REDACTED ...]"
+            throw new IllegalArgumentException(
+                    source + ": not valid JSON: "
+                            + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                                    ? Json.problem(j)
+                                    : e.getMessage()),
+                    e);
         }
         return read(root, source);
     }
@@ -105,6 +111,34 @@ public final class DataFile {
         }
         check(objects, relationships, source);
         return new DataSet(objects, relationships);
+    }
+
+    /**
+     * Refuses text that is not valid Unicode (a lone surrogate such as {@code \uD800}) in a key or a
+     * string at any depth: it would be stored and served as {@code "?"}, and a tool input holding one
+     * is refused too.
+     */
+    private static void requireValidUnicode(JsonNode node, String where) {
+        java.util.ArrayDeque<JsonNode> pending = new java.util.ArrayDeque<>(List.of(node));
+        while (!pending.isEmpty()) {
+            JsonNode next = pending.pop();
+            boolean valid = !next.isTextual() || CodePoints.isValidUnicode(next.textValue());
+            if (next.isObject()) {
+                for (Map.Entry<String, JsonNode> e : next.properties()) {
+                    valid &= CodePoints.isValidUnicode(e.getKey());
+                    pending.push(e.getValue());
+                }
+            }
+            next.elements().forEachRemaining(e -> {
+                if (!next.isObject()) {
+                    pending.push(e);
+                }
+            });
+            if (!valid) {
+                throw new IllegalArgumentException(where + ": holds text that is not valid Unicode (a surrogate such"
+                        + " as \\uD800 without its pair); remove the broken character or write the whole pair");
+            }
+        }
     }
 
     /**
@@ -149,6 +183,7 @@ public final class DataFile {
         if (!node.isObject()) {
             throw new IllegalArgumentException(where + ": expected an object");
         }
+        requireValidUnicode(node, where);
         String id = requiredText(node, "id", where);
         String type = requiredText(node, "type", where);
         if (!Names.isIdentifier(type)) {
@@ -190,6 +225,7 @@ public final class DataFile {
         if (!node.isObject()) {
             throw new IllegalArgumentException(where + ": expected an object with src_id, dst_id and type");
         }
+        requireValidUnicode(node, where);
         String src = requiredText(node, "src_id", where);
         String dst = requiredText(node, "dst_id", where);
         String type = requiredText(node, "type", where);

@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.filter.FieldPath;
+import io.quarry.filter.Filter;
 import io.quarry.filter.FilterEvaluator;
+import io.quarry.filter.Predicate;
+import io.quarry.filter.Value;
 import io.quarry.internal.CodePoints;
 import io.quarry.regex.PortableRegex;
 import java.util.ArrayList;
@@ -114,11 +117,52 @@ public final class InMemoryObjectStore implements ObjectStore {
         return new Page(items, end < rows.size(), cursors, total);
     }
 
+    /**
+     * The ids of an {@code id in [...]} condition of the filter (itself or one of its top-level {@code
+     * and}), so reading candidates by id (semantic search) does not visit every object; the filter is
+     * still evaluated on each.
+     */
+    private static Optional<List<String>> ids(Filter filter) {
+        if (filter instanceof Filter.And and) {
+            for (Filter f : and.filters()) {
+                Optional<List<String>> ids = ids(f);
+                if (ids.isPresent()) {
+                    return ids;
+                }
+            }
+            return Optional.empty();
+        }
+        if (filter instanceof Filter.Condition c
+                && c.path().equals(FieldPath.systemField("id"))
+                && c.predicate() instanceof Predicate.In in) {
+            List<String> ids = new ArrayList<>();
+            for (Value v : in.values()) {
+                if (!(v instanceof Value.Str str)) {
+                    return Optional.empty();
+                }
+                ids.add(str.value());
+            }
+            return Optional.of(ids);
+        }
+        return Optional.empty();
+    }
+
     private record Row(GraphObject object, List<JsonNode> keys) {}
 
     private Collection<Entry> candidates(ObjectQuery query) {
         if (query.relatedToId() == null) {
-            return objects.values();
+            Optional<List<String>> ids = ids(query.filter().filter());
+            if (ids.isEmpty()) {
+                return objects.values();
+            }
+            Map<String, Entry> byId = new LinkedHashMap<>();
+            for (String id : ids.get()) {
+                Entry e = objects.get(id);
+                if (e != null) {
+                    byId.put(id, e);
+                }
+            }
+            return byId.values();
         }
         Entry anchor = objects.get(query.relatedToId());
         if (anchor == null || !query.scope().admits(anchor.object())) {

@@ -339,6 +339,15 @@ final class Arguments {
 
     /** A whole number within {@code [min, max]}. */
     Optional<Integer> integer(String name, int min, int max) {
+        return integer(name, min, max, false);
+    }
+
+    /** The page size {@code limit}, from 1 to {@code max}: past it, the hint says to page with the cursor. */
+    Optional<Integer> pageLimit(int max) {
+        return integer("limit", 1, max, true);
+    }
+
+    private Optional<Integer> integer(String name, int min, int max, boolean paged) {
         Optional<JsonNode> v = node(name);
         if (v.isEmpty()) {
             return Optional.empty();
@@ -364,7 +373,11 @@ final class Arguments {
                     name,
                     "'" + name + "' must be from " + min + " to " + max + ", not "
                             + n.get().toPlainString() + ".",
-                    max > min ? "Ask for at most " + max + " and page with next_cursor." : "Use " + min + ".");
+                    max == min
+                            ? "Use " + min + "."
+                            : n.get().compareTo(BigDecimal.valueOf(min)) < 0
+                                    ? "Give a number from " + min + " to " + max + "."
+                                    : "Ask for at most " + max + (paged ? " and page with next_cursor." : "."));
         }
         return Optional.of(n.get().intValueExact());
     }

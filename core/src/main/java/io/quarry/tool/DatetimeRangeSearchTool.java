@@ -23,6 +23,13 @@ import java.util.regex.Pattern;
 final class DatetimeRangeSearchTool extends TypedSearch {
     static final String NAME = "datetime_range_search";
     private static final List<String> PRECISIONS = List.of("second", "minute", "hour", "day");
+
+    /**
+     * The digits of a fraction past the sixth: a bound is truncated to its precision (a second at the
+     * finest), so they never count, and a caller's nanoseconds are read rather than refused.
+     */
+    private static final Pattern FRACTION_PAST_MICROS = Pattern.compile("(\\.[0-9]{6})[0-9]{1,3}(?=Z|[+-]|$)");
+
     private static final Pattern RELATIVE =
             Pattern.compile("last_(?:([1-9][0-9]{0,3})_)?(minute|hour|day|week|month|year)s?");
     private static final String PERIOD_HINT = "Use last_hour, last_24_hours, last_7_days, last_30_days, last_year, "
@@ -136,9 +143,27 @@ final class DatetimeRangeSearchTool extends TypedSearch {
                 call);
     }
 
+    /**
+     * The comparison with a bound, kept within the dates a value can hold (years 0000 to 9999): a
+     * bound past either end (after 9999-12-31, or an offset that moves 0000-01-01 into year -1) is the
+     * end itself with the comparison that gives the same answer, so no value the caller never sent
+     * reaches the filter.
+     */
     private static Predicate compare(CompareOp op, Instant instant) {
+        boolean lower = op == CompareOp.GT || op == CompareOp.GTE;
+        if (instant.isAfter(LAST)) {
+            return compare(lower ? CompareOp.GT : CompareOp.LTE, LAST);
+        }
+        if (instant.isBefore(FIRST)) {
+            return compare(lower ? CompareOp.GTE : CompareOp.LT, FIRST);
+        }
         return new Predicate.Compare(op, Value.of(IsoDateTime.format(instant)));
     }
+
+    /** The first and last instants a date value can hold. */
+    private static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
+
+    private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
     /** The first instant the date denotes at its precision. */
     private static Instant start(Arguments args, String parameter, ChronoUnit precision) {
@@ -154,7 +179,7 @@ final class DatetimeRangeSearchTool extends TypedSearch {
     }
 
     private static Instant parse(String text, String parameter) {
-        return IsoDateTime.parse(text)
+        return IsoDateTime.parse(FRACTION_PAST_MICROS.matcher(text).replaceFirst("$1"))
                 .orElseThrow(() -> QueryException.of(
                         ErrorCode.INVALID_OPERAND,
                         parameter,

@@ -99,6 +99,14 @@ final class DiscoverSchemaTool implements CatalogTool {
     @Override
     public ObjectNode handle(Arguments args, Call call) {
         String query = args.string("query").orElseThrow(() -> TypedSearch.missing("query"));
+        if (query.codePointCount(0, query.length()) > SemanticSearchTool.MAX_QUERY) {
+            // every word is scored against every type and field: bound the work as semantic_search does
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "query",
+                    "'query' is longer than " + SemanticSearchTool.MAX_QUERY + " characters.",
+                    "Give a few words about what you look for, such as \"task status\".");
+        }
         int limit = args.integer("limit", 1, MAX_LIMIT).orElse(DEFAULT_LIMIT);
         String module =
                 modules().isEmpty() ? null : args.choice("module", modules()).orElse(null);

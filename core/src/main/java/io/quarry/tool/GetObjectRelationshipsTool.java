@@ -67,8 +67,8 @@ final class GetObjectRelationshipsTool implements CatalogTool {
         if (type != null) {
             view.relationshipType(type, "relationship_type");
         }
-        int limit = args.integer("limit", 1, call.limits().maxLimit())
-                .orElse(call.limits().defaultLimit());
+        int limit =
+                args.pageLimit(call.limits().maxLimit()).orElse(call.limits().defaultLimit());
         String fingerprint = "relationships\u0001" + id + "\u0001" + direction + "\u0001" + type;
         String cursor = args.string("cursor").orElse(null);
         String after =

@@ -19,6 +19,14 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
     /** The defaults: 20 per page, at most 100, the filter language's limits, 16,000 characters, 5 s. */
     public static final Limits DEFAULTS = new Limits(20, 100, FilterLimits.DEFAULTS, 16_000, Duration.ofSeconds(5));
 
+    /**
+     * The most bytes (UTF-8) of one tool input that Quarry reads, the same on every transport: a
+     * tool's JSON arguments ({@link Tool#call(String, ToolContext)}), a line of {@code quarry call
+     * --batch}, a message of MCP over stdio, a request body of MCP over HTTP (its default). Larger
+     * input is answered {@code LIMIT_EXCEEDED} without being parsed: 1 MiB.
+     */
+    public static final int MAX_INPUT_BYTES = 1 << 20;
+
     /** The smallest size budget: a result must have room for an error object and a page of ids. */
     static final int MIN_SIZE_BUDGET = 1_000;
 
@@ -37,6 +45,31 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
         if (statementTimeout.isNegative() || statementTimeout.isZero()) {
             throw new IllegalArgumentException("limits: statementTimeout must be positive");
         }
+    }
+
+    /** Whether text is over {@link #MAX_INPUT_BYTES} in UTF-8. */
+    public static boolean tooLarge(CharSequence text) {
+        if (text.length() > MAX_INPUT_BYTES) {
+            return true;
+        }
+        if (text.length() * 3L <= MAX_INPUT_BYTES) {
+            return false;
+        }
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return bytes > MAX_INPUT_BYTES;
+    }
+
+    /** The error for input over {@link #MAX_INPUT_BYTES}, at the root path: the same on every transport. */
+    public static io.quarry.error.QueryError inputTooLarge() {
+        return new io.quarry.error.QueryError(
+                io.quarry.error.ErrorCode.LIMIT_EXCEEDED,
+                "",
+                "The tool input is larger than " + MAX_INPUT_BYTES + " bytes.",
+                "Send a smaller request: shorter values, fewer conditions, or several calls.");
     }
 
     /** The stricter of these limits and another set, field by field. */

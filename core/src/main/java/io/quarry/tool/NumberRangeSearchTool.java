@@ -175,7 +175,25 @@ final class NumberRangeSearchTool extends TypedSearch {
         return new Predicate.Compare(op, Value.of(value));
     }
 
+    /**
+     * A range whose bounds the tool computed (value ± tolerance, a rounded value ± half a unit), kept
+     * within the numbers a filter compares (the double range): a bound past either end is that end with
+     * the comparison that gives the same answer, so no number the caller never sent reaches the filter.
+     */
     private static Predicate range(BigDecimal low, CompareOp upperOp, BigDecimal high) {
-        return new Predicate.Every(List.of(compare(CompareOp.GTE, low), compare(upperOp, high)));
+        return new Predicate.Every(List.of(bound(CompareOp.GTE, low), bound(upperOp, high)));
+    }
+
+    private static final BigDecimal MAX = new BigDecimal(Double.MAX_VALUE);
+
+    private static Predicate bound(CompareOp op, BigDecimal value) {
+        boolean lower = op == CompareOp.GT || op == CompareOp.GTE;
+        if (value.compareTo(MAX) > 0) {
+            return compare(lower ? CompareOp.GT : CompareOp.LTE, MAX);
+        }
+        if (value.compareTo(MAX.negate()) < 0) {
+            return compare(lower ? CompareOp.GTE : CompareOp.LT, MAX.negate());
+        }
+        return compare(op, value);
     }
 }

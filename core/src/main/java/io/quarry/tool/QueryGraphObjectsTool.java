@@ -139,8 +139,8 @@ final class QueryGraphObjectsTool implements CatalogTool {
             view.relationshipType(relationshipType, "relationship_type");
         }
         List<SortKey> sort = sort(args, type, parser);
-        int limit = args.integer("limit", 1, call.limits().maxLimit())
-                .orElse(call.limits().defaultLimit());
+        int limit =
+                args.pageLimit(call.limits().maxLimit()).orElse(call.limits().defaultLimit());
         String detail = args.choice("detail", List.of("light", "full")).orElse("light");
         if (ranker != null
                 && args.choice("rank", List.of("words", "hybrid"))

@@ -10,13 +10,23 @@ import java.util.List;
 final class Results {
     private Results() {}
 
-    /** {@code {"error": {...}}}, plus {@code "errors": [...]} when there are several. */
+    /** At most this many problems are listed; the rest are counted ({@code "more"}). */
+    static final int MAX_ERRORS = 10;
+
+    /**
+     * {@code {"error": {...}}}, plus {@code "errors": [...]} when there are several: the first {@value
+     * #MAX_ERRORS}, and {@code "more": "and N more"} past them, so a request with thousands of
+     * problems gets a short answer about them rather than one about the answer's size.
+     */
     static ObjectNode error(List<QueryError> errors) {
         ObjectNode out = Json.object();
         out.set("error", error(errors.get(0)));
         if (errors.size() > 1) {
             ArrayNode all = out.putArray("errors");
-            errors.forEach(e -> all.add(error(e)));
+            errors.stream().limit(MAX_ERRORS).forEach(e -> all.add(error(e)));
+            if (errors.size() > MAX_ERRORS) {
+                out.put("more", "and " + (errors.size() - MAX_ERRORS) + " more");
+            }
         }
         return out;
     }

@@ -76,7 +76,9 @@ final class RunReadonlySqlTool implements CatalogTool {
         Sql sql = guard.check(text, call.context().scope(), max + 1);
         SqlRows rows;
         try {
-            rows = store.readonly(sql);
+            rows = store.readonly(sql, call.limits().statementTimeout());
+        } catch (QueryException e) {
+            throw e.first().code() == ErrorCode.DATABASE_UNAVAILABLE ? stopped(call) : e;
         } catch (IllegalStateException e) {
             // the database refused what the guard wrote (a type mismatch, a function it lacks): no
             // driver message reaches the model
@@ -97,6 +99,30 @@ final class RunReadonlySqlTool implements CatalogTool {
             result = render(rows, sql, shown, truncated, true);
         }
         return result;
+    }
+
+    /**
+     * The database stopped answering while it ran the model's statement. Whether the statement caused
+     * it or the database went down meanwhile, "retry the same call" is the wrong hint: an agent
+     * following it would send the statement again for ever. A second, trivial statement tells which.
+     */
+    private QueryException stopped(Call call) {
+        boolean answers;
+        try {
+            store.readonly(guard.check("SELECT 1 AS n", call.context().scope(), 1));
+            answers = true;
+        } catch (RuntimeException e) {
+            answers = false;
+        }
+        return QueryException.of(
+                answers ? ErrorCode.INVALID_SQL : ErrorCode.DATABASE_UNAVAILABLE,
+                "sql",
+                answers
+                        ? "The database dropped the connection while it ran this statement."
+                        : "The database stopped answering while it ran this statement.",
+                "Do not send this statement again: ask a simpler question (fewer joins, smaller texts), or use"
+                        + " query_graph_objects"
+                        + (answers ? "." : "; if other tools also answer DATABASE_UNAVAILABLE, the database is down."));
     }
 
     private static ObjectNode render(SqlRows rows, Sql sql, int shown, boolean overLimit, boolean cut) {

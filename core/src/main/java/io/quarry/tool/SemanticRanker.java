@@ -8,6 +8,7 @@ import io.quarry.filter.Value;
 import io.quarry.internal.WordMatch;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
+import io.quarry.search.KeywordIndex;
 import io.quarry.search.ReciprocalRankFusion;
 import io.quarry.search.VectorIndex;
 import io.quarry.search.VectorMatch;
@@ -64,6 +65,21 @@ final class SemanticRanker {
      */
     List<Hit> nearest(String question, Where where, int want) {
         float[] vector = embed(question);
+        Set<String> types = Set.copyOf(where.types());
+        List<Hit> hits = candidates(n -> index.nearest(vector, n, types, where.scope()), where, want);
+        hits.sort((a, b) -> a.score() != b.score()
+                ? Double.compare(b.score(), a.score())
+                : a.object().id().compareTo(b.object().id()));
+        return hits.size() > want ? hits.subList(0, want) : hits;
+    }
+
+    /**
+     * The visible objects of an index's candidates, in the index's order, each with its best entry's score:
+     * the index filters by type and scope inside its search; the filter and the related object are checked
+     * by reading the candidates through the store, and only when too few of them pass is the index asked
+     * for more (up to {@link #MAX_CANDIDATES}).
+     */
+    private List<Hit> candidates(java.util.function.IntFunction<List<VectorMatch>> ask, Where where, int want) {
         int candidates = Math.min(MAX_CANDIDATES, Math.max(want * OVERFETCH, 50));
         Map<String, Double> best = new LinkedHashMap<>();
         List<Hit> hits = new ArrayList<>();
@@ -71,7 +87,7 @@ final class SemanticRanker {
         while (true) {
             List<VectorMatch> matches;
             try {
-                matches = index.nearest(vector, candidates, Set.copyOf(where.types()));
+                matches = ask.apply(candidates);
             } catch (EmbeddingException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -99,10 +115,7 @@ final class SemanticRanker {
             }
             candidates = Math.min(MAX_CANDIDATES, candidates * 4);
         }
-        hits.sort((a, b) -> a.score() != b.score()
-                ? Double.compare(b.score(), a.score())
-                : a.object().id().compareTo(b.object().id()));
-        return hits.size() > want ? hits.subList(0, want) : hits;
+        return hits;
     }
 
     /**
@@ -115,6 +128,12 @@ final class SemanticRanker {
     List<Hit> keyword(String question, Where where, Optional<List<FieldPath>> fields, int want, boolean selective) {
         if (fields.isEmpty()) {
             return List.of(); // no field the words may be found in
+        }
+        if (index instanceof KeywordIndex words) {
+            Optional<List<Hit>> indexed = indexed(words, question, where, want);
+            if (indexed.isPresent()) {
+                return indexed.get();
+            }
         }
         List<FieldPath> textFields = fields.get();
         List<String> words = new ArrayList<>(new LinkedHashSet<>(WordMatch.words(question)));
@@ -157,6 +176,25 @@ final class SemanticRanker {
             hits.add(new Hit(objects.get(order.get(i)), 1.0 / (ReciprocalRankFusion.K + i + 1)));
         }
         return hits;
+    }
+
+    /**
+     * Objects by words from the index's own ranking (BM25 over the embedded chunks), in its order; empty
+     * when the index fails, so the words are matched through the store instead.
+     */
+    private Optional<List<Hit>> indexed(KeywordIndex words, String question, Where where, int want) {
+        Set<String> types = Set.copyOf(where.types());
+        List<Hit> found;
+        try {
+            found = candidates(n -> words.keyword(question, n, types, where.scope()), where, want);
+        } catch (EmbeddingException e) {
+            return Optional.empty();
+        }
+        List<Hit> hits = new ArrayList<>();
+        for (int i = 0; i < found.size() && hits.size() < want; i++) {
+            hits.add(new Hit(found.get(i).object(), 1.0 / (ReciprocalRankFusion.K + i + 1)));
+        }
+        return Optional.of(hits);
     }
 
     private Page search(Where where, String text, List<FieldPath> textFields, int limit) {

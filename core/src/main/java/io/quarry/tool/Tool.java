@@ -48,13 +48,17 @@ public interface Tool {
 
     /**
      * Runs the tool on the model's input as JSON text, as agent frameworks hand it over: text that is
-     * not JSON (or repeats a key) gives an {@code INVALID_JSON} error result instead of an exception.
+     * not JSON (or repeats a key) gives an {@code INVALID_JSON} error result instead of an exception,
+     * and text over {@link Limits#MAX_INPUT_BYTES} a {@code LIMIT_EXCEEDED} one.
      *
      * @param arguments the model's input as JSON text ({@code null} or blank is the empty object)
      * @param context the host's scope, user, clock and limits for this call, invisible to the model
      */
     default ToolResult call(String arguments, ToolContext context) {
         JsonNode parsed = null;
+        if (arguments != null && Limits.tooLarge(arguments)) {
+            return ToolResult.error(Limits.inputTooLarge());
+        }
         if (arguments != null && !arguments.isBlank()) {
             try {
                 parsed = Json.parse(arguments);

@@ -248,7 +248,7 @@ abstract class TypedSearch implements CatalogTool {
             int defaultLimit,
             Arguments args,
             CatalogTool.Call call) {
-        int limit = args.integer("limit", 1, call.limits().maxLimit())
+        int limit = args.pageLimit(call.limits().maxLimit())
                 .orElse(Math.min(defaultLimit, call.limits().maxLimit()));
         // compiled to the filter language and parsed like a model's filter: the same limits and checks
         ObjectNode properties = Json.object();

@@ -17,7 +17,7 @@ abstract class CorpusContract implements BackendUnderTest {
 
     @BeforeAll
     void load() {
-        store = backend().store("corpus_" + backend().name(), StoreMapping.graph(), FilterCases.data());
+        store = backend().storeThatWaits("corpus_" + backend().name(), StoreMapping.graph(), FilterCases.data());
     }
 
     Stream<FilterCases.Case> idCases() {

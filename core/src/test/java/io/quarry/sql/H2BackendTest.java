@@ -36,6 +36,9 @@ class H2BackendTest {
     class DirtyData extends DirtyDataContract implements OnH2 {}
 
     @Nested
+    class LongSortKey extends LongSortKeyContract implements OnH2 {}
+
+    @Nested
     class Injection extends InjectionContract implements OnH2 {}
 
     @Nested

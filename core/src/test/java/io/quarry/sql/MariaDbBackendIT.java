@@ -36,6 +36,9 @@ class MariaDbBackendIT {
     class DirtyData extends DirtyDataContract implements OnMariaDb {}
 
     @Nested
+    class LongSortKey extends LongSortKeyContract implements OnMariaDb {}
+
+    @Nested
     class Injection extends InjectionContract implements OnMariaDb {}
 
     @Nested

@@ -54,6 +54,9 @@ class MariaDbGeneratedColumnsIT {
     class DirtyData extends DirtyDataContract implements OnGeneratedColumns {}
 
     @Nested
+    class LongSortKey extends LongSortKeyContract implements OnGeneratedColumns {}
+
+    @Nested
     class Scope extends ScopeContract implements OnGeneratedColumns {}
 
     @Nested

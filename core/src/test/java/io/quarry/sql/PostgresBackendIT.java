@@ -36,6 +36,9 @@ class PostgresBackendIT {
     class DirtyData extends DirtyDataContract implements OnPostgres {}
 
     @Nested
+    class LongSortKey extends LongSortKeyContract implements OnPostgres {}
+
+    @Nested
     class Injection extends InjectionContract implements OnPostgres {}
 
     @Nested

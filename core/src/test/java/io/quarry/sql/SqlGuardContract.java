@@ -217,6 +217,205 @@ abstract class SqlGuardContract implements BackendUnderTest {
                 .doesNotContain("secret", "salary", "org_id", "properties");
     }
 
+    /** One line of {@code sql-guard/questions.txt}: an analyst question or an attack and its answer. */
+    record Question(int line, String kind, String expect, String sql) {
+        @Override
+        public String toString() {
+            return line + " " + kind + ": " + sql;
+        }
+    }
+
+    static Stream<Question> questions() throws Exception {
+        List<Question> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                SqlGuardContract.class.getResourceAsStream("/sql-guard/questions.txt"), StandardCharsets.UTF_8))) {
+            String line;
+            int n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] parts = line.split("\t", 3);
+                out.add(new Question(n, parts[0], parts[1], parts[2]));
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * Each analyst question gets its answer and each attack is refused with a model-facing error or
+     * answers only the scope's rows ({@code !}: must be refused); never an exception of another kind.
+     */
+    @ParameterizedTest
+    @MethodSource("questions")
+    void analystQuestionsAreAnsweredAndAttacksHeld(Question q) {
+        String backendName = backend().name().toLowerCase(java.util.Locale.ROOT);
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                q.kind().startsWith("gap")
+                        && (q.kind().equals("gap") || q.kind().contains(backendName)),
+                "a known gap on " + backendName + " (issue 25)");
+        Sql sql;
+        try {
+            sql = guard.check(q.sql(), ACME, 50);
+        } catch (QueryException e) {
+            assertThat(e.first().code().name()).isNotEqualTo("INTERNAL");
+            if (!q.expect().equals("!")) {
+                fail("refused: " + e.first());
+            }
+            return;
+        }
+        SqlRows rows;
+        try {
+            rows = store.readonly(sql);
+        } catch (QueryException e) {
+            if (!q.expect().equals("!")) {
+                fail("the database refused " + sql + ": " + e.first());
+            }
+            assertThat(e.first().code().name()).isNotIn("INTERNAL", "DATABASE_UNAVAILABLE");
+            return;
+        } catch (IllegalStateException e) {
+            if (!q.expect().equals("!")) {
+                fail("the database refused " + sql + ": " + e.getMessage());
+            }
+            return;
+        }
+        assertThat(q.expect()).as("runs, but must be refused: " + sql).isNotEqualTo("!");
+        assertThat(answer(rows)).as(sql.toString()).isEqualTo(q.expect());
+    }
+
+    /** A result as text: rows joined by ";", values by ",", numbers in plain form. */
+    static String answer(SqlRows rows) {
+        return rows.rows().stream()
+                .map(r -> r.stream().map(SqlGuardContract::plain).collect(Collectors.joining(",")))
+                .collect(Collectors.joining(";"));
+    }
+
+    private static String plain(Object v) {
+        if (v instanceof Number n) {
+            java.math.BigDecimal b = new java.math.BigDecimal(n.toString()).stripTrailingZeros();
+            return b.signum() == 0 ? "0" : b.toPlainString();
+        }
+        return String.valueOf(v);
+    }
+
+    /**
+     * Every table, view and sequence the connection's catalog lists, and every type name, in several
+     * case variants, unquoted and quoted, as a CTE name, as a CTE that would shadow the guard's own
+     * tables and as an alias: each statement is refused or reads exactly the scope's Task ids.
+     */
+    @Test
+    void noNameOfTheCatalogReadsOutsideTheScopedRelations() throws Exception {
+        Set<String> names = new TreeSet<>();
+        try (Connection c = ds.getConnection();
+                ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
+            while (rs.next()) {
+                String type = String.valueOf(rs.getString("TABLE_TYPE")).toUpperCase(java.util.Locale.ROOT);
+                if (!type.contains("INDEX")) {
+                    names.add(rs.getString("TABLE_NAME"));
+                }
+            }
+        }
+        assertThat(names)
+                .as("the catalog lists the store's and the canary's tables")
+                .anyMatch(n -> n.equalsIgnoreCase("quarry_objects"))
+                .anyMatch(n -> n.equalsIgnoreCase("canary"));
+        SCHEMA.types().forEach(t -> names.add(t.name()));
+        names.addAll(List.of("quarry_row", "quarry_q", "quarry_u0", "integer", "text", "varchar", "date"));
+        Set<String> expected = Set.of("acme-t1", "acme-t2", "acme-t3", "acme-t4", "acme-t5");
+        List<String> leaks = new ArrayList<>();
+        int ran = 0;
+        for (String name : names) {
+            for (String q : spellings(name)) {
+                for (String statement : List.of(
+                        "WITH " + q + " AS (SELECT id FROM Task) SELECT * FROM " + q,
+                        "WITH " + q + " AS (SELECT name AS id FROM Person) SELECT id FROM Task",
+                        "WITH " + q + " AS (SELECT name AS id FROM Person) SELECT t.id FROM " + q
+                                + " x JOIN Task t ON 1 = 1",
+                        "SELECT " + q + ".id FROM Task " + q,
+                        "SELECT x.id FROM Task x JOIN Person " + q + " ON " + q + ".id <> x.id")) {
+                    Sql sql;
+                    try {
+                        sql = guard.check(statement, ACME, 100);
+                    } catch (QueryException e) {
+                        continue;
+                    }
+                    SqlRows rows;
+                    try {
+                        rows = store.readonly(sql);
+                    } catch (RuntimeException e) {
+                        leaks.add(statement + " -> the database refused it: " + e.getMessage());
+                        continue;
+                    }
+                    ran++;
+                    Set<Object> ids = new HashSet<>();
+                    rows.rows().forEach(r -> ids.add(r.get(0)));
+                    // a WITH query named like a relation is that relation in the statement, as SQL has it
+                    boolean shadows = statement.contains("FROM Person)") && name.equalsIgnoreCase("Task");
+                    Set<String> want = shadows ? Set.of("acme person") : expected;
+                    if (rows.columns().size() != 1 || rows.rows().size() != want.size() || !ids.equals(want)) {
+                        leaks.add(statement + " -> " + rows.columns() + " "
+                                + rows.rows().stream().limit(3).toList());
+                    }
+                }
+            }
+        }
+        assertThat(leaks)
+                .as("statements that read outside the scope (of " + ran + " run)")
+                .isEmpty();
+        assertThat(ran).as("statements run").isGreaterThan(100);
+    }
+
+    /** A name unquoted and quoted, as written, in lower, upper, capitalised and inverted case. */
+    private static Set<String> spellings(String name) {
+        Set<String> cases = new java.util.LinkedHashSet<>();
+        cases.add(name);
+        cases.add(name.toLowerCase(java.util.Locale.ROOT));
+        cases.add(name.toUpperCase(java.util.Locale.ROOT));
+        cases.add(name.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+                + name.substring(1).toLowerCase(java.util.Locale.ROOT));
+        StringBuilder inverted = new StringBuilder();
+        name.codePoints()
+                .map(c -> Character.isUpperCase(c) ? Character.toLowerCase(c) : Character.toUpperCase(c))
+                .forEach(inverted::appendCodePoint);
+        cases.add(inverted.toString());
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String c : cases) {
+            out.add(c);
+            out.add("\"" + c + "\"");
+            out.add("`" + c + "`");
+        }
+        return out;
+    }
+
+    /**
+     * {@code limits.statement_timeout_seconds: 2} in the configuration ends a statement that runs for
+     * ever (a count over a 14-fold cross join, 5^14 rows) with QUERY_TIMEOUT naming 2 s, not the
+     * store's 5 s.
+     */
+    @Test
+    void theConfiguredStatementTimeoutEndsALongStatement() {
+        io.quarry.tool.Toolkit toolkit = io.quarry.tool.Toolkit.builder()
+                .config(io.quarry.config.QuarryConfig.parse(
+                        "types:\n  Task:\n    fields:\n      title: string\n      priority: integer\n"
+                                + "tools:\n  readonly_sql: [" + store.dialect().name() + "]\n"
+                                + "limits:\n  statement_timeout_seconds: 2\n",
+                        "quarry.yaml"))
+                .store(store)
+                .build();
+        StringBuilder sql = new StringBuilder("SELECT count(*) AS n FROM Task t0");
+        for (int i = 1; i < 14; i++) {
+            sql.append(" CROSS JOIN Task t").append(i);
+        }
+        io.quarry.tool.ToolResult r = toolkit.call(
+                "run_readonly_sql",
+                Json.object().put("sql", sql.toString()),
+                io.quarry.tool.ToolContext.builder().scope(ACME).build());
+        assertThat(r.isError()).as(r.text()).isTrue();
+        assertThat(r.json().get("error").get("code").asText()).isEqualTo("QUERY_TIMEOUT");
+        assertThat(r.json().get("error").get("message").asText()).isEqualTo("The query ran longer than the 2 s limit.");
+    }
+
     static Stream<String> scoped() {
         return Stream.of(
                 "SELECT t.title, u.title AS other FROM Task t JOIN Task u ON u.priority = t.priority",

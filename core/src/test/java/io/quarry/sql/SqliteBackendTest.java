@@ -36,6 +36,9 @@ class SqliteBackendTest {
     class DirtyData extends DirtyDataContract implements OnSqlite {}
 
     @Nested
+    class LongSortKey extends LongSortKeyContract implements OnSqlite {}
+
+    @Nested
     class Injection extends InjectionContract implements OnSqlite {}
 
     @Nested

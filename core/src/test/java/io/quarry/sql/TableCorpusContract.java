@@ -94,6 +94,7 @@ abstract class TableCorpusContract implements BackendUnderTest {
                 .dataSource(ds)
                 .dialect(dialect)
                 .mapping(StoreMapping.tables(layout()))
+                .timeout(Backend.SLOW_MACHINE)
                 .build();
         store.createLayout();
         TableFixture.load(ds, dialect, layout(), FilterCases.data());

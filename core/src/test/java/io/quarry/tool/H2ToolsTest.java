@@ -29,5 +29,8 @@ class H2ToolsTest {
     class GetDatabaseSchema extends GetDatabaseSchemaContract implements OnH2 {}
 
     @Nested
+    class InputBounds extends InputBoundsContract implements OnH2 {}
+
+    @Nested
     class Aggregates extends AggregateDifferentialContract implements OnH2 {}
 }

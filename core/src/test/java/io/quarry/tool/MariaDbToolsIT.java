@@ -29,5 +29,8 @@ class MariaDbToolsIT {
     class GetDatabaseSchema extends GetDatabaseSchemaContract implements OnMariaDb {}
 
     @Nested
+    class InputBounds extends InputBoundsContract implements OnMariaDb {}
+
+    @Nested
     class Aggregates extends AggregateDifferentialContract implements OnMariaDb {}
 }

@@ -18,4 +18,7 @@ class MemoryToolsTest {
 
     @Nested
     class GetDatabaseSchema extends GetDatabaseSchemaContract implements StoreUnderTest.InMemory {}
+
+    @Nested
+    class InputBounds extends InputBoundsContract implements StoreUnderTest.InMemory {}
 }

@@ -29,5 +29,8 @@ class PostgresToolsIT {
     class GetDatabaseSchema extends GetDatabaseSchemaContract implements OnPostgres {}
 
     @Nested
+    class InputBounds extends InputBoundsContract implements OnPostgres {}
+
+    @Nested
     class Aggregates extends AggregateDifferentialContract implements OnPostgres {}
 }

@@ -153,7 +153,7 @@ class RunReadonlySqlToolTest {
         assertThat(json.get("rows").toString()).isEqualTo("[[0,10],[1,10],[2,10]]");
         assertThat(json.get("truncated").asBoolean()).isFalse();
         assertThat(json.get("sql").asText())
-                .startsWith("SELECT \"task\".\"priority\", COUNT(*) AS \"n\" FROM (SELECT ")
+                .startsWith("SELECT \"quarry_t1\".\"priority\", COUNT(*) AS \"n\" FROM (SELECT ")
                 .contains("\"org_id\" = ?")
                 .doesNotContain("acme")
                 .endsWith("LIMIT " + (Limits.DEFAULTS.maxLimit() + 1));

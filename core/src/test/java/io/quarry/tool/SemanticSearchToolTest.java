@@ -14,6 +14,7 @@ import io.quarry.search.EmbeddingIndexer;
 import io.quarry.search.HashingEmbedder;
 import io.quarry.search.InMemoryVectorIndex;
 import io.quarry.search.VectorEntry;
+import io.quarry.search.VectorIndex;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.InMemoryObjectStore;
@@ -114,9 +115,14 @@ public class SemanticSearchToolTest {
         return List.of(new GraphRelationship("r1", "t2", "c1", "raised_by"));
     }
 
-    static final class Setup {
+    /** The index under test: in memory here; quarry-lucene's tests run every case on its own. */
+    protected VectorIndex newIndex() {
+        return new InMemoryVectorIndex();
+    }
+
+    final class Setup {
         final HashingEmbedder embedder = new HashingEmbedder();
-        final InMemoryVectorIndex index = new InMemoryVectorIndex();
+        final VectorIndex index = newIndex();
         final ObjectStore store;
         final Toolkit toolkit;
 

@@ -29,5 +29,8 @@ class SqliteToolsTest {
     class GetDatabaseSchema extends GetDatabaseSchemaContract implements OnSqlite {}
 
     @Nested
+    class InputBounds extends InputBoundsContract implements OnSqlite {}
+
+    @Nested
     class Aggregates extends AggregateDifferentialContract implements OnSqlite {}
 }

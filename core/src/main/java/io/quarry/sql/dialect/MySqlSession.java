@@ -33,8 +33,9 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
     /**
      * {@inheritDoc}
      *
-     * <p>Saves the session's statement timeout and time zone in user variables and sets Quarry's
-     * (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as UTC too), then
+     * <p>Saves the session's statement timeout, time zone and {@code max_sort_length} in user variables
+     * and sets Quarry's (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as
+     * UTC too; sort keys compared over {@link MySqlDialect#SORT_BYTES}), then
      * starts a read-only transaction; {@link #finishRead} restores both, so a pooled connection goes
      * back as it came.
      */
@@ -42,8 +43,9 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
     public void prepareRead(Connection connection, Duration timeout) throws SQLException {
         String variable = timeoutVariable();
         try (PreparedStatement ps = connection.prepareStatement("SET @quarry_saved_timeout = @@session." + variable
-                + ", @quarry_saved_zone = @@session.time_zone, @@session." + variable
-                + " = ?, @@session.time_zone = '+00:00'")) {
+                + ", @quarry_saved_zone = @@session.time_zone, @quarry_saved_sort = @@session.max_sort_length, @@session."
+                + variable + " = ?, @@session.time_zone = '+00:00', @@session.max_sort_length = "
+                + MySqlDialect.SORT_BYTES)) {
             if (mariadb) {
                 ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
             } else {
@@ -61,7 +63,8 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
         String variable = timeoutVariable();
         try (Statement st = connection.createStatement()) {
             st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
-                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone)");
+                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone),"
+                    + " @@session.max_sort_length = COALESCE(@quarry_saved_sort, @@session.max_sort_length)");
         }
     }
 

@@ -12,13 +12,15 @@ import java.util.Set;
  * @param name the type name, as the statement's printed form spells it
  * @param columns the allowed column names, in {@code *} order
  * @param hidden the type's hidden field names, refused wherever they appear
+ * @param instants the columns that hold the store's timestamps ({@code Dialect.timestamp} binds them)
  * @param source writes {@code (SELECT … FROM … WHERE <scope>)} with the allowed columns only
  */
-record Relation(String name, List<String> columns, Set<String> hidden, Source source) {
+record Relation(String name, List<String> columns, Set<String> hidden, Set<String> instants, Source source) {
 
     Relation {
         columns = List.copyOf(columns);
         hidden = Set.copyOf(hidden);
+        instants = Set.copyOf(instants);
     }
 
     /** Writes a relation's scoped subquery. */

@@ -80,7 +80,7 @@ final class Relations {
         columns.add("updated_at");
         String row = d.quoteIdentifier(ROW);
         String document = row + "." + d.quoteIdentifier(m.properties());
-        return new Relation(type.name(), columns, hidden(type), (w, scope) -> {
+        return new Relation(type.name(), columns, hidden(type), Set.of("created_at", "updated_at"), (w, scope) -> {
             w.append("(SELECT ")
                     .append(row + "." + d.quoteIdentifier(m.id()))
                     .append(" AS ")
@@ -147,7 +147,7 @@ final class Relations {
             columns.put("updated_at", w -> w.append(row + "." + d.quoteIdentifier(t.updatedAt())));
         }
         String table = (t.schema() == null ? "" : d.quoteIdentifier(t.schema()) + ".") + d.quoteIdentifier(t.table());
-        return new Relation(type.name(), List.copyOf(columns.keySet()), hidden(type), (w, scope) -> {
+        return new Relation(type.name(), List.copyOf(columns.keySet()), hidden(type), Set.of(), (w, scope) -> {
             w.append("(SELECT ");
             boolean first = true;
             for (Map.Entry<String, Column> c : columns.entrySet()) {

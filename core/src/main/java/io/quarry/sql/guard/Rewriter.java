@@ -120,14 +120,24 @@ final class Rewriter {
     private static final Set<String> TIME_KEYS = Set.of("CURRENT_DATE", "CURRENT_TIMESTAMP", "CURRENT_TIME");
     /** How deeply queries and expressions may nest; far over what a question needs, far under the stack. */
     static final int MAX_DEPTH = 40;
+    /** The most characters of WITH queries written out at their references (each reference is a copy). */
+    static final int MAX_INLINED = 400_000;
 
     private final Relations relations;
     private final Dialect d;
     private final String dialect;
     private final Scope scope;
     private final Deque<Level> levels = new ArrayDeque<>();
-    private final Deque<Map<String, List<String>>> ctes = new ArrayDeque<>();
+    private final Deque<Map<String, Cte>> ctes = new ArrayDeque<>();
     private int depth;
+    /** How many FROM entries have been named; each gets the next generated alias. */
+    private int entries;
+    /** Characters of WITH queries written out at their references, against {@link #MAX_INLINED}. */
+    private long inlined;
+    /** Whether the column last written holds the store's timestamps. */
+    private boolean instantColumn;
+    /** The names the next query's select items take (a WITH column list), or null. */
+    private List<String> forcedNames;
 
     Rewriter(Relations relations, Dialect dialect, Scope scope) {
         this.relations = relations;
@@ -136,8 +146,15 @@ final class Rewriter {
         this.scope = scope;
     }
 
-    /** One FROM entry: its alias as printed, its columns, and the relation it reads (if a relation). */
-    private record Entry(String alias, List<String> columns, Relation relation) {}
+    /**
+     * One FROM entry: the name the statement gives it (lower case), the alias the guard writes for it
+     * (generated, so the database resolves no name of the model's to a table of its own), its columns,
+     * and the relation it reads (if a relation).
+     */
+    private record Entry(String alias, String sql, List<String> columns, Relation relation) {}
+
+    /** A WITH query, written once and inlined as a subquery wherever it is named. */
+    private record Cte(Sql body, List<String> columns) {}
 
     /** The FROM entries of one query level and its output names (for ORDER BY, GROUP BY and HAVING). */
     private static final class Level {
@@ -160,15 +177,12 @@ final class Rewriter {
         ctes.push(new HashMap<>());
         try {
             refuseCommon(s);
-            if (s.getWithItemsList() != null && !s.getWithItemsList().isEmpty()) {
-                w.append("WITH ");
-                boolean first = true;
+            // no WITH reaches the database: each query is a subquery where it is named, so no name the
+            // model chose is one the database could resolve (H2 resolves a table before a CTE of its name)
+            if (s.getWithItemsList() != null) {
                 for (WithItem<?> item : s.getWithItemsList()) {
-                    w.append(first ? "" : ", ");
-                    first = false;
-                    with(item, w);
+                    with(item);
                 }
-                w.append(" ");
             }
             List<String> out;
             Level orderLevel;
@@ -218,7 +232,7 @@ final class Rewriter {
         }
     }
 
-    private void with(WithItem<?> item, SqlWriter w) {
+    private void with(WithItem<?> item) {
         if (item.isRecursive()) {
             throw refused(null, "WITH RECURSIVE");
         }
@@ -232,28 +246,26 @@ final class Rewriter {
                             .toUpperCase(Locale.ROOT);
             throw refused(null, "a data-modifying WITH (" + what + ")");
         }
-        String name = identifier(item.getAliasName(), null, "WITH name");
-        w.append(d.quoteIdentifier(name));
+        String name = identifier(item.getAliasName(), null, "WITH name").toLowerCase(Locale.ROOT);
         List<String> declared = null;
         if (item.getWithItemList() != null && !item.getWithItemList().isEmpty()) {
             declared = new ArrayList<>();
-            w.append(" (");
-            boolean first = true;
             for (SelectItem<?> c : item.getWithItemList()) {
                 if (!(c.getExpression() instanceof Column col) || c.getAlias() != null) {
                     throw refused(c, "a WITH column list other than names");
                 }
-                String cn = identifier(col.getColumnName(), col, "column name");
-                declared.add(cn);
-                w.append(first ? "" : ", ").append(d.quoteIdentifier(cn));
-                first = false;
+                declared.add(identifier(col.getColumnName(), col, "column name"));
             }
-            w.append(")");
         }
-        w.append(" AS (");
-        List<String> out = select(item.getSelect().getSelect(), w, 0);
-        w.append(")");
-        ctes.peek().put(name, declared != null ? declared : out);
+        SqlWriter body = new SqlWriter();
+        forcedNames = declared;
+        List<String> out;
+        try {
+            out = select(item.getSelect().getSelect(), body, 0);
+        } finally {
+            forcedNames = null;
+        }
+        ctes.peek().put(name, new Cte(body.toSql(), out));
     }
 
     private List<String> setOperations(SetOperationList list, SqlWriter w) {
@@ -295,6 +307,16 @@ final class Rewriter {
 
     private List<String> plain(PlainSelect p, SqlWriter w) {
         refusePlain(p);
+        List<String> names = forcedNames;
+        forcedNames = null;
+        if (names != null && names.size() != p.getSelectItems().size()) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(p),
+                    "The WITH column list names " + names.size() + " columns; its query selects "
+                            + p.getSelectItems().size() + ".",
+                    "Name as many columns as the query selects, or leave the list out and use AS in the query.");
+        }
         Level level = levels.peek();
         // FROM first: the select list resolves against it, but is written before it
         SqlWriter from = new SqlWriter();
@@ -324,7 +346,7 @@ final class Rewriter {
         for (SelectItem<?> item : p.getSelectItems()) {
             w.append(first ? "" : ", ");
             first = false;
-            selectItem(item, w, level, out);
+            selectItem(item, w, level, out, names == null ? null : names.get(out.size()));
         }
         w.append(from.toSql());
         if (p.getWhere() != null) {
@@ -342,7 +364,7 @@ final class Rewriter {
             for (Object o : g.getGroupByExpressionList()) {
                 w.append(first ? "" : ", ");
                 first = false;
-                ordinalOrExpr((Expression) o, w);
+                groupBy((Expression) o, p, out, w);
             }
         }
         if (p.getHaving() != null) {
@@ -354,12 +376,15 @@ final class Rewriter {
         return out;
     }
 
-    private void selectItem(SelectItem<?> item, SqlWriter w, Level level, List<String> out) {
+    private void selectItem(SelectItem<?> item, SqlWriter w, Level level, List<String> out, String forced) {
         Expression e = item.getExpression();
+        if (forced != null && e instanceof AllColumns) {
+            throw refused(e, "a WITH column list over *");
+        }
         if (e instanceof AllTableColumns all) {
             refuseStarExtras(all);
             Entry entry = entry(all.getTable().getName(), all.getTable());
-            w.append(d.quoteIdentifier(entry.alias())).append(".*");
+            w.append(d.quoteIdentifier(entry.sql())).append(".*");
             out.addAll(entry.columns());
             return;
         }
@@ -373,7 +398,10 @@ final class Rewriter {
             return;
         }
         String name = expr(e, w);
-        if (item.getAlias() != null) {
+        if (forced != null) {
+            w.append(" AS ").append(d.quoteIdentifier(forced));
+            out.add(forced);
+        } else if (item.getAlias() != null) {
             String alias = alias(item.getAlias(), item);
             w.append(" AS ").append(d.quoteIdentifier(alias));
             out.add(alias);
@@ -409,8 +437,9 @@ final class Rewriter {
                 String alias = alias(ps.getAlias(), item);
                 w.append("(");
                 List<String> out = select(ps.getSelect(), w, 0);
-                w.append(") ").append(d.quoteIdentifier(alias));
-                level.entries.add(new Entry(alias, out, null));
+                String sql = nextAlias();
+                w.append(") ").append(d.quoteIdentifier(sql));
+                level.entries.add(new Entry(alias, sql, out, null));
             } else {
                 throw refused(item, construct(item));
             }
@@ -451,13 +480,21 @@ final class Rewriter {
         String alias = t.getAlias() == null
                 ? identifier(raw, t, "relation name").toLowerCase(Locale.ROOT)
                 : alias(t.getAlias(), t);
-        for (Map<String, List<String>> scopeCtes : ctes) {
-            List<String> cteColumns = scopeCtes.get(raw.toLowerCase(Locale.ROOT));
-            if (cteColumns != null) {
-                w.append(d.quoteIdentifier(raw.toLowerCase(Locale.ROOT)))
-                        .append(" ")
-                        .append(d.quoteIdentifier(alias));
-                level.entries.add(new Entry(alias, cteColumns, null));
+        for (Map<String, Cte> scopeCtes : ctes) {
+            Cte cte = scopeCtes.get(lower);
+            if (cte != null) {
+                inlined += cte.body().text().length();
+                if (inlined > MAX_INLINED) {
+                    throw QueryException.of(
+                            ErrorCode.LIMIT_EXCEEDED,
+                            at(t),
+                            "The WITH queries are named so often that the statement written out would be over "
+                                    + MAX_INLINED + " characters.",
+                            "Name each WITH query fewer times, or join it once and reuse the columns.");
+                }
+                String sql = nextAlias();
+                w.append("(").append(cte.body()).append(") ").append(d.quoteIdentifier(sql));
+                level.entries.add(new Entry(alias, sql, cte.columns(), null));
                 return;
             }
         }
@@ -472,8 +509,14 @@ final class Rewriter {
                             + String.join(", ", relations.names()) + ".");
         }
         r.source().write(w, scope);
-        w.append(" ").append(d.quoteIdentifier(alias));
-        level.entries.add(new Entry(alias, r.columns(), r));
+        String sql = nextAlias();
+        w.append(" ").append(d.quoteIdentifier(sql));
+        level.entries.add(new Entry(alias, sql, r.columns(), r));
+    }
+
+    /** The next alias the guard writes for a FROM entry: {@code quarry_t1}, {@code quarry_t2}, … */
+    private String nextAlias() {
+        return "quarry_t" + ++entries;
     }
 
     private void join(Join j, SqlWriter w, Level level) {
@@ -550,10 +593,38 @@ final class Rewriter {
         }
     }
 
+    /**
+     * A GROUP BY entry. H2 reads a number there as a constant, not a position: on H2 a position names
+     * its select item instead, by its alias or as the column it is.
+     */
+    private void groupBy(Expression e, PlainSelect p, List<String> out, SqlWriter w) {
+        if (!(e instanceof LongValue n) || !dialect.equals("h2")) {
+            ordinalOrExpr(e, w);
+            return;
+        }
+        long v = whole(n, "a column position");
+        if (v < 1 || v > p.getSelectItems().size()) {
+            throw refused(
+                    e, "a column position outside 1.." + p.getSelectItems().size());
+        }
+        SelectItem<?> item = p.getSelectItems().get((int) v - 1);
+        if (item.getAlias() != null) {
+            w.append(d.quoteIdentifier(alias(item.getAlias(), item)));
+        } else if (item.getExpression() instanceof Column c) {
+            column(c, w);
+        } else {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(e),
+                    "GROUP BY " + v + " names an expression without a name; H2 groups by names, not positions.",
+                    "Give the expression a name (… AS name) or repeat it in GROUP BY.");
+        }
+    }
+
     /** A position in GROUP BY or ORDER BY stays a number (a bind would be a constant); anything else is an expression. */
     private void ordinalOrExpr(Expression e, SqlWriter w) {
         if (e instanceof LongValue n) {
-            long v = n.getValue();
+            long v = whole(n, "a column position");
             if (v < 1 || v > 1000) {
                 throw refused(e, "a column position outside 1..1000");
             }
@@ -573,7 +644,7 @@ final class Rewriter {
             if (!(l.getRowCount() instanceof LongValue v)) {
                 throw refused(l, "a LIMIT other than a whole number");
             }
-            n = v.getValue();
+            n = whole(v, "a LIMIT");
         }
         if (cap > 0) {
             n = n == null ? cap : Math.min(n, cap);
@@ -586,14 +657,14 @@ final class Rewriter {
         }
         if (s.getOffset() != null) {
             if (!(s.getOffset().getOffset() instanceof LongValue v)
-                    || v.getValue() < 0
+                    || whole(v, "an OFFSET") < 0
                     || s.getOffset().getOffsetParam() != null) {
                 throw refused(null, "an OFFSET other than a whole number");
             }
             if (n == null) {
                 throw refused(null, "OFFSET without LIMIT");
             }
-            w.append(" OFFSET ").append(Long.toString(v.getValue()));
+            w.append(" OFFSET ").append(Long.toString(whole(v, "an OFFSET")));
         }
     }
 
@@ -613,14 +684,14 @@ final class Rewriter {
         if (e instanceof Column c) {
             return column(c, w);
         } else if (e instanceof LongValue n) {
-            w.bind(n.getStringValue().length() > 18 ? new BigDecimal(n.getBigIntegerValue()) : (Object) n.getValue());
+            literal(number(n.getStringValue(), n, true), w);
         } else if (e instanceof DoubleValue n) {
-            w.bind(new BigDecimal(n.toString()));
+            literal(number(n.toString(), n, false), w);
         } else if (e instanceof StringValue s) {
             if (s.getPrefix() != null && !s.getPrefix().isEmpty()) {
                 throw refused(e, "a prefixed string literal (" + s.getPrefix() + "'…')");
             }
-            w.bind(s.getNotExcapedValue());
+            literal(s.getNotExcapedValue(), w);
         } else if (e instanceof NullValue) {
             w.append("NULL");
         } else if (e instanceof BooleanValue b) {
@@ -659,11 +730,19 @@ final class Rewriter {
             w.append(n.isNot() ? " IS NOT NULL)" : " IS NULL)");
         } else if (e instanceof Between b) {
             w.append("(");
-            expr(b.getLeftExpression(), w);
+            boolean instants = instant(b.getLeftExpression(), w);
             w.append(b.isNot() ? " NOT BETWEEN " : " BETWEEN ");
-            expr(b.getBetweenExpressionStart(), w);
-            w.append(" AND ");
-            expr(b.getBetweenExpressionEnd(), w);
+            for (Expression bound : List.of(b.getBetweenExpressionStart(), b.getBetweenExpressionEnd())) {
+                java.time.Instant at = instants ? isoInstant(bound) : null;
+                if (at != null) {
+                    w.bind(d.timestamp(at));
+                } else {
+                    expr(bound, w);
+                }
+                if (bound == b.getBetweenExpressionStart()) {
+                    w.append(" AND ");
+                }
+            }
             w.append(")");
         } else if (e instanceof InExpression in
                 && (in.getRightExpression() instanceof AndExpression
@@ -725,6 +804,13 @@ final class Rewriter {
             w.append(" END)");
         } else if (e instanceof CastExpression c) {
             cast(c, w);
+        } else if (e instanceof net.sf.jsqlparser.expression.TrimFunction t) {
+            if (t.getTrimSpecification() != null || t.getFromExpression() != null || t.getExpression() == null) {
+                throw refused(e, "TRIM(LEADING/TRAILING/BOTH … FROM …) (use trim(x), ltrim(x) or rtrim(x))");
+            }
+            w.append("TRIM(");
+            expr(t.getExpression(), w);
+            w.append(")");
         } else if (e instanceof ExtractExpression x) {
             String field = x.getName().toLowerCase(Locale.ROOT);
             if (!EXTRACT_FIELDS.contains(field)) {
@@ -741,6 +827,84 @@ final class Rewriter {
             throw refused(e, construct(e));
         }
         return null;
+    }
+
+    /** The most digits a number of the statement may have, and the largest power of ten it may reach. */
+    static final int MAX_DIGITS = 38;
+
+    /**
+     * A number of the statement as the bind its context needs: an {@code int} when it is one (so that
+     * PostgreSQL's {@code round(x, 2)} and {@code substr(t, 1, 6)} find their functions), a {@code
+     * long}, or a decimal of at most {@link #MAX_DIGITS} digits and magnitude; anything else is refused.
+     */
+    private static Object number(String text, Object node, boolean integral) {
+        BigDecimal v;
+        try {
+            v = new BigDecimal(text.trim());
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw outOfRange(text, node);
+        }
+        if (v.precision() > MAX_DIGITS || v.precision() - v.scale() > MAX_DIGITS || v.scale() > MAX_DIGITS) {
+            throw outOfRange(text, node);
+        }
+        if (integral
+                && v.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                && v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0) {
+            long l = v.longValue();
+            return l == (int) l ? (Object) (int) l : (Object) l;
+        }
+        return v;
+    }
+
+    /**
+     * A literal of the statement as a bind of the type it has: on H2 in a typed CAST (H2 cannot type a
+     * bare {@code ?} in a CASE branch, a COALESCE or a select item), on SQLite a decimal as a double
+     * (its driver binds a BigDecimal as text, which compares with no number).
+     */
+    private void literal(Object value, SqlWriter w) {
+        if (value instanceof BigDecimal b && dialect.equals("sqlite")) {
+            w.bind(b.doubleValue());
+        } else if (dialect.equals("h2")) {
+            String type;
+            Object v = value;
+            if (value instanceof Integer) {
+                type = "INTEGER";
+            } else if (value instanceof Long) {
+                type = "BIGINT";
+            } else if (value instanceof BigDecimal b) {
+                BigDecimal plain = b.scale() < 0 ? b.setScale(0) : b;
+                v = plain;
+                type = "DECIMAL(" + Math.max(MAX_DIGITS, plain.precision()) + ", " + plain.scale() + ")";
+            } else {
+                type = "VARCHAR";
+            }
+            w.append("CAST(").bind(v).append(" AS " + type + ")");
+        } else {
+            w.bind(value);
+        }
+    }
+
+    /** A whole number where the statement needs one (a LIMIT, an OFFSET, a position). */
+    private static long whole(LongValue n, String what) {
+        try {
+            return Long.parseLong(n.getStringValue().trim());
+        } catch (NumberFormatException e) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(n),
+                    "The number " + n.getStringValue() + " is too large for " + what + ".",
+                    "Write " + what + " of at most " + Long.MAX_VALUE + ", or leave it out.");
+        }
+    }
+
+    private static QueryException outOfRange(String text, Object node) {
+        String shown = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+        return QueryException.of(
+                ErrorCode.SQL_NOT_ALLOWED,
+                at(node),
+                "The number " + shown + " is out of range.",
+                "Write numbers of at most " + MAX_DIGITS + " digits, between -1e" + MAX_DIGITS + " and 1e" + MAX_DIGITS
+                        + ".");
     }
 
     private void list(ExpressionList<?> list, SqlWriter w) {
@@ -767,20 +931,29 @@ final class Rewriter {
             Map.entry(MinorThan.class, " < "),
             Map.entry(MinorThanEquals.class, " <= "));
 
+    private static final Set<Class<?>> COMPARISONS = Set.of(
+            EqualsTo.class,
+            NotEqualsTo.class,
+            GreaterThan.class,
+            GreaterThanEquals.class,
+            MinorThan.class,
+            MinorThanEquals.class);
+
     private void binary(BinaryExpression b, SqlWriter w) {
         if (b instanceof Concat) {
             // MySQL reads || as OR: CONCAT means the same everywhere but SQLite, which has only ||
+            // each side is cut to MAX_STRING: a chain of WITH queries doubling a text cannot grow it for ever
             if (dialect.equals("sqlite")) {
                 w.append("(");
-                expr(b.getLeftExpression(), w);
+                capped(b.getLeftExpression(), MAX_STRING, w);
                 w.append(" || ");
-                expr(b.getRightExpression(), w);
+                capped(b.getRightExpression(), MAX_STRING, w);
                 w.append(")");
             } else {
                 w.append("CONCAT(");
-                expr(b.getLeftExpression(), w);
+                capped(b.getLeftExpression(), MAX_STRING, w);
                 w.append(", ");
-                expr(b.getRightExpression(), w);
+                capped(b.getRightExpression(), MAX_STRING, w);
                 w.append(")");
             }
             return;
@@ -789,11 +962,62 @@ final class Rewriter {
         if (op == null) {
             throw refused(b, "the operator " + b.getStringExpression());
         }
+        // a timestamp column compared with an ISO date or date-time string: the string binds as the
+        // store's timestamp (a text bind compares with no timestamp on PostgreSQL and SQLite)
+        SqlWriter left = new SqlWriter();
+        boolean leftInstant = instant(b.getLeftExpression(), left);
+        SqlWriter right = new SqlWriter();
+        boolean rightInstant = instant(b.getRightExpression(), right);
         w.append("(");
-        expr(b.getLeftExpression(), w);
+        java.time.Instant at = rightInstant ? isoInstant(b.getLeftExpression()) : null;
+        if (at != null && COMPARISONS.contains(b.getClass())) {
+            w.bind(d.timestamp(at));
+        } else {
+            w.append(left.toSql());
+        }
         w.append(op);
-        expr(b.getRightExpression(), w);
+        at = leftInstant ? isoInstant(b.getRightExpression()) : null;
+        if (at != null && COMPARISONS.contains(b.getClass())) {
+            w.bind(d.timestamp(at));
+        } else {
+            w.append(right.toSql());
+        }
         w.append(")");
+    }
+
+    /** Writes an expression; returns whether it is a column that holds the store's timestamps. */
+    private boolean instant(Expression e, SqlWriter w) {
+        instantColumn = false;
+        expr(e, w);
+        boolean is = e instanceof Column && instantColumn;
+        instantColumn = false;
+        return is;
+    }
+
+    /**
+     * The instant an ISO-8601 string literal names ({@code 2024-03-01}, {@code 2024-03-01 10:00},
+     * {@code 2024-03-01T10:00:00Z}, with an offset or without: UTC), or null.
+     */
+    static java.time.Instant isoInstant(Expression e) {
+        if (!(e instanceof StringValue s)) {
+            return null;
+        }
+        String text = s.getNotExcapedValue().trim().replace(' ', 'T');
+        try {
+            return java.time.OffsetDateTime.parse(text).toInstant();
+        } catch (java.time.format.DateTimeParseException e1) {
+            try {
+                return java.time.LocalDateTime.parse(text).toInstant(java.time.ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e2) {
+                try {
+                    return java.time.LocalDate.parse(text)
+                            .atStartOfDay(java.time.ZoneOffset.UTC)
+                            .toInstant();
+                } catch (java.time.format.DateTimeParseException e3) {
+                    return null;
+                }
+            }
+        }
     }
 
     private void like(LikeExpression like, SqlWriter w) {
@@ -818,17 +1042,47 @@ final class Rewriter {
         if (c.getColumnDefinitions() != null && !c.getColumnDefinitions().isEmpty() || c.getFormat() != null) {
             throw refused(c, "CAST with a format or row type");
         }
-        String type = c.getColDataType().getDataType().toLowerCase(Locale.ROOT).replace("double precision", "double");
+        String written =
+                c.getColDataType().getDataType().toLowerCase(Locale.ROOT).replace("double precision", "double");
+        List<String> args = new ArrayList<>();
+        int paren = written.indexOf('(');
+        if (paren >= 0 && written.endsWith(")")) {
+            for (String a : written.substring(paren + 1, written.length() - 1).split(",")) {
+                args.add(a.trim());
+            }
+            written = written.substring(0, paren).trim();
+        }
+        if (c.getColDataType().getArgumentsStringList() != null) {
+            c.getColDataType().getArgumentsStringList().forEach(a -> args.add(a.trim()));
+        }
+        String type = written;
         if (!CAST_TYPES.contains(type)) {
             throw refused(
                     c,
                     "CAST to " + type + " (allowed: " + String.join(", ", new java.util.TreeSet<>(CAST_TYPES)) + ")");
         }
+        boolean sized = Set.of("varchar", "char", "numeric", "decimal").contains(type);
+        if (args.size() > (sized ? (type.endsWith("char") ? 1 : 2) : 0)
+                || !args.stream().allMatch(a -> a.matches("\\d{1,5}") && Integer.parseInt(a) <= MAX_STRING)) {
+            throw refused(
+                    c,
+                    "CAST to " + c.getColDataType()
+                            + " (sizes only on varchar(n), char(n), numeric(p, s), decimal(p, s))");
+        }
         w.append("CAST(");
         expr(c.getLeftExpression(), w);
         w.append(" AS ")
-                .append(type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT))
+                .append(castType(type))
+                .append(args.isEmpty() ? "" : "(" + String.join(", ", args) + ")")
                 .append(")");
+    }
+
+    /** A CAST type as the dialect spells it: MariaDB and MySQL cast to text only as CHAR. */
+    private String castType(String type) {
+        if (dialect.equals("mysql") && (type.equals("text") || type.equals("varchar"))) {
+            return "CHAR";
+        }
+        return type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT);
     }
 
     private void function(Function f, SqlWriter w) {
@@ -857,6 +1111,9 @@ final class Rewriter {
                     "The function '" + f.getName() + "' is not allowed.",
                     "Allowed functions on " + d.name() + ": " + String.join(", ", Functions.all(dialect)) + ".");
         }
+        if (growing(name, f, w)) {
+            return;
+        }
         w.append(name.toUpperCase(Locale.ROOT)).append("(");
         if (f.isDistinct()) {
             if (!Functions.AGGREGATES.contains(name)) {
@@ -866,6 +1123,169 @@ final class Rewriter {
         }
         args(f.isAllColumns(), f.getParameters(), name, f, w);
         w.append(")");
+    }
+
+    /** The longest text a string-building function may build, in characters. */
+    static final int MAX_STRING = 100_000;
+
+    /**
+     * Writes a function that can build a longer text than its arguments with bounds the rewrite checks
+     * (the database is never the one to find a value too large: H2 runs out of memory, MariaDB has
+     * crashed): {@code repeat}, {@code lpad}/{@code rpad} take a literal count, {@code replace} a
+     * literal replacement and a bounded subject, {@code concat} and SQLite's {@code hex} bounded
+     * arguments, {@code printf}/{@code format} a literal format with small widths. Returns false for
+     * every other function.
+     */
+    private boolean growing(String name, Function f, SqlWriter w) {
+        List<Expression> a = f.getParameters() == null ? List.of() : new ArrayList<>(f.getParameters());
+        switch (name) {
+            case "repeat" -> {
+                arity(f, a, 2, 2);
+                if (!(a.get(0) instanceof StringValue text)) {
+                    throw bounded(f, "repeat's text must be a quoted string: repeat('*', 3)");
+                }
+                long n = count(f, a.get(1));
+                if (text.getNotExcapedValue().length() * n > MAX_STRING) {
+                    throw bounded(f, "repeat may build at most " + MAX_STRING + " characters");
+                }
+                w.append("REPEAT(");
+                expr(a.get(0), w);
+                w.append(", " + n + ")");
+            }
+            case "lpad", "rpad" -> {
+                arity(f, a, 2, 3);
+                long n = count(f, a.get(1));
+                w.append(name.toUpperCase(Locale.ROOT)).append("(");
+                capped(a.get(0), MAX_STRING, w);
+                w.append(", " + n);
+                if (a.size() == 3) {
+                    w.append(", ");
+                    capped(a.get(2), MAX_STRING, w);
+                }
+                w.append(")");
+            }
+            case "replace" -> {
+                arity(f, a, 3, 3);
+                if (!(a.get(2) instanceof StringValue by)) {
+                    throw bounded(f, "replace's replacement must be a quoted string: replace(title, 'a', 'b')");
+                }
+                int growth = by.getNotExcapedValue().length();
+                if (a.get(1) instanceof StringValue of
+                        && !of.getNotExcapedValue().isEmpty()) {
+                    growth = (growth + of.getNotExcapedValue().length() - 1)
+                            / of.getNotExcapedValue().length();
+                }
+                w.append("REPLACE(");
+                capped(a.get(0), MAX_STRING / Math.max(1, growth), w);
+                w.append(", ");
+                expr(a.get(1), w);
+                w.append(", ");
+                expr(a.get(2), w);
+                w.append(")");
+            }
+            case "concat", "concat_ws" -> {
+                if (a.isEmpty()) {
+                    throw refused(f, name + "() without arguments");
+                }
+                w.append(name.toUpperCase(Locale.ROOT)).append("(");
+                for (int i = 0; i < a.size(); i++) {
+                    w.append(i == 0 ? "" : ", ");
+                    capped(a.get(i), MAX_STRING, w);
+                }
+                w.append(")");
+            }
+            case "hex" -> {
+                arity(f, a, 1, 1);
+                w.append("HEX(");
+                capped(a.get(0), MAX_STRING / 2, w);
+                w.append(")");
+            }
+            case "printf", "format" -> {
+                if (a.isEmpty()
+                        || !(a.get(0) instanceof StringValue format)
+                        || !smallWidths(format.getNotExcapedValue())) {
+                    throw bounded(f, name + "'s format must be a quoted string with widths of at most 1000 and no *");
+                }
+                w.append(name.toUpperCase(Locale.ROOT)).append("(");
+                for (int i = 0; i < a.size(); i++) {
+                    w.append(i == 0 ? "" : ", ");
+                    capped(a.get(i), MAX_STRING, w);
+                }
+                w.append(")");
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An argument of a string-building function, cut to {@code max} characters unless it is a literal. */
+    private void capped(Expression e, int max, SqlWriter w) {
+        // literals are as long as the statement; a || chain's parts are each cut already
+        if (e instanceof StringValue
+                || e instanceof LongValue
+                || e instanceof DoubleValue
+                || e instanceof NullValue
+                || e instanceof Concat) {
+            expr(e, w);
+            return;
+        }
+        // SUBSTR takes text everywhere; PostgreSQL alone has no implicit cast from a number to text
+        w.append("SUBSTR(");
+        if (dialect.equals("postgres")) {
+            w.append("CAST(");
+            expr(e, w);
+            w.append(" AS TEXT)");
+        } else {
+            expr(e, w);
+        }
+        w.append(", 1, " + max + ")");
+    }
+
+    private static void arity(Function f, List<Expression> a, int min, int max) {
+        if (a.size() < min || a.size() > max) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_SQL,
+                    at(f),
+                    f.getName() + "() takes " + (min == max ? min : min + " to " + max) + " arguments, not " + a.size()
+                            + ".",
+                    null);
+        }
+    }
+
+    /** The literal count of repeat, lpad or rpad: a whole number from 0 to {@link #MAX_STRING}. */
+    private static long count(Function f, Expression e) {
+        if (!(e instanceof LongValue n)) {
+            throw bounded(f, f.getName() + "'s length must be a whole number from 0 to " + MAX_STRING);
+        }
+        long v = whole(n, "a length");
+        if (v < 0 || v > MAX_STRING) {
+            throw bounded(f, f.getName() + "'s length must be a whole number from 0 to " + MAX_STRING);
+        }
+        return v;
+    }
+
+    /** Whether a printf format has no * and no width or precision over 1000. */
+    static boolean smallWidths(String format) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("%[-+ 0#,!]*(\\*|\\d+)?(\\.(\\*|\\d+))?")
+                .matcher(format);
+        while (m.find()) {
+            for (String g : new String[] {m.group(1), m.group(3)}) {
+                if (g != null && (g.equals("*") || g.length() > 4 || Integer.parseInt(g) > 1000)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static QueryException bounded(Object node, String rule) {
+        return QueryException.of(
+                ErrorCode.SQL_NOT_ALLOWED,
+                at(node),
+                "This statement could build a text too large to answer: " + rule + ".",
+                "Build texts of at most " + MAX_STRING + " characters, from quoted strings and columns.");
     }
 
     private void args(boolean star, ExpressionList<?> params, String name, Object node, SqlWriter w) {
@@ -955,7 +1375,9 @@ final class Rewriter {
             }
             Entry entry = entry(t.getName(), c);
             String canonical = column(entry, name, c);
-            w.append(d.quoteIdentifier(entry.alias())).append(".").append(d.quoteIdentifier(canonical));
+            w.append(d.quoteIdentifier(entry.sql())).append(".").append(d.quoteIdentifier(canonical));
+            instantColumn =
+                    entry.relation() != null && entry.relation().instants().contains(canonical);
             return canonical;
         }
         String lower = name.toLowerCase(Locale.ROOT);
@@ -984,7 +1406,9 @@ final class Rewriter {
                 }
             }
             if (found != null) {
-                w.append(d.quoteIdentifier(found.alias())).append(".").append(d.quoteIdentifier(canonical));
+                w.append(d.quoteIdentifier(found.sql())).append(".").append(d.quoteIdentifier(canonical));
+                instantColumn =
+                        found.relation() != null && found.relation().instants().contains(canonical);
                 return canonical;
             }
             for (String out : level.outputs) {
