@@ -58,22 +58,22 @@ final class Databases {
     }
 
     /**
-     * {@link #reading}, but an embedded database (an H2 or SQLite file) opened read-only and, for H2,
-     * kept open for the process: a read never writes or compacts the file (H2 wrote and compacted it
-     * on every close, and a file once became corrupt during a read-only batch). For the commands
+     * {@link #reading}, but an embedded database (an H2 or SQLite file) opened read-only: a read never
+     * writes or compacts the file (H2 wrote and compacted it on every close, and a file once became
+     * corrupt during a read-only batch). For the commands
      * that only read: call, tools, mcp, context.
      */
     static DataSource readingOnly(String url, String user, String password) {
         return reading(readOnly(url), url, user, password);
     }
 
-    /** An embedded H2 or SQLite file URL made read-only (H2 also kept open until the process ends); others as they are. */
+    /** An embedded H2 or SQLite file URL made read-only ; others as they are. */
     static String readOnly(String url) {
         String lower = url.toLowerCase(java.util.Locale.ROOT);
         if (embeddedH2(lower)) {
-            return url
-                    + (lower.contains("access_mode_data=") ? "" : ";ACCESS_MODE_DATA=r")
-                    + (lower.contains("db_close_delay=") ? "" : ";DB_CLOSE_DELAY=-1");
+            // not kept open for the process (DB_CLOSE_DELAY=-1): H2 shares an open database within a
+            // process, so a writer of the same file (quarry embed after a read) would get the read-only one
+            return url + (lower.contains("access_mode_data=") ? "" : ";ACCESS_MODE_DATA=r");
         }
         if (sqliteFile(url).isPresent() && !lower.contains("open_mode=")) {
             return url + (url.indexOf('?') < 0 ? "?" : "&") + "open_mode=1";

@@ -56,6 +56,7 @@ final class EmbedCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give --jdbc-url (vectors kept in the database) or --data (in memory)");
         }
         Embedder model = Semantic.model("quarry embed");
+        source.writes = true; // the vectors go into the same database
         SourceOptions.Source data = source.source();
         VectorIndex index;
         String where;

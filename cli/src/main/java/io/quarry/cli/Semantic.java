@@ -117,11 +117,11 @@ final class Semantic {
                     .run();
             progress.done();
         } else {
-            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, Dialects.detect(database));
-            if (jdbc.size() == 0) {
-                throw new DatabaseProblem("the database has no vectors in " + jdbc.table()
-                        + "; run 'quarry embed' with the same --jdbc-url first");
-            }
+            // never created here: the database may be open read-only
+            JdbcVectorIndex jdbc = JdbcVectorIndex.existing(database, Dialects.detect(database))
+                    .filter(existing -> existing.size() > 0)
+                    .orElseThrow(() -> new DatabaseProblem("the database has no vectors in quarry_embeddings"
+                            + "; run 'quarry embed' with the same --jdbc-url first"));
             index = jdbc;
             EmbedCommand.warnPastLimit(jdbc, err);
         }

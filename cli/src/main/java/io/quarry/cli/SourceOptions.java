@@ -167,6 +167,9 @@ final class SourceOptions {
      */
     int pool;
 
+    /** Whether the command writes to the database (quarry embed): then it is not opened read-only. */
+    boolean writes;
+
     /** Whether the tools run over the built-in demo. */
     boolean demo() {
         return data == null && jdbcUrl == null;
@@ -221,7 +224,7 @@ final class SourceOptions {
     private Source database(QuarryConfig file, Schema declared) {
         DataSource ds = pool > 0
                 ? Databases.pooled(jdbcUrl, user, password, pool)
-                : Databases.readingOnly(jdbcUrl, user, password);
+                : writes ? Databases.reading(jdbcUrl, user, password) : Databases.readingOnly(jdbcUrl, user, password);
         Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
         boolean graph = configured.isPresent()
                 || layout == Layout.graph

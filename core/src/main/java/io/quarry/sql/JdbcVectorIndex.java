@@ -89,6 +89,24 @@ public final class JdbcVectorIndex implements VectorIndex {
         return index;
     }
 
+    /**
+     * The index over {@code quarry_embeddings} when this database has its tables, never creating
+     * them: for a reader whose database may be read-only.
+     *
+     * @throws EmbeddingException when the database cannot be reached
+     */
+    public static java.util.Optional<JdbcVectorIndex> existing(DataSource dataSource, Dialect dialect) {
+        JdbcVectorIndex index = new JdbcVectorIndex(
+                requireNonNull(dataSource, "dataSource"), requireNonNull(dialect, "dialect"), "quarry_embeddings");
+        try (Connection c = dataSource.getConnection()) {
+            return exists(c, index.table) && exists(c, index.stateTable)
+                    ? java.util.Optional.of(index)
+                    : java.util.Optional.empty();
+        } catch (SQLException e) {
+            throw index.failure("read the embeddings tables", e);
+        }
+    }
+
     /** The table of the vectors. */
     public String table() {
         return table;
