@@ -18,6 +18,7 @@ assert.ok(names.includes("get_database_schema") && names.includes("query_graph_o
 for (const tool of tools) {
   assert.equal(tool.annotations?.readOnlyHint, true, `${tool.name} is read-only`);
   assert.equal(tool.inputSchema.type, "object");
+  assert.equal(tool.outputSchema?.type, "object", `${tool.name} declares an output schema`);
 }
 
 const schema = await client.callTool({ name: "get_database_schema", arguments: { detail: "names" } });
@@ -27,6 +28,8 @@ assert.match(JSON.stringify(json(schema)), /Task/);
 const good = await client.callTool({ name: "query_graph_objects", arguments: { type: "Project", limit: 2 } });
 assert.ok(!good.isError, "a good call succeeds");
 assert.equal(json(good).returned, 2);
+// the SDK has already validated structuredContent against the tool's outputSchema (it throws if not)
+assert.deepEqual(good.structuredContent, json(good), "structuredContent is the text's object");
 
 const misspelled = await client.callTool({
   name: "query_graph_objects",
@@ -34,6 +37,7 @@ const misspelled = await client.callTool({
 });
 assert.equal(misspelled.isError, true, "a misspelled field is an isError result");
 assert.equal(json(misspelled).error.code, "UNKNOWN_FIELD");
+assert.equal(misspelled.structuredContent, undefined, "an error result is text only");
 
 const hidden = await client.callTool({
   name: "query_graph_objects",

@@ -40,9 +40,10 @@ import org.slf4j.LoggerFactory;
  * QuarryMcpServer.serveStdio(toolkit, ToolContext.builder().scope(Scope.of("org_id", "acme")).build());
  * }</pre>
  *
- * <p>Every tool is annotated read-only, idempotent and closed-world. A tool's result is its JSON as
- * one text content; a Quarry error object comes back the same way with {@code isError: true}, never
- * as a protocol error, so the model can read the hint and try again. Quarry checks the arguments
+ * <p>Every tool is annotated read-only, idempotent and closed-world, and declares an {@code
+ * outputSchema}. A tool's result is its JSON object twice: as {@code structuredContent} and as one text
+ * content for clients older than structured results; a Quarry error object comes back as text only,
+ * with {@code isError: true}, never as a protocol error, so the model can read the hint and try again. Quarry checks the arguments
  * itself (its messages name the nearest field and the allowed values), so the SDK's own input
  * validation is off. Over stdio there is no per-request identity: the scope and user are fixed when
  * the server starts, so a toolkit whose schema is inferred from the data lists the tools of that
@@ -58,6 +59,8 @@ public final class QuarryMcpServer {
             "Read-only access to a database: call get_database_schema first to learn the types, "
                     + "fields and relationships, then query_graph_objects.";
     private static final TypeRef<Map<String, Object>> SCHEMA = new TypeRef<>() {};
+    private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> SCHEMA_MAP =
+            new com.fasterxml.jackson.core.type.TypeReference<>() {};
     /** The largest stdio message, as the HTTP server's default body limit. */
     static final int MAX_MESSAGE_BYTES = 1 << 20;
 
@@ -206,6 +209,7 @@ public final class QuarryMcpServer {
     private static McpSchema.Tool described(Tool tool) {
         return McpSchema.Tool.builder(tool.name(), schema(tool))
                 .description(tool.description())
+                .outputSchema(Dispatcher.JSON.convertValue(OutputSchemas.of(tool.name()), SCHEMA_MAP))
                 .annotations(McpSchema.ToolAnnotations.builder()
                         .readOnlyHint(tool.readOnly())
                         .destructiveHint(!tool.readOnly())
@@ -235,10 +239,22 @@ public final class QuarryMcpServer {
         }
     }
 
-    private static McpSchema.CallToolResult result(ToolResult result) {
-        return McpSchema.CallToolResult.builder()
-                .addTextContent(result.text())
-                .isError(result.isError())
-                .build();
+    /**
+     * The result as MCP has it: the JSON as text for every client, and as structured content (the same
+     * object) unless it is an error, which stays {@code isError} with the error object as its text.
+     */
+    static McpSchema.CallToolResult result(ToolResult result) {
+        String text = result.text();
+        McpSchema.CallToolResult.Builder out =
+                McpSchema.CallToolResult.builder().addTextContent(text).isError(result.isError());
+        if (!result.isError()) {
+            // read back from the text, so both carry the same numbers in the same notation (10, not 1E+1)
+            try {
+                out.structuredContent(Dispatcher.JSON.readTree(text));
+            } catch (IOException e) {
+                throw new UncheckedIOException("a tool result is not JSON", e);
+            }
+        }
+        return out.build();
     }
 }
