@@ -102,7 +102,12 @@ public class QuarryAutoConfiguration {
                         + " too; set the limits in one place, the file's limits section or the quarry.limits.*"
                         + " properties");
             }
-            toolkit.limits(properties.getLimits().toLimits());
+            toolkit.limits(properties.getLimits().toLimits(store.getTimeout()));
+        } else if (config == null || config.limits().isEmpty()) {
+            // no limits anywhere: the tools' statements run under quarry.store.timeout, as they did
+            toolkit.limits(io.quarry.tool.Limits.builder()
+                    .statementTimeout(store.getTimeout())
+                    .build());
         }
         listeners.orderedStream().forEach(toolkit::listener);
         if (properties.getCursorKey() != null) {

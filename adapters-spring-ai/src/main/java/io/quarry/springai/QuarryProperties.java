@@ -279,7 +279,10 @@ public class QuarryProperties {
         /** The most characters of JSON one result may hold (default 16000). */
         private Integer sizeBudget;
 
-        /** How long one database statement may run (default 5s). */
+        /**
+         * How long one database statement of a tool may run (default quarry.store.timeout); a
+         * configuration file's limits.statement_timeout_seconds otherwise.
+         */
         private Duration statementTimeout;
 
         public Integer getDefaultLimit() {
@@ -319,9 +322,12 @@ public class QuarryProperties {
             return defaultLimit != null || maxLimit != null || sizeBudget != null || statementTimeout != null;
         }
 
-        /** The limits set, with the defaults for the others. */
-        Limits toLimits() {
-            Limits.Builder b = Limits.builder();
+        /**
+         * The limits set, with the defaults for the others; the statement timeout, when not set, is
+         * {@code quarry.store.timeout}.
+         */
+        Limits toLimits(Duration storeTimeout) {
+            Limits.Builder b = Limits.builder().statementTimeout(storeTimeout);
             if (defaultLimit != null) {
                 b.defaultLimit(defaultLimit);
             }

@@ -63,8 +63,11 @@ public final class JdbcObjectStore implements ObjectStore {
     private final long countCap;
     /** The layout as the dialect first saw it: what loads and DDL use. */
     private final StorageLayout layout;
-    /** The layout compiled with the dialect {@link Dialect#forStore} returned, or {@code null} until the first read. */
-    private volatile StorageLayout readLayout;
+    /**
+     * The layout compiled with the dialect {@link Dialect#forStore} returned, or {@code null} until the
+     * first read; shared with the stores {@link #withTimeout} made of this one.
+     */
+    private final java.util.concurrent.atomic.AtomicReference<StorageLayout> readLayout;
     /** Told of each statement, or null. */
     private final StatementObserver observer;
 
@@ -77,6 +80,42 @@ public final class JdbcObjectStore implements ObjectStore {
         this.observer = b.observer;
         this.countCap = b.countCap;
         this.layout = StorageLayout.of(mapping, dialect, b.countCap);
+        this.readLayout = new java.util.concurrent.atomic.AtomicReference<>();
+    }
+
+    /** This store with another statement timeout: the same data sources, layout and observer. */
+    private JdbcObjectStore(JdbcObjectStore of, Duration timeout) {
+        this.dataSource = of.dataSource;
+        this.readDataSource = of.readDataSource;
+        this.dialect = of.dialect;
+        this.mapping = of.mapping;
+        this.timeout = timeout;
+        this.observer = of.observer;
+        this.countCap = of.countCap;
+        this.layout = of.layout;
+        this.readLayout = of.readLayout;
+    }
+
+    /**
+     * This store with another statement timeout for every statement it runs, sharing everything else
+     * (data sources, mapping, observer, what it learnt of the database): what a {@code Toolkit}
+     * reads through, under its {@code limits.statement_timeout_seconds}. The
+     * {@code QUERY_TIMEOUT} message names this timeout.
+     *
+     * @return this store when the timeout is its own
+     * @throws IllegalArgumentException when the timeout is not positive
+     */
+    public JdbcObjectStore withTimeout(Duration timeout) {
+        requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        return timeout.equals(this.timeout) ? this : new JdbcObjectStore(this, timeout);
+    }
+
+    /** The statement timeout of every statement this store runs. */
+    public Duration timeout() {
+        return timeout;
     }
 
     /**
@@ -84,11 +123,11 @@ public final class JdbcObjectStore implements ObjectStore {
      * Dialect#forStore}, asked once; on MariaDB, which generated columns exist).
      */
     private StorageLayout reads() {
-        StorageLayout l = readLayout;
+        StorageLayout l = readLayout.get();
         if (l == null) {
             Dialect d = dialect.forStore(mapping, readDataSource);
             l = d == dialect ? layout : StorageLayout.of(mapping, d, countCap);
-            readLayout = l;
+            readLayout.set(l);
         }
         return l;
     }
@@ -128,7 +167,7 @@ public final class JdbcObjectStore implements ObjectStore {
             for (String ddl : layoutStatements(schema)) {
                 st.execute(ddl);
             }
-            readLayout = null; // columns the dialect reads may have appeared
+            readLayout.set(null); // columns the dialect reads may have appeared
         } catch (SQLException e) {
             throw new IllegalStateException("creating the graph layout failed: " + e.getMessage(), e);
         }

@@ -106,8 +106,10 @@ final class GuardedTool implements Tool {
         ToolResult result;
         try {
             Limits effective = context.limits() == null ? limits : limits.narrowedBy(context.limits());
-            ObjectNode json =
-                    tool.handle(Arguments.of(arguments, parameters), new CatalogTool.Call(context, effective));
+            // every statement of the call under its statement timeout, the context's when it is stricter
+            ObjectNode json = CallTimeoutStore.during(
+                    effective.statementTimeout(),
+                    () -> tool.handle(Arguments.of(arguments, parameters), new CatalogTool.Call(context, effective)));
             result = new ToolResult(json, false);
         } catch (QueryException e) {
             result = new ToolResult(Results.error(e.errors()), true);

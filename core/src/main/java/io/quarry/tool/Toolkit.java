@@ -82,7 +82,7 @@ public final class Toolkit {
         this.limits = settings.limits();
         this.listeners = settings.listeners();
         SchemaView view = new SchemaView(described.schema(), config);
-        GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(view, settings.store());
+        GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(view, perCall(settings.store()));
         Map<String, Tool> byName = new LinkedHashMap<>();
         for (CatalogTool tool : catalog(described, config, view, schemaTool)) {
             Tool guarded = new GuardedTool(tool, limits, listeners, settings.cursorKey());
@@ -93,25 +93,34 @@ public final class Toolkit {
     }
 
     /**
+     * The store as the tools read it: a {@link io.quarry.sql.JdbcObjectStore} under each call's
+     * statement timeout ({@link CallTimeoutStore}), any other store as it is.
+     */
+    private static ObjectStore perCall(ObjectStore store) {
+        return store instanceof io.quarry.sql.JdbcObjectStore jdbc ? new CallTimeoutStore(jdbc) : store;
+    }
+
+    /**
      * The tools in catalog order, less the disabled ones, then the host's extensions; a type-specialized
      * tool only when some type has its fields.
      */
     private static List<CatalogTool> catalog(
             Settings s, ToolConfig config, SchemaView view, GetDatabaseSchemaTool schemaTool) {
         Projections projections = s.projections() != null ? s.projections() : Projections.none(s.schema());
-        QueryRunner runner = new QueryRunner(view, s.store(), projections);
+        ObjectStore store = perCall(s.store());
+        QueryRunner runner = new QueryRunner(view, store, projections);
         SemanticRanker ranker = s.embedder() != null && s.vectorIndex() != null
-                ? new SemanticRanker(s.store(), s.embedder(), s.vectorIndex())
+                ? new SemanticRanker(store, s.embedder(), s.vectorIndex())
                 : null;
         List<CatalogTool> tools = new ArrayList<>();
         tools.add(schemaTool);
         tools.add(new QueryGraphObjectsTool(view, runner, s.limits(), ranker));
-        tools.add(new DiscoverSchemaTool(view, s.store(), schemaTool, s.embedder()));
+        tools.add(new DiscoverSchemaTool(view, store, schemaTool, s.embedder()));
         if (ranker != null) {
-            tools.add(new SemanticSearchTool(view, runner, s.store(), ranker, s.limits()));
+            tools.add(new SemanticSearchTool(view, runner, store, ranker, s.limits()));
         }
-        tools.add(new GetGraphObjectTool(view, s.store(), projections));
-        tools.add(new GetObjectRelationshipsTool(view, s.store(), s.limits()));
+        tools.add(new GetGraphObjectTool(view, store, projections));
+        tools.add(new GetObjectRelationshipsTool(view, store, s.limits()));
         for (TypedSearch search : List.of(
                 new TextPatternSearchTool(view, runner, config, s.limits()),
                 new DatetimeRangeSearchTool(view, runner, config, s.limits()),
@@ -121,7 +130,7 @@ public final class Toolkit {
                 tools.add(search);
             }
         }
-        tools.add(new AggregateGraphObjectsTool(view, runner, s.store(), s.limits()));
+        tools.add(new AggregateGraphObjectsTool(view, runner, store, s.limits()));
         if (s.store() instanceof io.quarry.sql.JdbcObjectStore jdbc
                 && (config.readonlySql.contains(jdbc.dialect().name())
                         || s.readonlySql().contains(jdbc.dialect().name()))) {
@@ -129,7 +138,7 @@ public final class Toolkit {
         }
         tools.add(new GetProjectGraphTool(
                 view,
-                s.store(),
+                store,
                 s.snapshots() != null
                         ? s.snapshots()
                         : SnapshotBuilder.builder().projections(projections).build()));
@@ -474,10 +483,15 @@ public final class Toolkit {
             }
             // without a schema it is inferred from the data in each call's scope: the limits are checked now
             ToolConfig toolConfig = toolConfig(config, built);
+            Limits effective =
+                    limits != null ? limits : toolConfig.limits != null ? toolConfig.limits : Limits.DEFAULTS;
             Settings settings = new Settings(
                     built,
-                    store,
-                    limits != null ? limits : toolConfig.limits != null ? toolConfig.limits : Limits.DEFAULTS,
+                    // every statement a tool runs, of every tool, under the limits' statement timeout
+                    store instanceof io.quarry.sql.JdbcObjectStore jdbc
+                            ? jdbc.withTimeout(effective.statementTimeout())
+                            : store,
+                    effective,
                     List.copyOf(listeners),
                     List.copyOf(capabilityListeners),
                     cursorKey,

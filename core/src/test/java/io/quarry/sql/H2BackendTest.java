@@ -64,4 +64,7 @@ class H2BackendTest {
 
     @Nested
     class SqlGuard extends SqlGuardContract implements OnH2 {}
+
+    @Nested
+    class StatementTimeout extends StatementTimeoutContract implements OnH2 {}
 }

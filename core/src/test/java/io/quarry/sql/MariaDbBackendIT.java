@@ -64,4 +64,7 @@ class MariaDbBackendIT {
 
     @Nested
     class SqlGuard extends SqlGuardContract implements OnMariaDb {}
+
+    @Nested
+    class StatementTimeout extends StatementTimeoutContract implements OnMariaDb {}
 }

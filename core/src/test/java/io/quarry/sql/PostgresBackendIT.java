@@ -64,4 +64,7 @@ class PostgresBackendIT {
 
     @Nested
     class SqlGuard extends SqlGuardContract implements OnPostgres {}
+
+    @Nested
+    class StatementTimeout extends StatementTimeoutContract implements OnPostgres {}
 }

@@ -61,4 +61,7 @@ class SqliteBackendTest {
 
     @Nested
     class SqlGuard extends SqlGuardContract implements OnSqlite {}
+
+    @Nested
+    class StatementTimeout extends StatementTimeoutContract implements OnSqlite {}
 }
