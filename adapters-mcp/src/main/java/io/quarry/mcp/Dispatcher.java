@@ -22,7 +22,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * One JSON-RPC message in, its answer out, for every transport (stdio and HTTP): the one seam between
- * the wire and the MCP Java SDK's stateless server. It checks what the SDK takes on trust (the shape of
+ * the wire and the MCP Java SDK's stateless server. A request of the stateless 2026-07-28 revision
+ * (its version in {@code params._meta}, or {@code server/discover}) is served here around the SDK,
+ * which speaks only the handshake revisions ({@link ModernProtocol}); every other message goes to the
+ * SDK exactly as before. It checks what the SDK takes on trust (the shape of
  * a message and of the params of the methods Quarry serves), so a malformed request is a JSON-RPC
  * error naming what to send, never a Java exception's text and never no answer at all.
  */
@@ -35,16 +38,19 @@ final class Dispatcher implements AutoCloseable {
     static final int INTERNAL_ERROR = -32603;
 
     private final McpStatelessSyncServer server;
+    private final ObjectNode capabilities;
     private final Duration timeout;
     private volatile McpStatelessServerHandler handler;
 
     private Dispatcher(Toolkit toolkit, Function<McpTransportContext, ToolContext> context, Duration timeout) {
         this.timeout = timeout;
+        McpSchema.ServerCapabilities served =
+                McpSchema.ServerCapabilities.builder().tools(false).build();
+        this.capabilities = withoutNulls(JSON.valueToTree(served));
         this.server = McpServer.sync(new Transport())
                 .serverInfo(QuarryMcpServer.NAME, QuarryMcpServer.VERSION)
                 .instructions(QuarryMcpServer.INSTRUCTIONS)
-                .capabilities(
-                        McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(served)
                 .validateToolInputs(false)
                 .tools(QuarryMcpServer.statelessTools(toolkit, context))
                 .build();
@@ -106,6 +112,20 @@ final class Dispatcher implements AutoCloseable {
         if (params != null && !params.isObject() && !params.isNull()) {
             return answerOrNot(id, error(echoed, INVALID_PARAMS, "\"params\" must be an object."));
         }
+        // 2026-07-28: the version and capabilities come with each request, never from a handshake
+        boolean modern = ModernProtocol.isModern(message);
+        if (modern) {
+            ObjectNode refused = ModernProtocol.problem(echoed, method.textValue(), params);
+            if (refused != null) {
+                return answerOrNot(id, refused);
+            }
+            if (id == null) {
+                return Optional.empty(); // the revision's only client notification, cancellation, needs nothing here
+            }
+            if (ModernProtocol.DISCOVER.equals(method.textValue())) {
+                return Optional.of(ModernProtocol.discover(echoed, capabilities.deepCopy()));
+            }
+        }
         String problem = paramsProblem(method.textValue(), params == null || params.isNull() ? null : params);
         if (problem != null && !problem.isEmpty()) {
             return answerOrNot(id, error(echoed, INVALID_PARAMS, problem));
@@ -134,7 +154,8 @@ final class Dispatcher implements AutoCloseable {
                         response.error().message());
                 return Optional.of(error(echoed, INTERNAL_ERROR, "The server failed; its log has the details."));
             }
-            return Optional.of(JSON.valueToTree(response));
+            ObjectNode answer = JSON.valueToTree(response);
+            return Optional.of(modern ? ModernProtocol.modernize(answer, method.textValue()) : answer);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return answerOrNot(
                     id,
@@ -206,6 +227,16 @@ final class Dispatcher implements AutoCloseable {
             case OBJECT -> "an object";
             default -> "null";
         };
+    }
+
+    private static ObjectNode withoutNulls(ObjectNode node) {
+        node.properties().removeIf(e -> e.getValue().isNull());
+        node.properties().forEach(e -> {
+            if (e.getValue() instanceof ObjectNode inner) {
+                withoutNulls(inner);
+            }
+        });
+        return node;
     }
 
     /** A JSON-RPC error response. */

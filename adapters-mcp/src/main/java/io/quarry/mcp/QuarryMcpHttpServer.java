@@ -70,6 +70,10 @@ import org.slf4j.LoggerFactory;
  * self-contained and carries no identity (an expiry and a random nonce, signed with the session key):
  * every request is authorized by its own credential, another instance with the same key accepts the
  * id, and after {@link Builder#sessionTimeout} or a {@code DELETE} it is refused with HTTP 404.
+ * A client of the stateless 2026-07-28 revision (its version in each request's {@code _meta}) needs
+ * no session at all: its {@code MCP-Protocol-Version}, {@code Mcp-Method} and {@code Mcp-Name} headers
+ * are checked against the body (400 with {@code -32020} when they differ) and its results carry that
+ * revision's fields ({@link ModernProtocol}).
  *
  * <p>Every refusal is JSON (a JSON-RPC error object), never an HTML page: a body over {@link
  * Builder#maxRequestBytes} is 413, a foreign {@code Origin} 403, an unknown {@code
@@ -82,8 +86,8 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpHttpServer.class);
     private static final String CALLER = "io.quarry.mcp.caller";
     private static final String SESSION_HEADER = "Mcp-Session-Id";
-    /** The revisions whose {@code MCP-Protocol-Version} header this server accepts. */
-    static final List<String> PROTOCOL_VERSIONS = List.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+    /** The revisions whose {@code MCP-Protocol-Version} header this server accepts, newest first. */
+    static final List<String> PROTOCOL_VERSIONS = ModernProtocol.SUPPORTED;
 
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
@@ -306,11 +310,10 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         }
         String version = first(headers, "mcp-protocol-version");
         if (version != null && !PROTOCOL_VERSIONS.contains(version.strip())) {
-            return refuse(
+            return Reply.of(
                     400,
-                    -32022,
-                    "Unsupported MCP-Protocol-Version " + shorten(version) + ": this server speaks "
-                            + String.join(", ", PROTOCOL_VERSIONS) + ".");
+                    ModernProtocol.unsupported(null, version.strip(), "MCP-Protocol-Version")
+                            .toString());
         }
         if (method.equals("DELETE")) {
             return endSession(first(headers, "mcp-session-id"));
@@ -357,7 +360,30 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         boolean isRequest = message.isObject() && message.has("method") && message.has("id");
         boolean initialize = isRequest
                 && McpSchema.METHOD_INITIALIZE.equals(message.path("method").asText());
-        if (isRequest && !initialize) {
+        // 2026-07-28: no session; the standard headers must say what the body says
+        boolean modern = isRequest && ModernProtocol.isModern(message);
+        if (modern) {
+            String mismatch = ModernProtocol.headerProblem(message, name -> first(headers, name));
+            if (mismatch != null) {
+                return Reply.of(
+                        400,
+                        Dispatcher.error(
+                                        Dispatcher.JSON.convertValue(message.get("id"), Object.class),
+                                        ModernProtocol.HEADER_MISMATCH,
+                                        mismatch)
+                                .toString());
+            }
+        } else if (isRequest
+                && ModernProtocol.VERSION.equals(Optional.ofNullable(first(headers, "mcp-protocol-version"))
+                        .map(String::strip)
+                        .orElse(null))) {
+            return refuse(
+                    400,
+                    ModernProtocol.HEADER_MISMATCH,
+                    "Header mismatch: MCP-Protocol-Version is " + ModernProtocol.VERSION + " but params._meta does"
+                            + " not declare it.");
+        }
+        if (isRequest && !initialize && !modern) {
             String problem = sessionProblem(first(headers, "mcp-session-id"));
             if (problem != null) {
                 return refuse(problem.startsWith("No") ? 400 : 404, -32001, problem);
@@ -383,8 +409,23 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
             return Reply.of(202, null);
         }
         ObjectNode response = answer.get();
+        if (modern) {
+            return Reply.of(modernStatus(response), response.toString());
+        }
         Reply reply = Reply.of(response.has("id") && response.get("id").isNull() ? 400 : 200, response.toString());
         return initialize && response.has("result") ? reply.with(SESSION_HEADER, newSession()) : reply;
+    }
+
+    /** 2026-07-28's statuses: 400 for its protocol errors, 404 for an unknown method, else 200. */
+    private static int modernStatus(ObjectNode response) {
+        int code = response.path("error").path("code").asInt(0);
+        if (code == ModernProtocol.HEADER_MISMATCH
+                || code == ModernProtocol.MISSING_REQUIRED_CLIENT_CAPABILITY
+                || code == ModernProtocol.UNSUPPORTED_PROTOCOL_VERSION
+                || code == Dispatcher.INVALID_REQUEST) {
+            return 400;
+        }
+        return code == ModernProtocol.METHOD_NOT_FOUND ? 404 : 200;
     }
 
     private static boolean acceptsJson(List<String> accept) {
