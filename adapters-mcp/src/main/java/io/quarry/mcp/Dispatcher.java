@@ -44,16 +44,26 @@ final class Dispatcher implements AutoCloseable {
 
     private Dispatcher(Toolkit toolkit, Function<McpTransportContext, ToolContext> context, Duration timeout) {
         this.timeout = timeout;
-        McpSchema.ServerCapabilities served =
-                McpSchema.ServerCapabilities.builder().tools(false).build();
+        SchemaResources schema = new SchemaResources(toolkit, context);
+        McpSchema.ServerCapabilities.Builder capable =
+                McpSchema.ServerCapabilities.builder().tools(false);
+        if (schema.served()) {
+            capable.resources(false, false).completions();
+        }
+        McpSchema.ServerCapabilities served = capable.build();
         this.capabilities = withoutNulls(JSON.valueToTree(served));
-        this.server = McpServer.sync(new Transport())
+        var builder = McpServer.sync(new Transport())
                 .serverInfo(QuarryMcpServer.NAME, QuarryMcpServer.VERSION)
                 .instructions(QuarryMcpServer.INSTRUCTIONS)
                 .capabilities(served)
                 .validateToolInputs(false)
-                .tools(QuarryMcpServer.statelessTools(toolkit, context))
-                .build();
+                .tools(QuarryMcpServer.statelessTools(toolkit, context));
+        if (schema.served()) {
+            builder.resources(schema.resources())
+                    .resourceTemplates(schema.templates())
+                    .completions(schema.completions());
+        }
+        this.server = builder.build();
     }
 
     /**
@@ -155,6 +165,9 @@ final class Dispatcher implements AutoCloseable {
                 return Optional.of(error(echoed, INTERNAL_ERROR, "The server failed; its log has the details."));
             }
             ObjectNode answer = JSON.valueToTree(response);
+            if (McpSchema.METHOD_RESOURCES_LIST.equals(method.textValue())) {
+                sortByUri(answer.path("result").path("resources")); // the SDK keeps them in a hash map
+            }
             return Optional.of(modern ? ModernProtocol.modernize(answer, method.textValue()) : answer);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return answerOrNot(
@@ -200,6 +213,10 @@ final class Dispatcher implements AutoCloseable {
                 }
                 yield objectOrAbsent(params, "arguments", "tools/call") + objectOrAbsent(params, "_meta", "tools/call");
             }
+            case McpSchema.METHOD_RESOURCES_READ ->
+                params == null || !params.path("uri").isTextual()
+                        ? "resources/read needs params {\"uri\": \"quarry://schema\"}."
+                        : null;
             case McpSchema.METHOD_TOOLS_LIST ->
                 params != null
                                 && params.has("cursor")
@@ -227,6 +244,17 @@ final class Dispatcher implements AutoCloseable {
             case OBJECT -> "an object";
             default -> "null";
         };
+    }
+
+    /** Puts a list of resources in the order of their URIs, the same on every call and instance. */
+    private static void sortByUri(JsonNode resources) {
+        if (resources instanceof com.fasterxml.jackson.databind.node.ArrayNode list) {
+            java.util.List<JsonNode> sorted = new java.util.ArrayList<>();
+            list.forEach(sorted::add);
+            sorted.sort(java.util.Comparator.comparing(r -> r.path("uri").asText()));
+            list.removeAll();
+            list.addAll(sorted);
+        }
     }
 
     private static ObjectNode withoutNulls(ObjectNode node) {

@@ -56,7 +56,10 @@ class ModernProtocolTest {
         ds.setURL("jdbc:h2:mem:mcp_modern;DB_CLOSE_DELAY=-1");
         JdbcObjectStore store = DemoData.load(ds);
         Path tokens = Files.createTempFile("quarry-tokens-", ".yaml");
-        Files.writeString(tokens, "tokens:\n  - {token: acme-token, tenant: acme, scope: {org_id: acme}}\n");
+        Files.writeString(
+                tokens,
+                "tokens:\n  - {token: acme-token, tenant: acme, scope: {org_id: acme}}\n"
+                        + "  - {token: globex-token, tenant: globex, scope: {org_id: globex}}\n");
         for (int i = 0; i < 2; i++) {
             Toolkit toolkit = Toolkit.builder()
                     .config(DemoData.config())
@@ -108,8 +111,9 @@ class ModernProtocolTest {
                 message.at("/params/_meta").path(ModernProtocol.META_VERSION).asText());
         headers.put("Mcp-Method", message.path("method").asText());
         JsonNode name = message.at("/params/name");
-        if (!name.isMissingNode()) {
-            headers.put("Mcp-Name", name.asText());
+        JsonNode uri = message.at("/params/uri");
+        if (!name.isMissingNode() || !uri.isMissingNode()) {
+            headers.put("Mcp-Name", name.isMissingNode() ? uri.asText() : name.asText());
         }
         return headers;
     }
@@ -127,11 +131,16 @@ class ModernProtocolTest {
 
     private static HttpResponse<String> send(String url, ObjectNode message, Map<String, String> headers)
             throws Exception {
+        return send(url, message, headers, "acme-token");
+    }
+
+    private static HttpResponse<String> send(String url, ObjectNode message, Map<String, String> headers, String token)
+            throws Exception {
         HttpRequest.Builder post = HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
-                .header("Authorization", "Bearer acme-token")
+                .header("Authorization", "Bearer " + token)
                 .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
         headers.forEach(post::header);
         return HTTP.send(post.build(), HttpResponse.BodyHandlers.ofString());
@@ -139,7 +148,11 @@ class ModernProtocolTest {
 
     /** Sends a request with its standard headers; asserts 200, no session and a complete result. */
     private static JsonNode result(String url, ObjectNode message) throws Exception {
-        HttpResponse<String> response = send(url, message, headers(message));
+        return result(url, message, "acme-token");
+    }
+
+    private static JsonNode result(String url, ObjectNode message, String token) throws Exception {
+        HttpResponse<String> response = send(url, message, headers(message), token);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat(response.headers().firstValue("Mcp-Session-Id")).isEmpty();
         JsonNode json = MAPPER.readTree(response.body());
@@ -320,5 +333,69 @@ class ModernProtocolTest {
                 .isEqualTo(2);
         assertThat(answers.get(3).at("/error/code").asInt()).isEqualTo(-32022);
         assertThat(answers.get(3).at("/error/data/requested").asText()).isEqualTo("2099-01-01");
+    }
+
+    private static ObjectNode read(String uri) {
+        return request("resources/read", MAPPER.createObjectNode().put("uri", uri));
+    }
+
+    @Test
+    void theSchemaIsAResourcePerTypeAndATemplateReadInTheCallersScope() throws Exception {
+        JsonNode listed = result(a, request("resources/list", MAPPER.createObjectNode()));
+        assertThat(listed.path("cacheScope").asText()).isEqualTo("private");
+        List<String> uris = new ArrayList<>();
+        listed.path("resources").forEach(r -> uris.add(r.path("uri").asText()));
+        assertThat(uris).startsWith("quarry://schema").contains("quarry://schema/Task", "quarry://schema/Risk");
+        JsonNode templates = result(b, request("resources/templates/list", MAPPER.createObjectNode()));
+        assertThat(templates.at("/resourceTemplates/0/uriTemplate").asText()).isEqualTo("quarry://schema/{type}");
+
+        Toolkit tools = DemoData.toolkit(DemoData.load(h2("mcp_modern_scopes")));
+        Map<String, String> tenants = Map.of("acme-token", "acme", "globex-token", "globex");
+        Map<String, Integer> risks = new LinkedHashMap<>();
+        for (Map.Entry<String, String> tenant : tenants.entrySet()) {
+            ToolContext scoped = ToolContext.builder()
+                    .scope(Scope.of("org_id", tenant.getValue()))
+                    .build();
+            JsonNode risk = result(b, read("quarry://schema/Risk"), tenant.getKey());
+            String text = risk.at("/contents/0/text").asText();
+            // exactly what get_database_schema shows that tenant: its counts and common values
+            assertThat(text)
+                    .isEqualTo(tools.call(
+                                    "get_database_schema",
+                                    MAPPER.readTree("{\"types\": [\"Risk\"], \"detail\": \"full\"}"),
+                                    scoped)
+                            .text());
+            assertThat(risk.at("/contents/0/mimeType").asText()).isEqualTo("application/json");
+            risks.put(
+                    tenant.getValue(),
+                    MAPPER.readTree(text).at("/types/0/count").asInt());
+            JsonNode summary = result(a, read("quarry://schema"), tenant.getKey());
+            assertThat(summary.at("/contents/0/text").asText())
+                    .isEqualTo(tools.call("get_database_schema", MAPPER.readTree("{}"), scoped)
+                            .text());
+        }
+        assertThat(risks.get("acme")).isNotEqualTo(risks.get("globex"));
+        assertThat(risks.values()).allSatisfy(n -> assertThat(n).isPositive());
+    }
+
+    @Test
+    void anUnknownTypeIsAResourceNotFoundAndTypeNamesComplete() throws Exception {
+        HttpResponse<String> missing = send(a, read("quarry://schema/Nope"), headers(read("quarry://schema/Nope")));
+        assertThat(missing.statusCode()).as(missing.body()).isEqualTo(200);
+        assertThat(MAPPER.readTree(missing.body()).at("/error/code").asInt()).isEqualTo(-32602);
+
+        ObjectNode params = MAPPER.createObjectNode();
+        params.putObject("ref").put("type", "ref/resource").put("uri", "quarry://schema/{type}");
+        params.putObject("argument").put("name", "type").put("value", "ri");
+        JsonNode completed = result(b, request("completion/complete", params));
+        assertThat(completed.at("/completion/values"))
+                .extracting(JsonNode::asText)
+                .containsExactly("Risk");
+    }
+
+    private static JdbcDataSource h2(String name) {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");
+        return ds;
     }
 }
