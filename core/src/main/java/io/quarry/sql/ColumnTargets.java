@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The targets that are not JSON: a column holding one scalar (text, timestamp, number, boolean), a
@@ -34,56 +35,14 @@ final class ColumnTargets {
 
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            ElementTest t = test.accept(STRING_TEST) ? NulText.storable(dialect, test) : null;
+            // numbers, booleans and null never match a string column
+            ElementTest t = ReadAs.of(test).string() ? NulText.storable(dialect, test) : null;
             if (t == null) {
                 w.never();
             } else {
                 dialect.textColumn(w, column, t);
             }
         }
-
-        /** Whether a test goes to a string column: numbers, booleans and null never match one. */
-        private static final ElementTest.Visitor<Boolean> STRING_TEST = new ElementTest.Visitor<>() {
-            @Override
-            public Boolean stringEquals(ElementTest.StringEquals test) {
-                return true;
-            }
-
-            @Override
-            public Boolean stringCompare(ElementTest.StringCompare test) {
-                return true;
-            }
-
-            @Override
-            public Boolean numberCompare(ElementTest.NumberCompare test) {
-                return false;
-            }
-
-            @Override
-            public Boolean instantCompare(ElementTest.InstantCompare test) {
-                return true;
-            }
-
-            @Override
-            public Boolean booleanEquals(ElementTest.BooleanEquals test) {
-                return false;
-            }
-
-            @Override
-            public Boolean isNull(ElementTest.IsNull test) {
-                return false;
-            }
-
-            @Override
-            public Boolean regex(ElementTest.Regex test) {
-                return true;
-            }
-
-            @Override
-            public Boolean match(ElementTest.Match test) {
-                return true;
-            }
-        };
     }
 
     /**
@@ -127,7 +86,7 @@ final class ColumnTargets {
 
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            test.accept(new ElementTest.Visitor<Void>() {
+            test.accept(new NotText(w, this::refusal) {
                 @Override
                 public Void stringEquals(ElementTest.StringEquals t) {
                     Optional<Object> bind = equalBind(t.value());
@@ -144,44 +103,11 @@ final class ColumnTargets {
                 }
 
                 @Override
-                public Void stringCompare(ElementTest.StringCompare t) {
-                    throw refusal();
-                }
-
-                @Override
-                public Void numberCompare(ElementTest.NumberCompare t) {
-                    w.never();
-                    return null;
-                }
-
-                @Override
                 public Void instantCompare(ElementTest.InstantCompare t) {
                     Instant instant = Instant.ofEpochSecond(
                             Math.floorDiv(t.micros(), 1_000_000L), Math.floorMod(t.micros(), 1_000_000L) * 1_000L);
                     compare(w, t.op(), instant);
                     return null;
-                }
-
-                @Override
-                public Void booleanEquals(ElementTest.BooleanEquals t) {
-                    w.never();
-                    return null;
-                }
-
-                @Override
-                public Void isNull(ElementTest.IsNull t) {
-                    w.never();
-                    return null;
-                }
-
-                @Override
-                public Void regex(ElementTest.Regex t) {
-                    throw refusal();
-                }
-
-                @Override
-                public Void match(ElementTest.Match t) {
-                    throw refusal();
                 }
             });
         }
@@ -386,10 +312,10 @@ final class ColumnTargets {
 
         @Override
         public void any(SqlWriter w, ElementTest test) {
-            test.accept(new ElementTest.Visitor<Void>() {
+            test.accept(new NotText(w, this::refused) {
                 @Override
                 public Void stringEquals(ElementTest.StringEquals t) {
-                    java.util.Optional<TableIds.Resolved> key = TableIds.inTable(dialect, table, t.value());
+                    Optional<TableIds.Resolved> key = TableIds.inTable(dialect, table, t.value());
                     if (key.isEmpty()) {
                         w.never();
                     } else {
@@ -399,40 +325,7 @@ final class ColumnTargets {
                 }
 
                 @Override
-                public Void stringCompare(ElementTest.StringCompare t) {
-                    throw refused();
-                }
-
-                @Override
-                public Void numberCompare(ElementTest.NumberCompare t) {
-                    w.never();
-                    return null;
-                }
-
-                @Override
                 public Void instantCompare(ElementTest.InstantCompare t) {
-                    throw refused();
-                }
-
-                @Override
-                public Void booleanEquals(ElementTest.BooleanEquals t) {
-                    w.never();
-                    return null;
-                }
-
-                @Override
-                public Void isNull(ElementTest.IsNull t) {
-                    w.never();
-                    return null;
-                }
-
-                @Override
-                public Void regex(ElementTest.Regex t) {
-                    throw refused();
-                }
-
-                @Override
-                public Void match(ElementTest.Match t) {
                     throw refused();
                 }
             });
@@ -446,6 +339,43 @@ final class ColumnTargets {
                             + ", which are matched whole, not compared, searched or matched by pattern.",
                     "Filter id with $eq, $ne, $in or $nin and whole ids such as \"" + table.type()
                             + ":1\", or filter the fields instead.");
+        }
+    }
+
+    /**
+     * The tests on a column that the filter language sees as strings but the database does not hold as
+     * that text (a timestamp's canonical spelling, a typed or composite key): equality is the column's
+     * own, ordering by code point, patterns and substrings are refused with the column's message, and
+     * numbers, booleans and null never pass.
+     */
+    private abstract static class NotText implements ElementTest.TextVisitor<Void> {
+        private final SqlWriter w;
+        private final Supplier<RuntimeException> refusal;
+
+        NotText(SqlWriter w, Supplier<RuntimeException> refusal) {
+            this.w = w;
+            this.refusal = refusal;
+        }
+
+        @Override
+        public Void stringCompare(ElementTest.StringCompare t) {
+            throw refusal.get();
+        }
+
+        @Override
+        public Void regex(ElementTest.Regex t) {
+            throw refusal.get();
+        }
+
+        @Override
+        public Void match(ElementTest.Match t) {
+            throw refusal.get();
+        }
+
+        @Override
+        public Void never(ElementTest t) {
+            w.never();
+            return null;
         }
     }
 

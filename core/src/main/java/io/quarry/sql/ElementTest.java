@@ -150,4 +150,33 @@ public sealed interface ElementTest {
         /** Visits a {@link Match}. */
         R match(Match test);
     }
+
+    /**
+     * A visitor of the tests on a text column whose strings are never read as numbers (a system field
+     * such as {@code id} or {@code type}, a key, a canonical timestamp): the number, boolean and null
+     * tests never pass there, and {@link #never} says what the visitor gives for them. The string tests
+     * stay abstract, so a new kind of test is still a compile error in every implementation.
+     */
+    interface TextVisitor<R> extends Visitor<R> {
+        /** What a test that no value of the column passes gives. */
+        R never(ElementTest test);
+
+        /** {@inheritDoc} Never passes: the column holds strings, read as text. */
+        @Override
+        default R numberCompare(NumberCompare test) {
+            return never(test);
+        }
+
+        /** {@inheritDoc} Never passes: the column holds strings. */
+        @Override
+        default R booleanEquals(BooleanEquals test) {
+            return never(test);
+        }
+
+        /** {@inheritDoc} Never passes: the column holds strings. */
+        @Override
+        default R isNull(IsNull test) {
+            return never(test);
+        }
+    }
 }

@@ -173,7 +173,7 @@ final class PredicateWriter implements Predicate.Visitor<Void> {
         }
         ElementTest lower = comparisonTest(aLower ? a : b);
         ElementTest upper = comparisonTest(aLower ? b : a);
-        if (lower.getClass() != upper.getClass() || !lower.accept(RANGE)) {
+        if (lower.getClass() != upper.getClass() || !ReadAs.of(lower).ranged()) {
             return false;
         }
         SqlWriter range = new SqlWriter();
@@ -183,49 +183,6 @@ final class PredicateWriter implements Predicate.Visitor<Void> {
         w.append(range.toSql());
         return true;
     }
-
-    /** Whether two bounds of this kind may be one range test: numbers and instants, not code-point strings. */
-    private static final ElementTest.Visitor<Boolean> RANGE = new ElementTest.Visitor<>() {
-        @Override
-        public Boolean stringEquals(ElementTest.StringEquals test) {
-            return false;
-        }
-
-        @Override
-        public Boolean stringCompare(ElementTest.StringCompare test) {
-            return false;
-        }
-
-        @Override
-        public Boolean numberCompare(ElementTest.NumberCompare test) {
-            return true;
-        }
-
-        @Override
-        public Boolean instantCompare(ElementTest.InstantCompare test) {
-            return true;
-        }
-
-        @Override
-        public Boolean booleanEquals(ElementTest.BooleanEquals test) {
-            return false;
-        }
-
-        @Override
-        public Boolean isNull(ElementTest.IsNull test) {
-            return false;
-        }
-
-        @Override
-        public Boolean regex(ElementTest.Regex test) {
-            return false;
-        }
-
-        @Override
-        public Boolean match(ElementTest.Match test) {
-            return false;
-        }
-    };
 
     /** The element test of {@code $eq} (and of each {@code $in} and {@code $all} value). */
     static ElementTest equalityTest(Value operand) {

@@ -566,7 +566,7 @@ public final class PostgresDialect implements Dialect {
 
     /** Writes a test on a non-null text expression that holds a string value. */
     private static void scalarString(SqlWriter w, Consumer<SqlWriter> s, ElementTest test) {
-        test.accept(new ElementTest.Visitor<Void>() {
+        test.accept(new ElementTest.TextVisitor<Void>() {
             @Override
             public Void stringEquals(ElementTest.StringEquals t) {
                 w.append("(");
@@ -588,12 +588,6 @@ public final class PostgresDialect implements Dialect {
             }
 
             @Override
-            public Void numberCompare(ElementTest.NumberCompare t) {
-                w.never();
-                return null;
-            }
-
-            @Override
             public Void instantCompare(ElementTest.InstantCompare t) {
                 w.append("COALESCE(quarry_instant(to_jsonb(");
                 s.accept(w);
@@ -602,13 +596,7 @@ public final class PostgresDialect implements Dialect {
             }
 
             @Override
-            public Void booleanEquals(ElementTest.BooleanEquals t) {
-                w.never();
-                return null;
-            }
-
-            @Override
-            public Void isNull(ElementTest.IsNull t) {
+            public Void never(ElementTest t) {
                 w.never();
                 return null;
             }
