@@ -17,7 +17,6 @@ import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
-import io.quarry.store.ObjectStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -27,7 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** {@code aggregate_graph_objects}: count, sum, average, min, max and percentiles, grouped by a field. */
-final class AggregateGraphObjectsTool implements CatalogTool {
+final class AggregateGraphObjectsTool extends SchemaTool {
     static final String NAME = "aggregate_graph_objects";
     /** The most objects one aggregation reads; beyond, the result says it is partial. */
     static final int MAX_OBJECTS = 100_000;
@@ -36,21 +35,8 @@ final class AggregateGraphObjectsTool implements CatalogTool {
     private static final Set<String> NUMERIC_OPS = Set.of("sum", "avg", "percentile");
     private static final int MAX_METRICS = 5;
 
-    private final SchemaView view;
-    private final QueryRunner runner;
-    private final ObjectStore store;
-    private final Limits limits;
-
-    AggregateGraphObjectsTool(SchemaView view, QueryRunner runner, ObjectStore store, Limits limits) {
-        this.view = view;
-        this.runner = runner;
-        this.store = store;
-        this.limits = limits;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    AggregateGraphObjectsTool(Parts parts) {
+        super(NAME, parts);
     }
 
     @Override
@@ -70,12 +56,12 @@ final class AggregateGraphObjectsTool implements CatalogTool {
     public ObjectNode inputSchema() {
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = InputSchemas.enumString(view.typeNames());
-        type.put("description", "The type to aggregate; omit for every type (then group_by \"type\" counts per type).");
-        props.set("type", type);
-        ObjectNode filter = props.putObject("properties");
-        filter.put("type", "object");
-        filter.put("description", "A filter, as in query_graph_objects.");
+        props.set(
+                "type",
+                InputSchemas.enumString(
+                        view.typeNames(),
+                        "The type to aggregate; omit for every type (then group_by \"type\" counts per type)."));
+        props.set("properties", InputSchemas.filter("A filter, as in query_graph_objects."));
         ObjectNode groupBy = fieldSchema();
         groupBy.put("description", "Group by this field; omit for one group of everything.");
         props.set("group_by", groupBy);

@@ -35,18 +35,8 @@ final class DatetimeRangeSearchTool extends TypedSearch {
     private static final String PERIOD_HINT = "Use last_hour, last_24_hours, last_7_days, last_30_days, last_year, "
             + "or last_N_minutes/hours/days/weeks/months, such as last_3_months.";
 
-    DatetimeRangeSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
-        super(view, runner, config, limits, true);
-    }
-
-    @Override
-    boolean applies(FieldType type) {
-        return type.isTemporal();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    DatetimeRangeSearchTool(Parts parts, ToolConfig config) {
+        super(NAME, parts, config, FieldType::isTemporal, true);
     }
 
     @Override
@@ -84,9 +74,10 @@ final class DatetimeRangeSearchTool extends TypedSearch {
                 "relative_period",
                 InputSchemas.string("For relative: last_hour, last_24_hours, last_7_days, last_30_days, last_year or "
                         + "last_N_minutes/hours/days/weeks/months."));
-        ObjectNode precision = InputSchemas.enumString(PRECISIONS);
-        precision.put("description", "How much of each date counts; default: as written (a date alone is a day).");
-        props.set("precision", precision);
+        props.set(
+                "precision",
+                InputSchemas.enumString(
+                        PRECISIONS, "How much of each date counts; default: as written (a date alone is a day)."));
         pageParameters(schema, limits.defaultLimit());
         schema.withArray("required").add("mode");
         return schema;

@@ -13,7 +13,6 @@ import io.quarry.schema.Relationship;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.ReciprocalRankFusion;
-import io.quarry.store.ObjectStore;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * names, field names, relationship names, enum values and descriptions; tolerant of case,
  * plural/singular, snake/camel case and small typos.
  */
-final class DiscoverSchemaTool implements CatalogTool {
+final class DiscoverSchemaTool extends SchemaTool {
     static final String NAME = "discover_schema";
     private static final Logger LOG = LoggerFactory.getLogger(DiscoverSchemaTool.class);
     private static final int DEFAULT_LIMIT = 5;
@@ -51,24 +50,16 @@ final class DiscoverSchemaTool implements CatalogTool {
         }
     }
 
-    private final SchemaView view;
-    private final ObjectStore store;
     private final GetDatabaseSchemaTool schemaTool;
     /** The model of the hybrid ranking, or {@code null} for keywords only. */
     private final Embedder embedder;
     /** The vectors of the types' texts, by type name, once computed. */
     private volatile Map<String, float[]> typeVectors;
 
-    DiscoverSchemaTool(SchemaView view, ObjectStore store, GetDatabaseSchemaTool schemaTool, Embedder embedder) {
-        this.view = view;
-        this.store = store;
+    DiscoverSchemaTool(Parts parts, GetDatabaseSchemaTool schemaTool, Embedder embedder) {
+        super(NAME, parts);
         this.schemaTool = schemaTool;
         this.embedder = embedder;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override
@@ -88,9 +79,7 @@ final class DiscoverSchemaTool implements CatalogTool {
         props.set("limit", limit);
         List<String> modules = modules();
         if (!modules.isEmpty()) {
-            ObjectNode module = InputSchemas.enumString(modules);
-            module.put("description", "Only types of this module.");
-            props.set("module", module);
+            props.set("module", InputSchemas.enumString(modules, "Only types of this module."));
         }
         schema.putArray("required").add("query");
         return schema;

@@ -15,18 +15,8 @@ import java.util.Set;
 final class EnumFilterSearchTool extends TypedSearch {
     static final String NAME = "enum_filter_search";
 
-    EnumFilterSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
-        super(view, runner, config, limits, false);
-    }
-
-    @Override
-    boolean applies(FieldType type) {
-        return type == FieldType.ENUM;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    EnumFilterSearchTool(Parts parts, ToolConfig config) {
+        super(NAME, parts, config, type -> type == FieldType.ENUM, false);
     }
 
     @Override

@@ -7,35 +7,26 @@ import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Relationship;
-import io.quarry.store.ObjectStore;
 import io.quarry.store.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /** {@code get_database_schema}: which types exist, their fields, enums and relationships. */
-final class GetDatabaseSchemaTool implements CatalogTool {
+final class GetDatabaseSchemaTool extends SchemaTool {
     static final String NAME = "get_database_schema";
     private static final List<String> DETAILS = List.of("names", "summary", "full");
 
-    private final SchemaView view;
-    private final ObjectStore store;
     private final CommonValues commonValues;
 
-    GetDatabaseSchemaTool(SchemaView view, ObjectStore store) {
-        this.view = view;
-        this.store = store;
+    GetDatabaseSchemaTool(Parts parts) {
+        super(NAME, parts);
         this.commonValues = new CommonValues(store);
     }
 
     /** Forgets the cached common values; the next {@code full} answer computes them again. */
     void refreshStatistics() {
         commonValues.clear();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override
@@ -56,8 +47,7 @@ final class GetDatabaseSchemaTool implements CatalogTool {
         types.put("type", "array");
         types.put("description", "Only these types; omit for all.");
         types.set("items", InputSchemas.enumString(view.typeNames()));
-        ObjectNode detail = InputSchemas.enumString(DETAILS);
-        detail.put("description", "names, summary (default) or full.");
+        ObjectNode detail = InputSchemas.enumString(DETAILS, "names, summary (default) or full.");
         detail.put("default", "summary");
         props.set("detail", detail);
         return schema;

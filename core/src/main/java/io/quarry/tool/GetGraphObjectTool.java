@@ -7,7 +7,6 @@ import io.quarry.projection.Projection;
 import io.quarry.projection.Projections;
 import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
-import io.quarry.store.ObjectStore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,23 +14,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@code get_graph_object}: one object in full, with a summary of its relationships. */
-final class GetGraphObjectTool implements CatalogTool {
+final class GetGraphObjectTool extends SchemaTool {
     static final String NAME = "get_graph_object";
     private static final int NEIGHBOURS_PER_GROUP = 3;
 
-    private final SchemaView view;
-    private final ObjectStore store;
     private final Projections projections;
 
-    GetGraphObjectTool(SchemaView view, ObjectStore store, Projections projections) {
-        this.view = view;
-        this.store = store;
+    GetGraphObjectTool(Parts parts, Projections projections) {
+        super(NAME, parts);
         this.projections = projections;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override

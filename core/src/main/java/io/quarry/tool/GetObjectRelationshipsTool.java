@@ -7,28 +7,16 @@ import io.quarry.internal.Json;
 import io.quarry.projection.Projection;
 import io.quarry.store.Cursor;
 import io.quarry.store.GraphObject;
-import io.quarry.store.ObjectStore;
 import java.util.ArrayList;
 import java.util.List;
 
 /** {@code get_object_relationships}: the relationships of one object, with each neighbour in light projection. */
-final class GetObjectRelationshipsTool implements CatalogTool {
+final class GetObjectRelationshipsTool extends SchemaTool {
     static final String NAME = "get_object_relationships";
     private static final List<String> DIRECTIONS = List.of("out", "in", "both");
 
-    private final SchemaView view;
-    private final ObjectStore store;
-    private final Limits limits;
-
-    GetObjectRelationshipsTool(SchemaView view, ObjectStore store, Limits limits) {
-        this.view = view;
-        this.store = store;
-        this.limits = limits;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    GetObjectRelationshipsTool(Parts parts) {
+        super(NAME, parts);
     }
 
     @Override

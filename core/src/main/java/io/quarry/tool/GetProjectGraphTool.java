@@ -7,26 +7,17 @@ import io.quarry.graph.GraphSnapshot;
 import io.quarry.graph.SnapshotBuilder;
 import io.quarry.graph.SnapshotLimits;
 import io.quarry.store.GraphObject;
-import io.quarry.store.ObjectStore;
 import io.quarry.store.ScopeGraph;
 
 /** {@code get_project_graph}: a capped graph snapshot around one object, usually a project. */
-final class GetProjectGraphTool implements CatalogTool {
+final class GetProjectGraphTool extends SchemaTool {
     static final String NAME = "get_project_graph";
 
-    private final SchemaView view;
-    private final ObjectStore store;
     private final SnapshotBuilder builder;
 
-    GetProjectGraphTool(SchemaView view, ObjectStore store, SnapshotBuilder builder) {
-        this.view = view;
-        this.store = store;
+    GetProjectGraphTool(Parts parts, SnapshotBuilder builder) {
+        super(NAME, parts);
         this.builder = builder;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override

@@ -18,6 +18,14 @@ final class InputSchemas {
         return schema;
     }
 
+    /** The {@code properties} filter parameter: an object, checked by the filter parser rather than the schema. */
+    static ObjectNode filter(String description) {
+        ObjectNode node = Json.object();
+        node.put("type", "object");
+        node.put("description", description);
+        return node;
+    }
+
     /** A string of these values; with none (names inferred per scope), any string. */
     static ObjectNode enumString(List<String> values) {
         ObjectNode node = Json.object();
@@ -30,6 +38,14 @@ final class InputSchemas {
         return node;
     }
 
+    /** {@link #enumString(List)} with a description. */
+    static ObjectNode enumString(List<String> values, String description) {
+        ObjectNode node = enumString(values);
+        node.put("description", description);
+        return node;
+    }
+
+    /** A string with a description. */
     static ObjectNode string(String description) {
         ObjectNode node = Json.object();
         node.put("type", "string");

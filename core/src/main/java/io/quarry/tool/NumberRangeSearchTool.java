@@ -17,18 +17,8 @@ final class NumberRangeSearchTool extends TypedSearch {
     static final String NAME = "number_range_search";
     private static final BigDecimal TEN_PERCENT = new BigDecimal("0.1");
 
-    NumberRangeSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
-        super(view, runner, config, limits, false);
-    }
-
-    @Override
-    boolean applies(FieldType type) {
-        return type.isNumeric();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    NumberRangeSearchTool(Parts parts, ToolConfig config) {
+        super(NAME, parts, config, FieldType::isNumeric, false);
     }
 
     @Override

@@ -19,26 +19,16 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** {@code query_graph_objects}: find objects by type, filter, full text or a related object. */
-final class QueryGraphObjectsTool implements CatalogTool {
+final class QueryGraphObjectsTool extends SchemaTool {
     static final String NAME = "query_graph_objects";
     private static final int MAX_SORT_KEYS = 4;
 
-    private final SchemaView view;
-    private final QueryRunner runner;
-    private final Limits limits;
     /** The ranking by meaning behind {@code "rank": "hybrid"}, or {@code null} without a model. */
     private final SemanticRanker ranker;
 
-    QueryGraphObjectsTool(SchemaView view, QueryRunner runner, Limits limits, SemanticRanker ranker) {
-        this.view = view;
-        this.runner = runner;
-        this.limits = limits;
+    QueryGraphObjectsTool(Parts parts, SemanticRanker ranker) {
+        super(NAME, parts);
         this.ranker = ranker;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override
@@ -65,13 +55,14 @@ final class QueryGraphObjectsTool implements CatalogTool {
     public ObjectNode inputSchema() {
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = InputSchemas.enumString(view.typeNames());
-        type.put("description", "The type of object to find; omit to search every type.");
-        props.set("type", type);
+        props.set(
+                "type",
+                InputSchemas.enumString(view.typeNames(), "The type of object to find; omit to search every type."));
         props.set("query", InputSchemas.string("Full-text words; every word must match a text field."));
-        ObjectNode filter = props.putObject("properties");
-        filter.put("type", "object");
-        filter.put("description", "Filter on field values, MongoDB style. Fields by type: " + view.typeSummary(1500));
+        props.set(
+                "properties",
+                InputSchemas.filter(
+                        "Filter on field values, MongoDB style. Fields by type: " + view.typeSummary(1500)));
         props.set("related_to_id", InputSchemas.string("Only objects with a relationship to or from this object id."));
         ObjectNode relType =
                 view.relationshipNames().isEmpty() ? Json.object() : InputSchemas.enumString(view.relationshipNames());

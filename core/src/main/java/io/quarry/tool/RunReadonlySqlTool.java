@@ -16,22 +16,20 @@ import java.util.List;
  * no filter asks (joins, windows, computed columns). Off unless the host enables it for the store's
  * dialect; see docs/sql-tool.md.
  */
-final class RunReadonlySqlTool implements CatalogTool {
+final class RunReadonlySqlTool extends SchemaTool {
     static final String NAME = "run_readonly_sql";
     /** About how many characters of relations and columns the description lists before it refers on. */
     private static final int RELATIONS_SHOWN = 1_200;
 
-    private final JdbcObjectStore store;
+    /** The toolkit's store, as the JDBC store it must be for this tool. */
+    private final JdbcObjectStore jdbc;
+
     private final SqlGuard guard;
 
-    RunReadonlySqlTool(SchemaView view, JdbcObjectStore store) {
-        this.store = store;
-        this.guard = SqlGuard.of(view.schema, store.mapping(), store.dialect());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    RunReadonlySqlTool(Parts parts, JdbcObjectStore jdbc) {
+        super(NAME, parts);
+        this.jdbc = jdbc;
+        this.guard = SqlGuard.of(view.schema, jdbc.mapping(), jdbc.dialect());
     }
 
     @Override
@@ -52,7 +50,7 @@ final class RunReadonlySqlTool implements CatalogTool {
                     .append(")");
         }
         String first = guard.relations().isEmpty() ? "Task" : guard.relations().get(0);
-        return "Run one read-only SQL SELECT (" + store.dialect().name() + " syntax) when no filter can ask the "
+        return "Run one read-only SQL SELECT (" + jdbc.dialect().name() + " syntax) when no filter can ask the "
                 + "question: joins, GROUP BY, window functions, computed columns, WITH and UNION. Prefer "
                 + "query_graph_objects and aggregate_graph_objects when they can answer. Relations (one per "
                 + "type) and their columns: " + relations + ". Only these, the usual aggregate, string, date "
@@ -76,7 +74,7 @@ final class RunReadonlySqlTool implements CatalogTool {
         Sql sql = guard.check(text, call.context().scope(), max + 1);
         SqlRows rows;
         try {
-            rows = store.readonly(sql, call.limits().statementTimeout());
+            rows = jdbc.readonly(sql, call.limits().statementTimeout());
         } catch (QueryException e) {
             throw e.first().code() == ErrorCode.DATABASE_UNAVAILABLE ? stopped(call) : e;
         } catch (IllegalStateException e) {
@@ -109,7 +107,7 @@ final class RunReadonlySqlTool implements CatalogTool {
     private QueryException stopped(Call call) {
         boolean answers;
         try {
-            store.readonly(guard.check("SELECT 1 AS n", call.context().scope(), 1));
+            jdbc.readonly(guard.check("SELECT 1 AS n", call.context().scope(), 1));
             answers = true;
         } catch (RuntimeException e) {
             answers = false;

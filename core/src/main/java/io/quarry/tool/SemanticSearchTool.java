@@ -12,7 +12,6 @@ import io.quarry.internal.Json;
 import io.quarry.projection.Projection;
 import io.quarry.schema.EntityType;
 import io.quarry.search.EmbeddingException;
-import io.quarry.store.ObjectStore;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -26,30 +25,18 @@ import org.slf4j.LoggerFactory;
  * the score is its best chunk's cosine. When the model fails, the objects with the question's words
  * are returned instead, with a warning.
  */
-final class SemanticSearchTool implements CatalogTool {
+final class SemanticSearchTool extends SchemaTool {
     static final String NAME = "semantic_search";
     private static final Logger LOG = LoggerFactory.getLogger(SemanticSearchTool.class);
     private static final int DEFAULT_LIMIT = 10;
     /** Characters of a question at most. */
     static final int MAX_QUERY = 1_000;
 
-    private final SchemaView view;
-    private final QueryRunner runner;
-    private final ObjectStore store;
     private final SemanticRanker ranker;
-    private final Limits limits;
 
-    SemanticSearchTool(SchemaView view, QueryRunner runner, ObjectStore store, SemanticRanker ranker, Limits limits) {
-        this.view = view;
-        this.runner = runner;
-        this.store = store;
+    SemanticSearchTool(Parts parts, SemanticRanker ranker) {
+        super(NAME, parts);
         this.ranker = ranker;
-        this.limits = limits;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override
@@ -64,13 +51,11 @@ final class SemanticSearchTool implements CatalogTool {
     public ObjectNode inputSchema() {
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = InputSchemas.enumString(view.typeNames());
-        type.put("description", "Only objects of this type; omit to search every type.");
-        props.set("type", type);
+        props.set(
+                "type",
+                InputSchemas.enumString(view.typeNames(), "Only objects of this type; omit to search every type."));
         props.set("query", InputSchemas.string("What you look for, in plain words."));
-        ObjectNode filter = props.putObject("properties");
-        filter.put("type", "object");
-        filter.put("description", "Filter on field values, as in query_graph_objects.");
+        props.set("properties", InputSchemas.filter("Filter on field values, as in query_graph_objects."));
         props.set("related_to_id", InputSchemas.string("Only objects with a relationship to or from this object id."));
         props.set("limit", InputSchemas.integer(1, limits.maxLimit(), Math.min(DEFAULT_LIMIT, limits.maxLimit())));
         schema.putArray("required").add("query");

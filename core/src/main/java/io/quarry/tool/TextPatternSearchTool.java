@@ -15,18 +15,8 @@ import java.util.List;
 final class TextPatternSearchTool extends TypedSearch {
     static final String NAME = "text_pattern_search";
 
-    TextPatternSearchTool(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits) {
-        super(view, runner, config, limits, false);
-    }
-
-    @Override
-    boolean applies(FieldType type) {
-        return type == FieldType.STRING || type == FieldType.TEXT;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    TextPatternSearchTool(Parts parts, ToolConfig config) {
+        super(NAME, parts, config, type -> type == FieldType.STRING || type == FieldType.TEXT, false);
     }
 
     @Override

@@ -82,9 +82,13 @@ public final class Toolkit {
         this.limits = settings.limits();
         this.listeners = settings.listeners();
         SchemaView view = new SchemaView(described.schema(), config);
-        GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(view, perCall(settings.store()));
+        Projections projections = projections(described);
+        ObjectStore store = perCall(described.store());
+        SchemaTool.Parts parts =
+                new SchemaTool.Parts(view, new QueryRunner(view, store, projections), store, described.limits());
+        GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(parts);
         Map<String, Tool> byName = new LinkedHashMap<>();
-        for (CatalogTool tool : catalog(described, config, view, schemaTool)) {
+        for (CatalogTool tool : catalog(described, config, parts, projections, schemaTool)) {
             Tool guarded = new GuardedTool(tool, limits, listeners, settings.cursorKey());
             byName.put(tool.name(), perScope ? new ScopedTool(guarded, this) : guarded);
         }
@@ -105,40 +109,40 @@ public final class Toolkit {
      * tool only when some type has its fields.
      */
     private static List<CatalogTool> catalog(
-            Settings s, ToolConfig config, SchemaView view, GetDatabaseSchemaTool schemaTool) {
-        Projections projections = s.projections() != null ? s.projections() : Projections.none(s.schema());
-        ObjectStore store = perCall(s.store());
-        QueryRunner runner = new QueryRunner(view, store, projections);
+            Settings s,
+            ToolConfig config,
+            SchemaTool.Parts parts,
+            Projections projections,
+            GetDatabaseSchemaTool schemaTool) {
         SemanticRanker ranker = s.embedder() != null && s.vectorIndex() != null
-                ? new SemanticRanker(store, s.embedder(), s.vectorIndex())
+                ? new SemanticRanker(parts.store(), s.embedder(), s.vectorIndex())
                 : null;
         List<CatalogTool> tools = new ArrayList<>();
         tools.add(schemaTool);
-        tools.add(new QueryGraphObjectsTool(view, runner, s.limits(), ranker));
-        tools.add(new DiscoverSchemaTool(view, store, schemaTool, s.embedder()));
+        tools.add(new QueryGraphObjectsTool(parts, ranker));
+        tools.add(new DiscoverSchemaTool(parts, schemaTool, s.embedder()));
         if (ranker != null) {
-            tools.add(new SemanticSearchTool(view, runner, store, ranker, s.limits()));
+            tools.add(new SemanticSearchTool(parts, ranker));
         }
-        tools.add(new GetGraphObjectTool(view, store, projections));
-        tools.add(new GetObjectRelationshipsTool(view, store, s.limits()));
+        tools.add(new GetGraphObjectTool(parts, projections));
+        tools.add(new GetObjectRelationshipsTool(parts));
         for (TypedSearch search : List.of(
-                new TextPatternSearchTool(view, runner, config, s.limits()),
-                new DatetimeRangeSearchTool(view, runner, config, s.limits()),
-                new NumberRangeSearchTool(view, runner, config, s.limits()),
-                new EnumFilterSearchTool(view, runner, config, s.limits()))) {
+                new TextPatternSearchTool(parts, config),
+                new DatetimeRangeSearchTool(parts, config),
+                new NumberRangeSearchTool(parts, config),
+                new EnumFilterSearchTool(parts, config))) {
             if (search.available()) {
                 tools.add(search);
             }
         }
-        tools.add(new AggregateGraphObjectsTool(view, runner, store, s.limits()));
+        tools.add(new AggregateGraphObjectsTool(parts));
         if (s.store() instanceof io.quarry.sql.JdbcObjectStore jdbc
                 && (config.readonlySql.contains(jdbc.dialect().name())
                         || s.readonlySql().contains(jdbc.dialect().name()))) {
-            tools.add(new RunReadonlySqlTool(view, jdbc));
+            tools.add(new RunReadonlySqlTool(parts, jdbc));
         }
         tools.add(new GetProjectGraphTool(
-                view,
-                store,
+                parts,
                 s.snapshots() != null
                         ? s.snapshots()
                         : SnapshotBuilder.builder().projections(projections).build()));
@@ -149,6 +153,11 @@ public final class Toolkit {
                 tool -> config.disabled.contains(tool.name()) || s.disabled().contains(tool.name()));
         s.extensions().forEach(extension -> tools.add(CatalogTool.of(extension)));
         return tools;
+    }
+
+    /** The host's projections, or none for the schema. */
+    private static Projections projections(Settings s) {
+        return s.projections() != null ? s.projections() : Projections.none(s.schema());
     }
 
     /** Forgets every scope's toolkit: the next call in a scope infers its schema again. */

@@ -30,28 +30,32 @@ import java.util.Set;
  * {@code entity_type} and {@code field} enums, the configured rules, and the one query path: each
  * tool compiles its parameters to a filter condition and runs it through {@link QueryRunner}.
  */
-abstract class TypedSearch implements CatalogTool {
+abstract class TypedSearch extends SchemaTool {
     static final List<String> TEXT_MODES = List.of("contains", "starts_with", "ends_with", "exact", "regex", "glob");
     static final List<String> DATETIME_MODES = List.of("before", "after", "between", "relative");
     static final List<String> NUMBER_MODES =
             List.of("equal", "gt", "gte", "lt", "lte", "between", "approximately", "rounded_equal");
 
-    final SchemaView view;
-    final QueryRunner runner;
     final ToolConfig config;
-    final Limits limits;
     /** Type name to the names of its fields this tool applies to, in schema order. */
     final Map<String, List<String>> eligible = new LinkedHashMap<>();
 
-    TypedSearch(SchemaView view, QueryRunner runner, ToolConfig config, Limits limits, boolean timestamps) {
-        this.view = view;
-        this.runner = runner;
+    /**
+     * A search of the fields whose type {@code applies}; {@code timestamps}: also of each type's
+     * {@code created_at} and {@code updated_at}.
+     */
+    TypedSearch(
+            String name,
+            Parts parts,
+            ToolConfig config,
+            java.util.function.Predicate<FieldType> applies,
+            boolean timestamps) {
+        super(name, parts);
         this.config = config;
-        this.limits = limits;
         for (EntityType t : view.schema.types()) {
             List<String> names = new ArrayList<>();
             for (Field f : t.exposedFields()) {
-                if (applies(f.type())) {
+                if (applies.test(f.type())) {
                     names.add(f.name());
                 }
             }
@@ -73,9 +77,6 @@ abstract class TypedSearch implements CatalogTool {
             default -> List.of();
         };
     }
-
-    /** Whether this tool searches fields of the type. */
-    abstract boolean applies(FieldType type);
 
     /** Whether any type has a field this tool searches: otherwise the tool is not generated. */
     boolean available() {
@@ -126,12 +127,12 @@ abstract class TypedSearch implements CatalogTool {
     ObjectNode baseSchema() {
         ObjectNode schema = InputSchemas.object();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        ObjectNode type = InputSchemas.enumString(List.copyOf(eligible.keySet()));
-        type.put("description", "The type of object to search.");
-        props.set("entity_type", type);
-        ObjectNode field = InputSchemas.enumString(fieldNames());
-        field.put("description", "The field of entity_type to search: " + pairs(600) + ".");
-        props.set("field", field);
+        props.set(
+                "entity_type",
+                InputSchemas.enumString(List.copyOf(eligible.keySet()), "The type of object to search."));
+        props.set(
+                "field",
+                InputSchemas.enumString(fieldNames(), "The field of entity_type to search: " + pairs(600) + "."));
         ArrayNode required = schema.putArray("required");
         required.add("entity_type");
         required.add("field");
