@@ -125,7 +125,7 @@ public interface Dialect {
             String field,
             ElementTest test,
             String candidate,
-            io.quarry.sql.Sql restriction) {
+            Sql restriction) {
         return false;
     }
 
@@ -212,13 +212,11 @@ public interface Dialect {
     /**
      * The expression that reads a table-layout column holding instants in {@code form} as this dialect's
      * timestamp column holds them (what {@link #timestamp} binds and {@link #readTimestamp} reads): the
-     * column itself for {@link io.quarry.sql.TableLayout.ColumnType#TIMESTAMP}; empty for a form this
+     * column itself for {@link TableLayout.ColumnType#TIMESTAMP}; empty for a form this
      * dialect does not read.
      */
-    default java.util.Optional<String> instantColumn(String column, io.quarry.sql.TableLayout.ColumnType form) {
-        return form == io.quarry.sql.TableLayout.ColumnType.TIMESTAMP
-                ? java.util.Optional.of(column)
-                : java.util.Optional.empty();
+    default java.util.Optional<String> instantColumn(String column, TableLayout.ColumnType form) {
+        return form == TableLayout.ColumnType.TIMESTAMP ? java.util.Optional.of(column) : java.util.Optional.empty();
     }
 
     /** Reads an instant from a timestamp column: by default as the {@link #timestamp} type it binds. */

@@ -1,10 +1,8 @@
 package io.quarry.sql;
 
-import io.quarry.filter.CompareOp;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.FilterEvaluator;
-import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
 import io.quarry.internal.Json;
 import java.util.ArrayList;
@@ -76,29 +74,20 @@ final class FilterWriter implements Filter.Visitor<Void> {
      * nothing where text cannot hold it).
      */
     private List<Map.Entry<String, ElementTest>> equalities(Filter f) {
-        if (!(f instanceof Filter.Condition c)
-                || c.path().system()
-                || c.path().segments().size() != 1) {
-            return null;
-        }
-        List<Value> values;
-        if (c.predicate() instanceof Predicate.Compare compare && compare.op() == CompareOp.EQ) {
-            values = List.of(compare.operand());
-        } else if (c.predicate() instanceof Predicate.In in && !in.values().isEmpty()) {
-            values = in.values();
-        } else {
+        Filter.Condition c = TopLevel.onProperty(f);
+        List<Value> values = c == null ? null : TopLevel.Ask.of(c.predicate()).equalsOneOf();
+        if (values == null) {
             return null;
         }
         String key = c.path().head();
         List<Map.Entry<String, ElementTest>> out = new ArrayList<>();
         for (Value v : values) {
-            if (v instanceof Value.Str s && !NulText.unstorable(dialect, s.value())) {
-                out.add(Map.entry(key, new ElementTest.StringEquals(s.value())));
-            } else if (v instanceof Value.Bool b) {
-                out.add(Map.entry(key, new ElementTest.BooleanEquals(b.value())));
-            } else {
+            ElementTest test = NulText.storable(dialect, PredicateWriter.equalityTest(v));
+            ReadAs kind = test == null ? null : ReadAs.of(test);
+            if (kind != ReadAs.TEXT && kind != ReadAs.BOOLEAN) {
                 return null;
             }
+            out.add(Map.entry(key, test));
         }
         return out;
     }

@@ -205,13 +205,12 @@ public final class SqlCompiler {
      * leaves the choice of an index to the database's planner.
      */
     public List<java.util.Map.Entry<String, ElementTest>> matchConjuncts(Filter filter) {
-        List<Filter> conjuncts = filter instanceof Filter.And and ? and.filters() : List.of(filter);
         List<java.util.Map.Entry<String, ElementTest>> out = new ArrayList<>();
-        for (Filter f : conjuncts) {
-            if (!(f instanceof Filter.Condition c)
-                    || c.path().system()
-                    || c.path().segments().size() != 1
-                    || !(c.predicate() instanceof io.quarry.filter.Predicate.Match m)) {
+        for (Filter f : TopLevel.conjuncts(filter)) {
+            Filter.Condition c = TopLevel.onProperty(f);
+            io.quarry.filter.Predicate.Match m =
+                    c == null ? null : TopLevel.Ask.of(c.predicate()).match();
+            if (m == null) {
                 return List.of();
             }
             ElementTest test = storable(new ElementTest.Match(m.op(), m.literal(), m.ignoreCase()));

@@ -934,15 +934,6 @@ public final class MySqlDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
-     * <p>MariaDB (10.11) rounds a fractional constant to an indexed column's type when it looks the
-     * value up in the index: {@code int_column = 0.99} finds the rows where it is 1, and so does a
-     * one-value {@code IN}, while a range is exact. So an equality with a fractional number is written
-     * as the range {@code (c >= ? AND c <= ?)}, true, false and unknown exactly where {@code c = ?} is,
-     * and still served by the index.
-     */
-    /**
-     * {@inheritDoc}
-     *
      * <p>With {@link #withFullText}: {@code MATCH(o.column) AGAINST (? IN BOOLEAN MODE)} with each word
      * InnoDB indexes required, and each word it does not (shorter than 3 characters, longer than 84, a
      * stopword) as a whole word of the column's text ({@link InnoDbFullText}). With fields, the column
@@ -969,6 +960,15 @@ public final class MySqlDialect implements Dialect {
         return true;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>MariaDB (10.11) rounds a fractional constant to an indexed column's type when it looks the
+     * value up in the index: {@code int_column = 0.99} finds the rows where it is 1, and so does a
+     * one-value {@code IN}, while a range is exact. So an equality with a fractional number is written
+     * as the range {@code (c >= ? AND c <= ?)}, true, false and unknown exactly where {@code c = ?} is,
+     * and still served by the index.
+     */
     @Override
     public void compareNumberColumn(SqlWriter w, String column, CompareOp op, BigDecimal value) {
         if (mariadb && op == CompareOp.EQ && value.stripTrailingZeros().scale() > 0) {

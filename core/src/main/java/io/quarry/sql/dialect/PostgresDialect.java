@@ -247,15 +247,6 @@ public final class PostgresDialect implements Dialect {
     /**
      * {@inheritDoc}
      *
-     * <p>One jsonpath filter, {@code document @? '$ ? (@."a" == "x" && (@."b" == true || …))'}, bound
-     * as one value: in lax mode a comparison with an array compares its elements, exactly the "some
-     * element" of the evaluator (one level, as containment), and the GIN {@code jsonb_path_ops} index
-     * answers the whole conjunction in one scan. {@code @?} is two-valued: an item is kept only when
-     * the filter is true, so {@code NOT} stays exact.
-     */
-    /**
-     * {@inheritDoc}
-     *
      * <p>When the schema declares every property a scalar and each group is one equality: one
      * containment of them all, {@code document @> '{"a": "x", "b": true}'}, bound as one value (the GIN
      * {@code jsonb_path_ops} index answers it in one scan, and a row costs less than a jsonpath);
@@ -305,6 +296,15 @@ public final class PostgresDialect implements Dialect {
         return null;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One jsonpath filter, {@code document @? '$ ? (@."a" == "x" && (@."b" == true || …))'}, bound
+     * as one value: in lax mode a comparison with an array compares its elements, exactly the "some
+     * element" of the evaluator (one level, as containment), and the GIN {@code jsonb_path_ops} index
+     * answers the whole conjunction in one scan. {@code @?} is two-valued: an item is kept only when
+     * the filter is true, so {@code NOT} stays exact.
+     */
     @Override
     public boolean propertyEqualities(
             SqlWriter w, String document, List<List<java.util.Map.Entry<String, ElementTest>>> groups) {
