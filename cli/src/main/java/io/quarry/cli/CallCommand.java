@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.Json;
+import io.quarry.tool.Limits;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.Toolkit;
@@ -113,26 +114,68 @@ final class CallCommand implements Callable<Integer> {
         return toolkit.call(name, args, context).text();
     }
 
-    private static void batch(Toolkit toolkit, ToolContext context, InputStream input, PrintWriter out) {
-        try (InputStream in = new BufferedInputStream(input)) {
+    /**
+     * Answers every line of the input, in order. A line is read into memory up to {@link
+     * Limits#MAX_INPUT_BYTES} only: the rest of a longer one is skipped to its newline unread and the
+     * line answered {@code LIMIT_EXCEEDED}, so a line of any size costs 1 MiB and the next is answered.
+     */
+    static void batch(Toolkit toolkit, ToolContext context, InputStream input, PrintWriter out) {
+        try (InputStream in = new BufferedInputStream(input, 1 << 16)) {
             ByteArrayOutputStream line = new ByteArrayOutputStream();
             int b;
             boolean pending = false;
+            boolean tooLong = false;
             while ((b = in.read()) >= 0) {
                 if (b == '\n') {
-                    answer(toolkit, context, line, out);
+                    if (tooLong) {
+                        tooLong(out);
+                    } else {
+                        answer(toolkit, context, line, out);
+                    }
+                    line.reset();
                     pending = false;
+                    tooLong = false;
+                } else if (tooLong) {
+                    continue;
+                } else if (line.size() == Limits.MAX_INPUT_BYTES && !(b == '\r' && endsLine(in))) {
+                    tooLong = true; // nothing more of this line is kept
+                    line.reset();
+                    pending = true;
                 } else {
                     line.write(b);
                     pending = true;
                 }
             }
-            if (pending) {
+            if (tooLong) {
+                tooLong(out);
+            } else if (pending) {
                 answer(toolkit, context, line, out);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Whether a {@code \r} ends its line: a newline or the end of input follows. */
+    private static boolean endsLine(InputStream in) throws IOException {
+        in.mark(1);
+        int next = in.read();
+        in.reset();
+        return next < 0 || next == '\n';
+    }
+
+    private static void tooLong(PrintWriter out) {
+        ObjectNode error = Json.object();
+        ObjectNode body = error.putObject("error");
+        body.put("code", "LIMIT_EXCEEDED");
+        body.put("path", "");
+        body.put(
+                "message",
+                "The line is larger than " + Limits.MAX_INPUT_BYTES + " bytes (the limit of one tool input);"
+                        + " it was skipped unread.");
+        body.put("hint", "Send a smaller request: shorter values, fewer conditions, or several calls.");
+        out.println(Json.write(error));
+        out.flush();
     }
 
     /** Answers one line of bytes, decoded strictly: bytes that are not UTF-8 get their own error line. */

@@ -11,7 +11,6 @@ import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
 import io.quarry.store.DataFile;
-import io.quarry.store.GraphObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -22,7 +21,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -584,7 +582,7 @@ final class Databases {
             String url,
             String user,
             String password,
-            DataFile.DataSet data,
+            DataFile.Entries data,
             Optional<StoreMapping> configured,
             LongConsumer progress) {
         if (configured.isPresent()) {
@@ -595,11 +593,8 @@ final class Databases {
     }
 
     /** Creates the layout if needed, with the data's scope keys, and loads the data in one transaction. */
-    static void load(String url, String user, String password, DataFile.DataSet data, LongConsumer progress) {
-        Set<String> keys = new LinkedHashSet<>();
-        for (GraphObject o : data.objects()) {
-            keys.addAll(o.scope().keySet());
-        }
+    static void load(String url, String user, String password, DataFile.Entries data, LongConsumer progress) {
+        Set<String> keys = data.scopeKeys();
         DataSource ds = new UrlDataSource(url, user, password);
         boolean exists = tableExists(ds);
         List<String> existing = scopeColumns(ds);

@@ -1,7 +1,9 @@
 package io.quarry.cli;
 
 import io.quarry.store.DataFile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,6 +15,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Load a data file into Quarry's graph layout, in one transaction: a bad row loads nothing.",
+            "Reads the file as a stream, twice (a check, then the load), holding only its ids and one batch.",
             "Creates the layout first when it is missing, with the data's scope keys as scope columns.",
             "Example: quarry load --data data.json --jdbc-url jdbc:h2:file:./graph"
         })
@@ -40,16 +43,25 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DataFile.DataSet dataSet = DataFile.read(data);
-        Progress progress = Progress.onTerminal(
-                spec.commandLine().getErr(),
-                dataSet.objects().size() + (long) dataSet.relationships().size());
-        Databases.load(Databases.writing(jdbcUrl), user, password, dataSet, Databases.configured(config), progress);
+        PrintWriter err = spec.commandLine().getErr();
+        DataFile.Scanned scanned = DataFile.scan(data);
+        long rows = scanned.objectCount() + scanned.relationshipCount();
+        if (rows >= Progress.LINES_FROM) {
+            err.println(String.format(
+                    Locale.ROOT,
+                    "checked %s: %,d objects, %,d relationships",
+                    data,
+                    scanned.objectCount(),
+                    scanned.relationshipCount()));
+            err.flush();
+        }
+        Progress progress = Progress.onTerminal(err, rows);
+        Databases.load(Databases.writing(jdbcUrl), user, password, scanned, Databases.configured(config), progress);
         progress.done();
         spec.commandLine()
                 .getOut()
-                .println("{\"objects\": " + dataSet.objects().size() + ", \"relationships\": "
-                        + dataSet.relationships().size() + "}");
+                .println("{\"objects\": " + scanned.objectCount() + ", \"relationships\": "
+                        + scanned.relationshipCount() + "}");
         return 0;
     }
 }

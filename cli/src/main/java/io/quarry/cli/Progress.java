@@ -8,11 +8,16 @@ import java.util.function.LongConsumer;
 
 /**
  * A load's progress on one line of a terminal ({@code loading 45,000 of 150,000 rows (30%)}),
- * rewritten in place at most every 200 ms and cleared at the end; nothing at all when standard error
- * is not a terminal, so logs and pipes never see it.
+ * rewritten in place at most every 200 ms and cleared at the end. When standard error is not a
+ * terminal, whole lines instead, and only for work of at least {@value #LINES_FROM} rows: one every
+ * tenth of the work (at least 10,000 and at most 100,000 rows apart) and one at the end, so a log of
+ * a long load shows it moving and a small load prints nothing.
  */
 final class Progress implements LongConsumer {
     private static final long INTERVAL_NANOS = 200_000_000L;
+
+    /** The least work whose progress is written as lines where standard error is not a terminal. */
+    static final long LINES_FROM = 10_000;
 
     private final PrintWriter err;
     private final long total;
@@ -23,6 +28,10 @@ final class Progress implements LongConsumer {
     private final String noun;
     private long last = Long.MIN_VALUE;
     private boolean written;
+    /** Rows apart of the lines where standard error is not a terminal, or 0 for no lines. */
+    private final long step;
+    /** The row count at which the next line is written. */
+    private long nextLine;
 
     Progress(PrintWriter err, long total, boolean shown) {
         this(err, total, shown, "loading", "rows");
@@ -34,6 +43,8 @@ final class Progress implements LongConsumer {
         this.shown = shown;
         this.verb = verb;
         this.noun = noun;
+        this.step = shown || total < LINES_FROM ? 0 : Math.min(100_000, Math.max(10_000, total / 10));
+        this.nextLine = step;
     }
 
     /** Progress of {@code total} rows on {@code err}, shown only when standard error is a terminal. */
@@ -48,6 +59,21 @@ final class Progress implements LongConsumer {
 
     @Override
     public void accept(long rows) {
+        if (step > 0) {
+            if ((rows >= nextLine || rows >= total) && nextLine != Long.MAX_VALUE) {
+                err.println(String.format(
+                        Locale.ROOT,
+                        "%s %,d of %,d %s (%d%%)",
+                        verb,
+                        rows,
+                        total,
+                        noun,
+                        Math.min(100, rows * 100 / total)));
+                err.flush();
+                nextLine = rows >= total ? Long.MAX_VALUE : (rows / step + 1) * step;
+            }
+            return;
+        }
         long now = System.nanoTime();
         if (!shown || (written && now - last < INTERVAL_NANOS && rows < total)) {
             return;

@@ -70,49 +70,152 @@ final class GraphLayout extends Quoting implements StorageLayout {
     /**
      * {@inheritDoc}
      *
-     * <p>Inserts in batches; an object with a scope key the mapping has no column for, or a text (id,
-     * type, scope, property name or string) with NUL on a dialect that cannot store it, is refused
-     * before anything is written.
+     * <p>Inserts in batches of {@value #BATCH}, holding one batch of entries at a time (a scanned file
+     * is read from the disk as it goes); before each batch is written, an object with a scope key the
+     * mapping has no column for, a text (id, type, scope, property name or string) with NUL on a
+     * dialect that cannot store it, or an id already in the database fails the load, which the
+     * transaction then leaves unwritten.
      */
     @Override
-    public void load(Session s, DataFile.DataSet data, LongConsumer progress) {
-        for (GraphObject o : data.objects()) {
-            for (String key : o.scope().keySet()) {
-                if (!mapping.scopeColumns().contains(key)) {
-                    throw new IllegalArgumentException("object '" + o.id() + "' has scope key '" + key
-                            + "' but the store maps only " + mapping.scopeColumns());
+    public void load(Session s, DataFile.Entries data, LongConsumer progress) {
+        s.write(c -> {
+            try (Loader loader = new Loader(c, data.objectCount(), progress)) {
+                data.forEach(loader);
+                loader.flush();
+            }
+            return null;
+        });
+    }
+
+    /** A load's two prepared statements and the batch of entries not yet written. */
+    private final class Loader implements DataFile.Visitor<SQLException>, AutoCloseable {
+        private final Connection c;
+        private final long objectCount;
+        private final LongConsumer progress;
+        private final List<GraphObject> objects = new ArrayList<>(BATCH);
+        private final List<GraphRelationship> relationships = new ArrayList<>(BATCH);
+        private PreparedStatement insertObject;
+        private PreparedStatement insertRelationship;
+        private long written;
+
+        Loader(Connection c, long objectCount, LongConsumer progress) {
+            this.c = c;
+            this.objectCount = objectCount;
+            this.progress = progress;
+        }
+
+        @Override
+        public void object(GraphObject o) throws SQLException {
+            objects.add(o);
+            if (objects.size() == BATCH) {
+                flush();
+            }
+        }
+
+        @Override
+        public void relationship(GraphRelationship r) throws SQLException {
+            if (!objects.isEmpty()) {
+                flush();
+            }
+            relationships.add(r);
+            if (relationships.size() == BATCH) {
+                flush();
+            }
+        }
+
+        void flush() throws SQLException {
+            if (!objects.isEmpty()) {
+                insertObjects();
+            }
+            if (!relationships.isEmpty()) {
+                insertRelationships();
+            }
+        }
+
+        private void insertObjects() throws SQLException {
+            for (GraphObject o : objects) {
+                for (String key : o.scope().keySet()) {
+                    if (!mapping.scopeColumns().contains(key)) {
+                        throw new IllegalArgumentException("object '" + o.id() + "' has scope key '" + key
+                                + "' but the store maps only " + mapping.scopeColumns());
+                    }
+                }
+                if (!dialect.storesNul()) {
+                    refuseNul("object '" + o.id() + "'", o.id() + o.type() + o.scope() + strings(o.properties()));
                 }
             }
-            if (!dialect.storesNul()) {
-                refuseNul("object '" + o.id() + "'", o.id() + o.type() + o.scope() + strings(o.properties()));
-            }
-        }
-        if (!dialect.storesNul()) {
-            for (GraphRelationship r : data.relationships()) {
-                refuseNul("relationship '" + r.id() + "'", r.id() + r.srcId() + r.dstId() + r.type());
-            }
-        }
-        s.write(c -> {
             refuseExisting(
                     c,
                     mapping.objectsTable(),
                     mapping.id(),
                     "object",
-                    data.objects().stream().map(GraphObject::id).toList());
+                    objects.stream().map(GraphObject::id).toList());
+            if (insertObject == null) {
+                insertObject = c.prepareStatement(insertObjectSql());
+            }
+            for (GraphObject o : objects) {
+                int i = 1;
+                insertObject.setString(i++, o.id());
+                insertObject.setString(i++, o.type());
+                insertObject.setString(i++, Json.write(o.properties()));
+                insertObject.setObject(i++, dialect.timestamp(o.createdAt()));
+                insertObject.setObject(i++, dialect.timestamp(o.updatedAt()));
+                for (String col : mapping.scopeColumns()) {
+                    insertObject.setString(i++, o.scope().get(col));
+                }
+                insertObject.addBatch();
+            }
+            insertObject.executeBatch();
+            written += objects.size();
+            objects.clear();
+            progress.accept(written);
+        }
+
+        private void insertRelationships() throws SQLException {
+            if (!dialect.storesNul()) {
+                for (GraphRelationship r : relationships) {
+                    refuseNul("relationship '" + r.id() + "'", r.id() + r.srcId() + r.dstId() + r.type());
+                }
+            }
             refuseExisting(
                     c,
                     mapping.relationshipsTable(),
                     mapping.relationshipId(),
                     "relationship",
-                    data.relationships().stream().map(GraphRelationship::id).toList());
-            insertObjects(c, data.objects(), progress);
-            insertRelationships(
-                    c, data.relationships(), n -> progress.accept(data.objects().size() + n));
-            return null;
-        });
+                    relationships.stream().map(GraphRelationship::id).toList());
+            if (insertRelationship == null) {
+                insertRelationship = c.prepareStatement("INSERT INTO " + q(mapping.relationshipsTable()) + " ("
+                        + q(mapping.relationshipId()) + ", " + q(mapping.srcId()) + ", " + q(mapping.dstId()) + ", "
+                        + q(mapping.relationshipType()) + ") VALUES (?, ?, ?, ?)");
+            }
+            for (GraphRelationship r : relationships) {
+                insertRelationship.setString(1, r.id());
+                insertRelationship.setString(2, r.srcId());
+                insertRelationship.setString(3, r.dstId());
+                insertRelationship.setString(4, r.type());
+                insertRelationship.addBatch();
+            }
+            insertRelationship.executeBatch();
+            written = Math.max(written, objectCount) + relationships.size();
+            relationships.clear();
+            progress.accept(written);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try {
+                if (insertObject != null) {
+                    insertObject.close();
+                }
+            } finally {
+                if (insertRelationship != null) {
+                    insertRelationship.close();
+                }
+            }
+        }
     }
 
-    /** Refuses, before anything is written, text that holds NUL on a database whose text cannot. */
+    /** Refuses, before it is written, text that holds NUL on a database whose text cannot. */
     private void refuseNul(String what, String text) {
         if (SqlCompiler.hasNul(text)) {
             throw new IllegalArgumentException("loading failed, nothing was loaded: " + what
@@ -135,32 +238,28 @@ final class GraphLayout extends Quoting implements StorageLayout {
     }
 
     /**
-     * Refuses, before anything is written, an id of the data that the table already has: the one line
-     * names it, where the database's own error would show the statement and the row.
+     * Refuses, before they are written, ids of a batch that the table already has: the one line names
+     * one, where the database's own error would show the statement and the row.
      */
     private void refuseExisting(Connection c, String table, String column, String what, List<String> ids)
             throws SQLException {
-        for (int from = 0; from < ids.size(); from += BATCH) {
-            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + BATCH));
-            String sql = "SELECT " + q(column) + " FROM " + q(table) + " WHERE " + q(column) + " IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")";
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                for (int i = 0; i < chunk.size(); i++) {
-                    ps.setString(i + 1, chunk.get(i));
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        throw new IllegalArgumentException(
-                                "loading failed, nothing was loaded: " + what + " '"
-                                        + CodePoints.abbreviate(rs.getString(1), 60)
-                                        + "' is already in the database; load into an empty layout, or leave it out of the data");
-                    }
+        String sql = "SELECT " + q(column) + " FROM " + q(table) + " WHERE " + q(column) + " IN ("
+                + String.join(", ", Collections.nCopies(ids.size(), "?")) + ")";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < ids.size(); i++) {
+                ps.setString(i + 1, ids.get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    throw new IllegalArgumentException("loading failed, nothing was loaded: " + what + " '"
+                            + CodePoints.abbreviate(rs.getString(1), 60)
+                            + "' is already in the database; load into an empty layout, or leave it out of the data");
                 }
             }
         }
     }
 
-    private void insertObjects(Connection c, List<GraphObject> objects, LongConsumer progress) throws SQLException {
+    private String insertObjectSql() {
         SqlWriter w = new SqlWriter()
                 .append("INSERT INTO ")
                 .append(q(mapping.objectsTable()))
@@ -174,56 +273,13 @@ final class GraphLayout extends Quoting implements StorageLayout {
                 .append(q(mapping.createdAt()))
                 .append(", ")
                 .append(q(mapping.updatedAt()));
-        for (String s : mapping.scopeColumns()) {
-            w.append(", ").append(q(s));
+        for (String col : mapping.scopeColumns()) {
+            w.append(", ").append(q(col));
         }
         w.append(") VALUES (?, ?, ");
         dialect.jsonValue(w, "{}");
         w.append(", ?, ?").append(", ?".repeat(mapping.scopeColumns().size())).append(")");
-        try (PreparedStatement ps = c.prepareStatement(w.toSql().text())) {
-            int n = 0;
-            for (GraphObject o : objects) {
-                int i = 1;
-                ps.setString(i++, o.id());
-                ps.setString(i++, o.type());
-                ps.setString(i++, Json.write(o.properties()));
-                ps.setObject(i++, dialect.timestamp(o.createdAt()));
-                ps.setObject(i++, dialect.timestamp(o.updatedAt()));
-                for (String s : mapping.scopeColumns()) {
-                    ps.setString(i++, o.scope().get(s));
-                }
-                ps.addBatch();
-                if (++n % BATCH == 0) {
-                    ps.executeBatch();
-                    progress.accept(n);
-                }
-            }
-            ps.executeBatch();
-            progress.accept(n);
-        }
-    }
-
-    private void insertRelationships(Connection c, List<GraphRelationship> relationships, LongConsumer progress)
-            throws SQLException {
-        String sql = "INSERT INTO " + q(mapping.relationshipsTable()) + " (" + q(mapping.relationshipId()) + ", "
-                + q(mapping.srcId()) + ", " + q(mapping.dstId()) + ", " + q(mapping.relationshipType())
-                + ") VALUES (?, ?, ?, ?)";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            int n = 0;
-            for (GraphRelationship r : relationships) {
-                ps.setString(1, r.id());
-                ps.setString(2, r.srcId());
-                ps.setString(3, r.dstId());
-                ps.setString(4, r.type());
-                ps.addBatch();
-                if (++n % BATCH == 0) {
-                    ps.executeBatch();
-                    progress.accept(n);
-                }
-            }
-            ps.executeBatch();
-            progress.accept(n);
-        }
+        return w.toSql().text();
     }
 
     @Override

@@ -317,7 +317,24 @@ public final class JdbcObjectStore implements ObjectStore {
      * written: objects first, then relationships, up to their sum.
      */
     public void load(DataFile.DataSet data, LongConsumer progress) {
-        DataFile.check(data.objects(), data.relationships(), "data");
+        load((DataFile.Entries) data, progress);
+    }
+
+    /**
+     * Loads a data set or a {@linkplain DataFile#scan scanned} data file in one transaction, in
+     * batches, holding one batch at a time: a scanned file is read again from the disk as it is
+     * written, so the memory a load takes does not grow with the file (only its ids, which the scan
+     * holds). Tells {@code progress} after each batch how many rows are written, as {@link
+     * #load(DataFile.DataSet, LongConsumer)} does.
+     *
+     * @throws IllegalArgumentException as {@link #load(DataFile.DataSet)}, and when a scanned file
+     *     changed since it was scanned
+     * @throws UnsupportedOperationException with the table layout, which reads the host's own tables
+     */
+    public void load(DataFile.Entries data, LongConsumer progress) {
+        if (data instanceof DataFile.DataSet set) {
+            DataFile.check(set.objects(), set.relationships(), "data");
+        }
         layout.load(new Session("load"), data, requireNonNull(progress, "progress"));
     }
 

@@ -58,14 +58,14 @@ sealed interface StorageLayout permits GraphLayout, TablesLayout {
     List<String> createStatements();
 
     /**
-     * Loads a data set in one transaction of the session, telling {@code progress} the number of rows
+     * Loads a data set (checked whole already) in one transaction of the session, telling {@code progress} the number of rows
      * written so far (objects, then relationships) after each batch.
      *
      * @throws IllegalArgumentException when the data cannot be stored as it is, or an id of the data is
      *     already in the database
      * @throws UnsupportedOperationException when the layout reads only the host's own tables
      */
-    void load(Session session, DataFile.DataSet data, LongConsumer progress);
+    void load(Session session, DataFile.Entries data, LongConsumer progress);
 
     /** One page of the objects a query selects: {@link io.quarry.store.ObjectStore#search}. */
     Page search(Session session, ObjectQuery query);

@@ -93,7 +93,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
 
     /** Refuses: the table layout reads the host's own tables, which the host fills. */
     @Override
-    public void load(Session s, DataFile.DataSet data, LongConsumer progress) {
+    public void load(Session s, DataFile.Entries data, LongConsumer progress) {
         throw new UnsupportedOperationException(
                 "load: the table layout reads the host's own tables; fill them with the host's statements");
     }

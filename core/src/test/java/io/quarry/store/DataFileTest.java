@@ -2,11 +2,19 @@ package io.quarry.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.quarry.internal.Json;
+import io.quarry.testing.Seeds;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -42,10 +50,107 @@ class DataFileTest {
                 "{\"relationships\": [{\"src_id\": \"a\", \"type\": \"x\"}]}|relationships[0]: 'dst_id' is required",
                 "[]|expected an object"
             })
-    void badRowsAreNamed(String json, String message) {
+    void badRowsAreNamed(String json, String message) throws Exception {
         assertThatThrownBy(() -> DataFile.read(Json.parse(json), "data.json"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("data.json")
                 .hasMessageContaining(message);
+        Path file = dir.resolve("data.json");
+        Files.writeString(file, json);
+        assertThatThrownBy(() -> DataFile.scan(file))
+                .as("the streaming scan says the same")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(file + ": ")
+                .hasMessageContaining(message);
+    }
+
+    @TempDir
+    Path dir;
+
+    /** The scan, which holds only ids, refuses what reading whole refuses, with the same one line. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"}, {\"id\": \"a\", \"type\": \"T\"}]}",
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"}], \"relationships\": [{\"src_id\": \"a\", \"dst_id\": \"b\", \"type\": \"x\"}]}",
+                "{\"relationships\": [{\"src_id\": \"a\", \"dst_id\": \"b\", \"type\": \"x\"}], \"objects\": [{\"id\": \"a\", \"type\": \"T\"}]}",
+                "{\"relationships\": [{\"src_id\": \"a\", \"dst_id\": \"a\", \"type\": \"x\"}]}",
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"}], \"relationships\": [{\"id\": \"r\", \"src_id\": \"a\", \"dst_id\": \"a\", \"type\": \"x\"}, {\"id\": \"r\", \"src_id\": \"a\", \"dst_id\": \"a\", \"type\": \"y\"}]}",
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\", \"properties\": {\"t\": \"x\\ud800\"}}]}",
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\"},]}",
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\", \"type\": \"U\"}]}",
+                "{\"objects\": [], \"objects\": []}",
+                "{\"objects\": []} x",
+                "''",
+                "{\"objects\": [{\"id\": \"a\", \"type\": \"T\", \"properties\": {\"n\": 1e2147483648}}]}"
+            })
+    void theScanRefusesWhatReadingRefusesWithTheSameLine(String json) throws Exception {
+        Path file = dir.resolve("bad.json");
+        Files.writeString(file, json);
+        String whole = catchThrowableOfType(IllegalArgumentException.class, () -> DataFile.read(file))
+                .getMessage();
+        assertThat(whole).doesNotContain("Source:").doesNotContain("REDACTED").doesNotContain("\n");
+        assertThatThrownBy(() -> DataFile.scan(file))
+                .isInstanceOf(IllegalArgumentException.class)
+                .satisfies(e -> assertThat(e.getMessage().replaceAll(" \\(line .*", ""))
+                        .isEqualTo(whole.replaceAll(" \\(line .*", "")));
+    }
+
+    /** The scan gives what reading whole gives, in file order, with relationships before objects too. */
+    @Test
+    void aScannedFileVisitsWhatReadingWholeReads() throws Exception {
+        String objects =
+                "\"objects\": [{\"id\": \"t1\", \"type\": \"Task\", \"org_id\": \"acme\", \"properties\": {\"n\": 1.50}},"
+                        + " {\"id\": \"p\u00e9\", \"type\": \"Project\", \"team\": \"x\"}]";
+        String relationships =
+                "\"relationships\": [{\"src_id\": \"t1\", \"dst_id\": \"p\u00e9\", \"type\": \"part_of\"}]";
+        for (String json : List.of(
+                "{" + objects + ", \"other\": {\"a\": [1]}, " + relationships + "}",
+                "{" + relationships + ", " + objects + "}")) {
+            Path file = dir.resolve("good.json");
+            Files.writeString(file, json);
+            DataFile.DataSet whole = DataFile.read(file);
+            DataFile.Scanned scanned = DataFile.scan(file);
+            assertThat(scanned.objectCount()).isEqualTo(2);
+            assertThat(scanned.relationshipCount()).isEqualTo(1);
+            assertThat(scanned.scopeKeys()).containsExactly("org_id", "team");
+            List<Object> visited = new ArrayList<>();
+            scanned.forEach(new DataFile.Visitor<RuntimeException>() {
+                @Override
+                public void object(GraphObject object) {
+                    visited.add(object);
+                }
+
+                @Override
+                public void relationship(GraphRelationship relationship) {
+                    visited.add(relationship);
+                }
+            });
+            List<Object> expected = new ArrayList<>(whole.objects());
+            expected.addAll(whole.relationships());
+            assertThat(visited).isEqualTo(expected);
+        }
+    }
+
+    /** The compact id set against a HashMap: ids of every length and script, first positions kept. */
+    @Test
+    void theIdIndexAgreesWithAMap() {
+        IdIndex index = new IdIndex();
+        Map<String, Integer> map = new HashMap<>();
+        java.util.Random random = new java.util.Random(Seeds.seed());
+        for (int i = 0; i < 50_000; i++) {
+            StringBuilder id = new StringBuilder();
+            int length = random.nextInt(i % 100 == 0 ? 300 : 6);
+            for (int j = 0; j < length; j++) {
+                id.appendCodePoint(random.nextBoolean() ? 'a' + random.nextInt(3) : 0x80 + random.nextInt(0x2000));
+            }
+            String key = id.toString();
+            Integer first = map.putIfAbsent(key, map.size());
+            assertThat(index.add(key)).as(key).isEqualTo(first == null ? -1 : first);
+            assertThat(index.contains(key + "\u00ff")).isEqualTo(map.containsKey(key + "\u00ff"));
+        }
+        assertThat(index.size()).isEqualTo(map.size());
+        map.forEach((key, at) -> assertThat(index.contains(key)).isTrue());
     }
 }
