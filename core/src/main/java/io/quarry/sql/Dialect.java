@@ -166,6 +166,15 @@ public interface Dialect {
     /** Writes the sort-key part of the JSON value at {@code path}; NULL when the part does not apply. */
     void sortKey(SqlWriter w, String document, List<String> path, SortPart part);
 
+    /**
+     * A column of a non-text SQL type (an enum, a uuid, a time…) as text, so that text binds compare
+     * with it and text sort keys order it: the column itself by default, where the database converts
+     * such a column to text implicitly; PostgreSQL casts ({@code ::text}).
+     */
+    default String asText(String column) {
+        return column;
+    }
+
     /** Writes the sort key of a text column, ordering by code point. */
     void textColumnSortKey(SqlWriter w, String column);
 

@@ -180,7 +180,7 @@ sealed interface FieldReads permits FieldReads.Document, FieldReads.Table {
                 String rest = column(table.rest());
                 return new Reading(new PropertyTarget(dialect, rest, segments), rest);
             }
-            String col = column(field.column());
+            String col = fieldColumn(field);
             if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
                 return Reading.of(new ColumnTargets.Missing()); // a scalar has no members
             }
@@ -225,7 +225,7 @@ sealed interface FieldReads permits FieldReads.Document, FieldReads.Table {
                         ? List.of(SortWriter.constantPart(key, null))
                         : parts.jsonParts(column(table.rest()), segments);
             }
-            String col = column(field.column());
+            String col = fieldColumn(field);
             if (field.type() != TableLayout.ColumnType.JSON && segments.size() > 1) {
                 return List.of(SortWriter.constantPart(key, null)); // a scalar has no members
             }
@@ -268,6 +268,12 @@ sealed interface FieldReads permits FieldReads.Document, FieldReads.Table {
         private String column(String name) {
             String quoted = dialect.quoteIdentifier(name);
             return alias == null ? quoted : dialect.quoteIdentifier(alias) + "." + quoted;
+        }
+
+        /** A field's column, qualified; as text ({@link Dialect#asText}) when its SQL type is not text. */
+        private String fieldColumn(TableLayout.FieldColumn field) {
+            String col = column(field.column());
+            return field.asText() ? dialect.asText(col) : col;
         }
     }
 }

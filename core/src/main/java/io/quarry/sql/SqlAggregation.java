@@ -278,7 +278,8 @@ final class SqlAggregation {
     }
 
     private String col(TableLayout.FieldColumn column) {
-        return dialect.quoteIdentifier(O) + "." + dialect.quoteIdentifier(column.column());
+        String c = dialect.quoteIdentifier(O) + "." + dialect.quoteIdentifier(column.column());
+        return column.asText() ? dialect.asText(c) : c;
     }
 
     /** One merged group. */

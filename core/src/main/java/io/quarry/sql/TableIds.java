@@ -137,7 +137,8 @@ public final class TableIds {
             return null;
         }
         return switch (type) {
-            case TEXT -> NulText.unstorable(dialect, text) ? null : text;
+            case TEXT, AS_TEXT -> NulText.unstorable(dialect, text) ? null : text;
+            case DATE -> day(text).map(dialect::date).orElse(null);
             case INTEGER -> {
                 if (!INTEGER.matcher(text).matches() || text.equals("-0")) {
                     yield null;
@@ -149,6 +150,20 @@ public final class TableIds {
             case UUID -> UUID_TEXT.matcher(text).matches() ? dialect.uuid(java.util.UUID.fromString(text)) : null;
         };
     }
+
+    /** A day written canonically ({@code YYYY-MM-DD}), or empty. */
+    private static Optional<java.time.LocalDate> day(String text) {
+        if (!DAY.matcher(text).matches()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(java.time.LocalDate.parse(text));
+        } catch (java.time.format.DateTimeParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final Pattern DAY = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 
     /** The components of a key text, unescaped; {@code null} for a malformed escape. */
     private static List<String> split(String key) {
@@ -208,7 +223,11 @@ public final class TableIds {
     /** A key column's value as the database gives it (text), in the canonical form ids use. */
     private static String canonical(TableLayout.KeyType type, String value) {
         return switch (type) {
-            case TEXT -> value;
+            case TEXT, AS_TEXT -> value;
+            case DATE ->
+                value.length() > 10 && DAY.matcher(value.substring(0, 10)).matches()
+                        ? value.substring(0, 10) // a driver's date with a time of midnight
+                        : value;
             case INTEGER, NUMBER -> {
                 BigDecimal n = new BigDecimal(value.trim()).stripTrailingZeros();
                 yield n.signum() == 0 ? "0" : n.toPlainString();
@@ -241,7 +260,8 @@ public final class TableIds {
             components.add(
                     switch (types.get(i)) {
                         case INTEGER, NUMBER -> v instanceof BigDecimal d ? d : new BigDecimal(v.toString());
-                        case TEXT -> v;
+                        case TEXT, AS_TEXT -> v;
+                        case DATE -> v.toString();
                         case UUID -> v.toString().toLowerCase(java.util.Locale.ROOT);
                     });
         }
@@ -283,9 +303,11 @@ public final class TableIds {
     /** {@link #equals(SqlWriter, String, List, Resolved)} on a dialect. */
     static void equals(Dialect dialect, SqlWriter w, String alias, List<String> columns, Resolved key) {
         w.append("(");
+        List<TableLayout.KeyType> types = key.table().key().types();
         for (int i = 0; i < columns.size(); i++) {
+            String column = dialect.quoteIdentifier(alias) + "." + dialect.quoteIdentifier(columns.get(i));
             w.append(i == 0 ? "" : " AND ")
-                    .append(dialect.quoteIdentifier(alias) + "." + dialect.quoteIdentifier(columns.get(i)))
+                    .append(types.get(i) == TableLayout.KeyType.AS_TEXT ? dialect.asText(column) : column)
                     .append(" = ")
                     .bind(key.values().get(i));
         }
@@ -304,10 +326,11 @@ public final class TableIds {
 
     private void sortExpression(SqlWriter w, String alias, TableLayout.TypeTable table, int i) {
         String column = col(alias, table.key().columns().get(i));
-        if (table.key().types().get(i) == TableLayout.KeyType.TEXT) {
-            dialect.textColumnSortKey(w, column);
-        } else {
-            w.append(column);
+        switch (table.key().types().get(i)) {
+            case TEXT -> dialect.textColumnSortKey(w, column);
+            case AS_TEXT -> dialect.textColumnSortKey(w, dialect.asText(column));
+            case DATE -> w.append(dialect.dateColumn(column)); // ISO days: the order of days is the order of their text
+            case INTEGER, NUMBER, UUID -> w.append(column);
         }
     }
 
@@ -335,7 +358,9 @@ public final class TableIds {
             }
             Object bind =
                     switch (types.get(i)) {
-                        case TEXT -> NulText.unstorable(dialect, c) ? null : dialect.textColumnSortValue((String) c);
+                        case TEXT, AS_TEXT ->
+                            NulText.unstorable(dialect, c) ? null : dialect.textColumnSortValue((String) c);
+                        case DATE -> day((String) c).map(dialect::date).orElse(null);
                         case INTEGER, NUMBER -> c;
                         case UUID ->
                             UUID_TEXT.matcher((String) c).matches() ? dialect.uuid(UUID.fromString((String) c)) : null;
@@ -343,7 +368,8 @@ public final class TableIds {
             if (bind == null) {
                 // no row holds it; a NUL text compares as the text before the NUL, a non-uuid as text
                 String before = c instanceof String s && s.indexOf('\0') >= 0 ? s.substring(0, s.indexOf('\0')) : null;
-                if (types.get(i) == TableLayout.KeyType.TEXT && before != null) {
+                if ((types.get(i) == TableLayout.KeyType.TEXT || types.get(i) == TableLayout.KeyType.AS_TEXT)
+                        && before != null) {
                     w.append("(");
                     sortExpression(w, alias, table, i);
                     w.append(greater)

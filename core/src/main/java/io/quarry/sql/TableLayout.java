@@ -127,9 +127,12 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
      * @param column the column
      * @param type what the column holds
      * @param path the path inside a {@link ColumnType#JSON} column; empty when the column is the value
+     * @param asText whether a {@link ColumnType#TEXT} field's column is of another SQL type (a PostgreSQL
+     *     enum or uuid) whose values are compared, sorted and grouped as their text ({@link
+     *     Dialect#asText}): the database compares no such column with a text bind
      */
-    public record FieldColumn(String column, ColumnType type, List<String> path) {
-        /** Checks the names; a path needs a JSON column. */
+    public record FieldColumn(String column, ColumnType type, List<String> path, boolean asText) {
+        /** Checks the names; a path needs a JSON column; only a text field is read as text. */
         public FieldColumn {
             checkName(column);
             requireNonNull(type, "type");
@@ -139,6 +142,15 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
                 throw new IllegalArgumentException(
                         "store mapping: a path inside column '" + column + "' needs a json column");
             }
+            if (asText && type != ColumnType.TEXT) {
+                throw new IllegalArgumentException(
+                        "store mapping: column '" + column + "' is read as text, so its type must be text");
+            }
+        }
+
+        /** A field whose column holds what its type says (no cast). */
+        public FieldColumn(String column, ColumnType type, List<String> path) {
+            this(column, type, path, false);
         }
 
         /** A field in a column of its own. */
@@ -187,7 +199,17 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         /** Decimal numbers ({@code NUMERIC}, {@code DECIMAL}), ordered numerically. */
         NUMBER,
         /** UUIDs (PostgreSQL and H2 {@code UUID}; text elsewhere), written in lower case, ordered as text. */
-        UUID
+        UUID,
+        /**
+         * Days (SQL {@code DATE}), written {@code YYYY-MM-DD} and ordered as that text (which is the
+         * order of days), bound as the dialect's date so the key's index serves equality and order.
+         */
+        DATE,
+        /**
+         * A column of another SQL type (a time, a timestamp, an enum…), matched and ordered as its text
+         * as the database writes it ({@link Dialect#asText}): ids round-trip, though no index serves them.
+         */
+        AS_TEXT
     }
 
     /**

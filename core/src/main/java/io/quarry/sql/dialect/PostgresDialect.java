@@ -809,6 +809,12 @@ public final class PostgresDialect implements Dialect {
         }
     }
 
+    /** {@inheritDoc} PostgreSQL compares no enum, uuid or date with a text bind, nor collates one: {@code (c)::text}. */
+    @Override
+    public String asText(String column) {
+        return "(" + column + ")::text";
+    }
+
     @Override
     public void textColumnSortKey(SqlWriter w, String column) {
         w.append("(").append(column).append(" COLLATE \"C\")");

@@ -73,7 +73,8 @@ final class ConfigDerivation {
             String columnType,
             String description,
             List<String> values,
-            boolean exposed) {}
+            boolean exposed,
+            boolean asText) {}
 
     ConfigDerivation(
             DatabaseModel model,
@@ -283,7 +284,8 @@ final class ConfigDerivation {
                             c.instantForm() != null ? c.instantForm().configName() : columnType(type),
                             c.comment(),
                             c.enumValues(),
-                            !secret));
+                            !secret,
+                            readAsText(c, type)));
         }
     }
 
@@ -558,7 +560,7 @@ final class ConfigDerivation {
     private void writeKey(ObjectNode table, TypeSpec spec) {
         List<String> types = new ArrayList<>();
         for (String k : spec.key) {
-            types.add(spec.table.column(k).map(ConfigDerivation::keyType).orElse("text"));
+            types.add(spec.table.column(k).map(this::keyType).orElse("text"));
         }
         if (spec.key.size() == 1 && types.get(0).equals("text")) {
             table.put("id", spec.key.get(0));
@@ -576,8 +578,12 @@ final class ConfigDerivation {
         }
     }
 
-    /** The key type of a column: integer, number, uuid or text. */
-    static String keyType(ColumnModel c) {
+    /**
+     * The key type of a column: integer, number, uuid, date (SQLite keeps days as text), else text;
+     * on PostgreSQL a column of any other non-text type (an enum, a time, a timestamp) is {@code
+     * as_text}, matched and ordered as its text, since PostgreSQL compares none with a text bind.
+     */
+    String keyType(ColumnModel c) {
         if (c.sqlType().toLowerCase(Locale.ROOT).equals("uuid")) {
             return "uuid";
         }
@@ -585,7 +591,33 @@ final class ConfigDerivation {
         if (type == FieldType.INTEGER) {
             return "integer";
         }
-        return type == FieldType.NUMBER ? "number" : "text";
+        if (type == FieldType.NUMBER) {
+            return "number";
+        }
+        if (type == FieldType.DATE
+                && c.instantForm() == null
+                && !model.dialect().equals("sqlite")) {
+            return "date";
+        }
+        return postgres() && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT)) ? "as_text" : "text";
+    }
+
+    /** The PostgreSQL types a text bind compares with and that collate. */
+    private static final Set<String> POSTGRES_TEXT =
+            Set.of("text", "varchar", "character varying", "char", "character", "bpchar", "name", "citext");
+
+    private boolean postgres() {
+        return model.dialect().equals("postgres");
+    }
+
+    /**
+     * Whether a text field's column is read as its text ({@code as_text}): on PostgreSQL an enum type or
+     * a uuid, which no text bind compares with and no collation sorts.
+     */
+    private boolean readAsText(ColumnModel c, FieldType type) {
+        return postgres()
+                && (type == FieldType.STRING || type == FieldType.TEXT || type == FieldType.ENUM)
+                && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT));
     }
 
     private Map<String, String> modules(Iterable<TypeSpec> types) {
@@ -659,7 +691,7 @@ final class ConfigDerivation {
                     }
                     values(field, f.values());
                 }
-                if (f.type() == FieldType.STRING) {
+                if (f.type() == FieldType.STRING && !f.asText()) {
                     columns.put(name, f.column());
                 } else {
                     ObjectNode column = columns.putObject(name);
@@ -671,6 +703,9 @@ final class ConfigDerivation {
                                             || f.columnType().startsWith("epoch_")
                                     ? f.columnType()
                                     : f.type().jsonName());
+                    if (f.asText()) {
+                        column.put("as_text", true);
+                    }
                 }
             });
             if (!fields.isEmpty()) {

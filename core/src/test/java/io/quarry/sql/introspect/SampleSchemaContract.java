@@ -1,0 +1,265 @@
+package io.quarry.sql.introspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarry.config.QuarryConfig;
+import io.quarry.internal.Json;
+import io.quarry.schema.EntityType;
+import io.quarry.schema.Field;
+import io.quarry.schema.FieldType;
+import io.quarry.schema.Schema;
+import io.quarry.sql.Backend;
+import io.quarry.sql.JdbcObjectStore;
+import io.quarry.sql.TableLayout;
+import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolResult;
+import io.quarry.tool.Toolkit;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A public sample database we did not design (core/src/test/resources/io/quarry/sql/samples, with
+ * its licence), created on a backend, introspected with nothing but the data source and served as it
+ * is: every tool on every type and field answers (never {@code INTERNAL}), and what it answers is what
+ * SQL on the same database says (counts by equality on each field, each object's key columns).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class SampleSchemaContract {
+    DataSource dataSource;
+    Introspection result;
+    QuarryConfig config;
+    Toolkit toolkit;
+
+    /** The backend under test. */
+    abstract Backend backend();
+
+    /** The sample's name: its files are {@code samples/NAME.<dialect>.sql} and {@code samples/NAME.data.sql}. */
+    abstract String sample();
+
+    String dialect() {
+        return backend().name().toLowerCase(Locale.ROOT);
+    }
+
+    @BeforeAll
+    void serve() throws Exception {
+        dataSource = backend().pooledDataSource("sample_" + sample());
+        Backend.script(dataSource, "/io/quarry/sql/samples/" + sample() + "." + dialect() + ".sql");
+        Backend.script(dataSource, "/io/quarry/sql/samples/" + sample() + ".data.sql");
+        result = Introspector.builder().dataSource(dataSource).build().introspect();
+        config = QuarryConfig.parse(result.toYaml(), sample() + ".yaml");
+        JdbcObjectStore store = JdbcObjectStore.builder()
+                .dataSource(dataSource)
+                .dialect(backend().dialect(dataSource))
+                .mapping(config.store().orElseThrow())
+                .build();
+        store.createLayout();
+        toolkit = Toolkit.builder()
+                .config(config)
+                .store(store)
+                .limits(io.quarry.tool.Limits.builder()
+                        .maxLimit(1000)
+                        .sizeBudget(50_000_000)
+                        .build())
+                .build();
+    }
+
+    ToolResult call(String tool, ObjectNode arguments) {
+        return toolkit.call(tool, arguments, ToolContext.unrestricted());
+    }
+
+    Schema schema() {
+        return config.schema().orElseThrow();
+    }
+
+    TableLayout layout() {
+        return config.store().orElseThrow().tables();
+    }
+
+    /** The SQL count of a table's rows, optionally where a column equals a value. */
+    long count(TableLayout.TypeTable table, String column, Object value) throws Exception {
+        String q = backend().dialect(dataSource).quoteIdentifier(table.table());
+        String sql = "SELECT COUNT(*) FROM " + q;
+        if (column != null) {
+            String c = backend().dialect(dataSource).quoteIdentifier(column);
+            sql += " WHERE " + (backend() == Backend.POSTGRES && value instanceof String ? c + "::text" : c) + " = ?";
+        }
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement st = c.prepareStatement(sql)) {
+            if (column != null) {
+                st.setObject(1, value);
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** What a JSON value is bound as in the SQL that computes the expected count, or null when not compared. */
+    static Object bind(Field field, JsonNode v) {
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        return switch (field.type()) {
+            case INTEGER, NUMBER -> v.isNumber() ? v.decimalValue() : null;
+            case DATE -> java.sql.Date.valueOf(v.asText());
+            case STRING, TEXT, ENUM -> v.asText();
+            case BOOLEAN -> v.booleanValue();
+            default -> null;
+        };
+    }
+
+    /** A tool answer that is no error, else a line naming the call and its error. */
+    static void check(List<String> failures, String what, ToolResult r) {
+        if (r.errorCode() != null) {
+            failures.add(what + " -> " + r.text());
+        }
+    }
+
+    @Test
+    void everyToolAnswersOnEveryTypeAndFieldAsSqlDoes() throws Exception {
+        List<String> failures = new ArrayList<>();
+        for (TableLayout.TypeTable table : layout().types()) {
+            String type = table.type();
+            EntityType entity = schema().type(type).orElseThrow();
+            ToolResult all = call(
+                    "query_graph_objects",
+                    Json.object().put("type", type).put("limit", 1000).put("detail", "full"));
+            check(failures, type + " list", all);
+            if (all.errorCode() != null) {
+                continue;
+            }
+            long rows = count(table, null, null);
+            if (all.json().get("objects").size() != Math.min(rows, 1000)) {
+                failures.add(type + " list: " + all.json().get("objects").size() + " objects, SQL " + rows);
+            }
+            if (rows == 0) {
+                continue;
+            }
+            JsonNode first = all.json().get("objects").get(0);
+            String id = first.get("id").asText();
+            ToolResult got = call("get_graph_object", Json.object().put("id", id));
+            check(failures, type + " get " + id, got);
+            if (got.errorCode() == null
+                    && !got.json().get("object").get("id").asText().equals(id)) {
+                failures.add(type + " get " + id + " answered "
+                        + got.json().get("object").get("id"));
+            }
+            check(
+                    failures,
+                    type + " relationships " + id,
+                    call("get_object_relationships", Json.object().put("id", id)));
+            check(
+                    failures,
+                    type + " project graph " + id,
+                    call("get_project_graph", Json.object().put("root_id", id)));
+            for (String other : schema().typeNames()) {
+                check(
+                        failures,
+                        other + " related to " + id,
+                        call(
+                                "query_graph_objects",
+                                Json.object().put("type", other).put("related_to_id", id)));
+            }
+            // a page walk by key visits every row once
+            List<String> walked = new ArrayList<>();
+            String cursor = null;
+            for (int page = 0; page < 200; page++) {
+                ObjectNode args = Json.object().put("type", type).put("limit", 37);
+                if (cursor != null) {
+                    args.put("cursor", cursor);
+                }
+                ToolResult r = call("query_graph_objects", args);
+                check(failures, type + " page " + page, r);
+                if (r.errorCode() != null) {
+                    break;
+                }
+                r.json().get("objects").forEach(o -> walked.add(o.get("id").asText()));
+                JsonNode next = r.json().get("next_cursor");
+                if (next == null || next.isNull()) {
+                    break;
+                }
+                cursor = next.asText();
+            }
+            if (walked.size() != Math.min(rows, 7400)
+                    || walked.stream().distinct().count() != walked.size()) {
+                failures.add(type + " page walk: " + walked.size() + " ids ("
+                        + walked.stream().distinct().count() + " distinct), SQL " + rows);
+            }
+            JsonNode properties = first.get("properties");
+            for (Field field : entity.fields()) {
+                if (!field.exposed()) {
+                    continue;
+                }
+                String f = field.name();
+                JsonNode v = properties == null ? null : properties.get(f);
+                ObjectNode sort = Json.object().put("type", type);
+                sort.putArray("sort").addObject().put("field", f).put("direction", "desc");
+                check(failures, type + " sort " + f, call("query_graph_objects", sort));
+                ObjectNode group = Json.object().put("type", type).put("group_by", f);
+                group.putArray("metrics").addObject().put("op", "count");
+                check(failures, type + " group by " + f, call("aggregate_graph_objects", group));
+                if (v == null || v.isNull()) {
+                    continue;
+                }
+                ObjectNode eq = Json.object().put("type", type).put("limit", 1000);
+                eq.putObject("properties").set(f, v);
+                ToolResult equal = call("query_graph_objects", eq);
+                check(failures, type + " " + f + " = " + v, equal);
+                ObjectNode in = Json.object().put("type", type).put("limit", 1000);
+                in.putObject("properties").putObject(f).putArray("$in").add(v);
+                check(failures, type + " " + f + " $in [" + v + "]", call("query_graph_objects", in));
+                TableLayout.FieldColumn column = table.fields().get(f);
+                Object bound =
+                        backend() == Backend.SQLITE && field.type() == FieldType.DATE ? v.asText() : bind(field, v);
+                if (equal.errorCode() == null && column != null && bound != null) {
+                    long expected = count(table, column.column(), bound);
+                    if (equal.json().get("objects").size() != expected) {
+                        failures.add(type + " " + f + " = " + v + ": "
+                                + equal.json().get("objects").size() + " objects, SQL " + expected);
+                    }
+                }
+                if (field.type() == FieldType.ENUM) {
+                    ObjectNode search = Json.object().put("entity_type", type).put("field", f);
+                    search.putArray("values").add(v);
+                    check(failures, type + " enum_filter_search " + f, call("enum_filter_search", search));
+                }
+                if (field.type() == FieldType.INTEGER || field.type() == FieldType.NUMBER) {
+                    ObjectNode range = Json.object()
+                            .put("entity_type", type)
+                            .put("field", f)
+                            .put("operator", "gte")
+                            .put("value", v.decimalValue());
+                    check(failures, type + " number_range_search " + f, call("number_range_search", range));
+                }
+                if (field.type() == FieldType.DATE) {
+                    ObjectNode range = Json.object()
+                            .put("entity_type", type)
+                            .put("field", f)
+                            .put("mode", "after")
+                            .put("datetime", v.asText());
+                    check(failures, type + " datetime_range_search " + f, call("datetime_range_search", range));
+                }
+            }
+        }
+        ObjectNode untyped = Json.object().put("query", "Engineer");
+        check(failures, "untyped text search", call("query_graph_objects", untyped));
+        check(failures, "full schema", call("get_database_schema", Json.object().put("detail", "full")));
+        assertThat(failures).as(String.join("\n", failures)).isEmpty();
+    }
+
+    static BigDecimal number(JsonNode v) {
+        return v.decimalValue();
+    }
+}
