@@ -97,6 +97,85 @@ class ArchitectureTest {
         return false;
     }
 
+    /** The packages that are public only for core's own use: out of the Javadoc, the baseline and every other module. */
+    private static final List<String> UNSUPPORTED =
+            List.of("io.quarry.internal", "io.quarry.regex", "io.quarry.sql.functions");
+
+    private static final Pattern PUBLIC_TYPE = Pattern.compile(
+            "^public (?:(?:final|sealed|non-sealed|abstract|static) )*(?:class|interface|record|enum|@interface) ([A-Z]\\w*)",
+            Pattern.MULTILINE);
+    private static final Pattern LISTED = Pattern.compile("`([A-Z][A-Za-z0-9]*)`");
+
+    /**
+     * The public surface is a decision written down: every public top-level type outside the unsupported
+     * packages is named in docs/architecture.md's "Public surface" section, and every type named there is
+     * public. A type made public without a decision fails here.
+     */
+    @Test
+    void everyPublicTypeIsInThePublicSurfaceLists() throws IOException {
+        String doc = Files.readString(MAP, StandardCharsets.UTF_8);
+        int start = doc.indexOf("## Public surface");
+        int end = doc.indexOf("**Unsupported:**", start);
+        assertThat(start)
+                .as("docs/architecture.md has a Public surface section")
+                .isNotNegative();
+        Set<String> listed = new TreeSet<>();
+        Matcher m = LISTED.matcher(doc.substring(start, end));
+        while (m.find()) {
+            listed.add(m.group(1));
+        }
+        Set<String> published = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).collect(Collectors.toList())) {
+                String pkg = SOURCES.relativize(file.getParent()).toString().replace('/', '.');
+                Matcher type = PUBLIC_TYPE.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                if (!UNSUPPORTED.contains(pkg) && type.find()) {
+                    published.add(type.group(1));
+                }
+            }
+        }
+        Set<String> unlisted = new TreeSet<>(published);
+        unlisted.removeAll(listed);
+        Set<String> notPublic = new TreeSet<>(listed);
+        notPublic.removeAll(published);
+        assertThat(unlisted)
+                .as("public types in no list of docs/architecture.md's Public surface")
+                .isEmpty();
+        assertThat(notPublic)
+                .as("names in docs/architecture.md's Public surface that are no public type")
+                .isEmpty();
+    }
+
+    /** Only core uses its unsupported packages: every other module's sources (tests too) stay on the lists. */
+    @Test
+    void noOtherModuleUsesTheUnsupportedPackages() throws IOException {
+        Pattern unsupported =
+                Pattern.compile("\\b(" + String.join("|", UNSUPPORTED).replace(".", "\\.") + ")\\.[A-Z]\\w*");
+        Map<String, Set<String>> found = new TreeMap<>();
+        List<Path> modules;
+        try (Stream<Path> dirs = Files.list(Path.of(".."))) {
+            modules = dirs.filter(d -> Files.isDirectory(d.resolve("src"))
+                            && !d.getFileName().toString().equals("core"))
+                    .collect(Collectors.toList());
+        }
+        assertThat(modules).as("the other modules beside core").isNotEmpty();
+        for (Path module : modules) {
+            try (Stream<Path> files = Files.walk(module.resolve("src"))) {
+                for (Path file :
+                        files.filter(f -> f.toString().endsWith(".java")).collect(Collectors.toList())) {
+                    Matcher m = unsupported.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                    while (m.find()) {
+                        found.computeIfAbsent(Path.of("..").relativize(file).toString(), k -> new TreeSet<>())
+                                .add(m.group());
+                    }
+                }
+            }
+        }
+        assertThat(found)
+                .as("files outside core that use an unsupported package")
+                .isEmpty();
+    }
+
     /** The rows of the package table: package to the packages it may use. */
     private static Map<String, Set<String>> map() throws IOException {
         Map<String, Set<String>> rows = new TreeMap<>();

@@ -3,9 +3,9 @@ package io.quarry.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.openapi.ApiCallGuard;
 import io.quarry.testing.Demo;
+import io.quarry.tool.ToolSupport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -131,7 +131,7 @@ class SpringdocApiToolsTest {
     private JsonNode call(String tool, String input) throws Exception {
         for (ToolCallback c : callbacks.getToolCallbacks()) {
             if (c.getToolDefinition().name().equals(tool)) {
-                return Json.parse(c.call(input));
+                return ToolSupport.parse(c.call(input));
             }
         }
         throw new AssertionError("no tool " + tool);

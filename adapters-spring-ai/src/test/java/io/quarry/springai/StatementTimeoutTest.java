@@ -3,8 +3,8 @@ package io.quarry.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ class StatementTimeoutTest {
         }
         configured.run(context -> {
             Toolkit toolkit = context.getBean(Toolkit.class);
-            JsonNode result = toolkit.call(tool, Json.MAPPER.readTree(arguments), ToolContext.unrestricted())
+            JsonNode result = toolkit.call(tool, ToolSupport.parse(arguments), ToolContext.unrestricted())
                     .json();
             assertThat(result.at("/error/code").asText()).as(result.toString()).isEqualTo("QUERY_TIMEOUT");
             assertThat(result.at("/error/message").asText()).isEqualTo("The query ran longer than the 2 s limit.");

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.quarry.config.QuarryConfig;
-import io.quarry.internal.Json;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
@@ -12,6 +11,7 @@ import io.quarry.sql.dialect.PostgresDialect;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -345,7 +345,7 @@ public final class AgentLoad {
 
     private static JsonNode parse(String json) {
         try {
-            return Json.parse(json);
+            return ToolSupport.parse(json);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(json, e);
         }

@@ -3,10 +3,10 @@ package io.quarry.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.internal.Json;
 import io.quarry.tool.Limits;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -107,9 +107,9 @@ final class CallCommand implements Callable<Integer> {
         }
         JsonNode args;
         try {
-            args = Json.parse(json);
+            args = ToolSupport.parse(json);
         } catch (JsonProcessingException e) {
-            return invalidJson("The tool input is not valid JSON: " + Json.problem(e) + ".");
+            return invalidJson("The tool input is not valid JSON: " + ToolSupport.problem(e) + ".");
         }
         return toolkit.call(name, args, context).text();
     }
@@ -165,7 +165,7 @@ final class CallCommand implements Callable<Integer> {
     }
 
     private static void tooLong(PrintWriter out) {
-        ObjectNode error = Json.object();
+        ObjectNode error = ToolSupport.object();
         ObjectNode body = error.putObject("error");
         body.put("code", "LIMIT_EXCEEDED");
         body.put("path", "");
@@ -174,7 +174,7 @@ final class CallCommand implements Callable<Integer> {
                 "The line is larger than " + Limits.MAX_INPUT_BYTES + " bytes (the limit of one tool input);"
                         + " it was skipped unread.");
         body.put("hint", "Send a smaller request: shorter values, fewer conditions, or several calls.");
-        out.println(Json.write(error));
+        out.println(ToolSupport.write(error));
         out.flush();
     }
 
@@ -210,9 +210,9 @@ final class CallCommand implements Callable<Integer> {
         }
         JsonNode call;
         try {
-            call = Json.parse(line);
+            call = ToolSupport.parse(line);
         } catch (JsonProcessingException e) {
-            return invalidJson("The line is not valid JSON: " + Json.problem(e) + ".");
+            return invalidJson("The line is not valid JSON: " + ToolSupport.problem(e) + ".");
         }
         if (!call.isObject() || !call.path("tool").isTextual()) {
             return invalidJson("Each line is {\"tool\": \"name\", \"arguments\": {...}}.");
@@ -227,12 +227,12 @@ final class CallCommand implements Callable<Integer> {
     }
 
     private static String invalidJson(String message, String hint) {
-        ObjectNode error = Json.object();
+        ObjectNode error = ToolSupport.object();
         ObjectNode body = error.putObject("error");
         body.put("code", "INVALID_JSON");
         body.put("path", "");
         body.put("message", message);
         body.put("hint", hint);
-        return Json.write(error);
+        return ToolSupport.write(error);
     }
 }

@@ -3,7 +3,6 @@ package io.quarry.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
-import io.quarry.internal.Suggestions;
 import io.quarry.sql.Dialect;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
@@ -11,6 +10,7 @@ import io.quarry.sql.dialect.Dialects;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
 import io.quarry.store.DataFile;
+import io.quarry.tool.ToolSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -140,7 +140,7 @@ final class Databases {
         }
         int colon = url.indexOf(':', 5);
         String scheme = url.substring(5, colon < 0 ? url.length() : colon);
-        List<String> near = Suggestions.nearest(scheme, SCHEMES, 1);
+        List<String> near = ToolSupport.nearest(scheme, SCHEMES, 1);
         throw new IllegalArgumentException("no database driver takes URLs starting with jdbc:" + scheme + ":"
                 + (near.isEmpty() ? "" : "; did you mean jdbc:" + near.get(0) + ":?")
                 + " Quarry reads PostgreSQL, MariaDB, MySQL, SQLite and H2, " + examples);

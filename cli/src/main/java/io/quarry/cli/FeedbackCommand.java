@@ -1,7 +1,7 @@
 package io.quarry.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,7 +114,7 @@ final class FeedbackCommand implements Runnable {
                 }
                 JsonNode report;
                 try {
-                    report = Json.parse(line);
+                    report = ToolSupport.parse(line);
                 } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                     skipped++;
                     continue;

@@ -1,9 +1,9 @@
 package io.quarry.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.internal.Json;
 import io.quarry.tool.CapabilityListener;
 import io.quarry.tool.CapabilityReport;
+import io.quarry.tool.ToolSupport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +21,7 @@ final class FeedbackFile implements CapabilityListener {
 
     @Override
     public synchronized void onReport(CapabilityReport report) {
-        ObjectNode line = Json.object();
+        ObjectNode line = ToolSupport.object();
         line.put("at", report.at().toString());
         ObjectNode scope = line.putObject("scope");
         report.scope().values().forEach(scope::put);
@@ -34,7 +34,7 @@ final class FeedbackFile implements CapabilityListener {
         try {
             Files.writeString(
                     file,
-                    Json.write(line) + "\n",
+                    ToolSupport.write(line) + "\n",
                     StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);

@@ -1,7 +1,7 @@
 package io.quarry.cli;
 
-import io.quarry.internal.Json;
 import io.quarry.tool.Tool;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -30,7 +30,7 @@ final class ToolsCommand implements Callable<Integer> {
             out.println(tool.name());
             out.println("  " + tool.description());
             if (schemas) {
-                out.println("  " + Json.write(tool.inputSchema()));
+                out.println("  " + ToolSupport.write(tool.inputSchema()));
             }
         }
         return 0;

@@ -4,11 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.quarry.demo.DemoDataGenerator;
-import io.quarry.internal.Json;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -136,17 +137,17 @@ final class TourCommand implements Callable<Integer> {
             JsonNode arguments = parse(step.arguments());
             ToolResult result = toolkit.call(step.tool(), arguments, context);
             if (json) {
-                ObjectNode line = Json.object();
+                ObjectNode line = ToolSupport.object();
                 line.put("step", i + 1);
                 line.put("question", step.question());
                 line.put("tool", step.tool());
                 line.set("arguments", arguments);
                 line.set("result", result.json());
-                out.println(Json.write(line));
+                out.println(ToolSupport.write(line));
             } else {
                 out.println();
                 out.println((i + 1) + ". " + step.question());
-                out.println("   " + step.tool() + " " + Json.write(arguments));
+                out.println("   " + step.tool() + " " + ToolSupport.write(arguments));
                 out.println(indent(pretty(shorten(result.json(), 0)), "   "));
             }
         }
@@ -169,7 +170,7 @@ final class TourCommand implements Callable<Integer> {
 
     private static JsonNode parse(String json) {
         try {
-            return Json.parse(json);
+            return ToolSupport.parse(json);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -187,13 +188,13 @@ final class TourCommand implements Callable<Integer> {
         if (node.isTextual()
                 && node.textValue().codePointCount(0, node.textValue().length()) > maxText) {
             String text = node.textValue();
-            return Json.MAPPER.getNodeFactory().textNode(text.substring(0, text.offsetByCodePoints(0, maxText)) + "…");
+            return TextNode.valueOf(text.substring(0, text.offsetByCodePoints(0, maxText)) + "…");
         }
         if (node.isContainerNode() && depth >= MAX_DEPTH && !node.isEmpty()) {
-            return Json.MAPPER.getNodeFactory().textNode(node.isArray() ? "[…]" : "{…}");
+            return TextNode.valueOf(node.isArray() ? "[…]" : "{…}");
         }
         if (node.isArray()) {
-            ArrayNode out = Json.MAPPER.createArrayNode();
+            ArrayNode out = ToolSupport.array();
             for (int i = 0; i < Math.min(MAX_ITEMS, node.size()); i++) {
                 out.add(shorten(node.get(i), depth + 1, maxText));
             }
@@ -203,7 +204,7 @@ final class TourCommand implements Callable<Integer> {
             return out;
         }
         if (node.isObject()) {
-            ObjectNode out = Json.object();
+            ObjectNode out = ToolSupport.object();
             for (Map.Entry<String, JsonNode> e : node.properties()) {
                 if (e.getKey().equals("next_cursor")) {
                     out.put(e.getKey(), "…"); // opaque to people, and long
@@ -232,13 +233,13 @@ final class TourCommand implements Callable<Integer> {
             for (int i = 0; i < node.size(); i++) {
                 parts.add(
                         node.isArray()
-                                ? Json.write(node.get(i))
-                                : Json.write(Json.MAPPER.getNodeFactory().textNode(keys.get(i))) + ": "
-                                        + Json.write(node.get(keys.get(i))));
+                                ? ToolSupport.write(node.get(i))
+                                : ToolSupport.write(TextNode.valueOf(keys.get(i))) + ": "
+                                        + ToolSupport.write(node.get(keys.get(i))));
             }
             out.append(
                     !node.isContainerNode()
-                            ? Json.write(node)
+                            ? ToolSupport.write(node)
                             : node.isArray()
                                     ? "[" + String.join(", ", parts) + "]"
                                     : "{" + String.join(", ", parts) + "}");
@@ -252,8 +253,7 @@ final class TourCommand implements Callable<Integer> {
             if (node.isArray()) {
                 child = node.get(i);
             } else {
-                out.append(Json.write(Json.MAPPER.getNodeFactory().textNode(keys.get(i))))
-                        .append(": ");
+                out.append(ToolSupport.write(TextNode.valueOf(keys.get(i)))).append(": ");
                 child = node.get(keys.get(i));
             }
             pretty(child, inner, out);
@@ -269,7 +269,7 @@ final class TourCommand implements Callable<Integer> {
                 return false;
             }
         }
-        return Json.write(node).length() <= 90;
+        return ToolSupport.write(node).length() <= 90;
     }
 
     private static String indent(String text, String prefix) {

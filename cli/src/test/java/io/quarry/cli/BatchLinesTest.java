@@ -3,8 +3,8 @@ package io.quarry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.tool.Limits;
+import io.quarry.tool.ToolSupport;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,9 +75,9 @@ class BatchLinesTest {
         assertThat(run.exit()).as(run.err()).isZero();
         List<String> lines = run.out().lines().toList();
         assertThat(lines).hasSize(3);
-        assertThat(Json.parse(lines.get(0)).has("types")).isTrue();
-        assertThat(Json.parse(lines.get(1)).at("/error/code").asText()).isEqualTo("LIMIT_EXCEEDED");
-        assertThat(Json.parse(lines.get(2)).has("types")).isTrue();
+        assertThat(ToolSupport.parse(lines.get(0)).has("types")).isTrue();
+        assertThat(ToolSupport.parse(lines.get(1)).at("/error/code").asText()).isEqualTo("LIMIT_EXCEEDED");
+        assertThat(ToolSupport.parse(lines.get(2)).has("types")).isTrue();
     }
 
     private static List<JsonNode> batch(InputStream in) throws Exception {
@@ -90,7 +90,7 @@ class BatchLinesTest {
         assertThat(exit).isZero();
         List<JsonNode> answers = new ArrayList<>();
         for (String line : out.toString(StandardCharsets.UTF_8).lines().toList()) {
-            answers.add(Json.parse(line));
+            answers.add(ToolSupport.parse(line));
         }
         return answers;
     }

@@ -3,13 +3,14 @@ package io.quarry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quarry.demo.DemoData;
-import io.quarry.internal.Json;
 import io.quarry.store.InMemoryObjectStore;
 import io.quarry.testing.Golden;
 import io.quarry.tool.Tool;
 import io.quarry.tool.ToolResult;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,7 +51,7 @@ class DemoCatalogTest {
         Files.createDirectories(GOLDEN);
         for (Tool tool : H2.tools()) {
             Golden.assertMatches(GOLDEN.resolve(tool.name() + ".description.txt"), tool.description() + "\n");
-            String schema = Json.MAPPER
+            String schema = new ObjectMapper()
                             .writer()
                             .with(SerializationFeature.INDENT_OUTPUT)
                             .writeValueAsString(tool.inputSchema())
@@ -67,7 +68,7 @@ class DemoCatalogTest {
         int schemas = 0;
         for (Tool tool : H2.tools()) {
             int d = tool.description().length();
-            int s = Json.write(tool.inputSchema()).length();
+            int s = ToolSupport.write(tool.inputSchema()).length();
             descriptions += d;
             schemas += s;
             table.append("| `")
@@ -86,7 +87,8 @@ class DemoCatalogTest {
                 .append(" | ")
                 .append(schemas)
                 .append(" |\n\n");
-        String summary = H2.call("get_database_schema", Json.parse("{\"detail\": \"summary\"}"), TourCommand.context())
+        String summary = H2.call(
+                        "get_database_schema", ToolSupport.parse("{\"detail\": \"summary\"}"), TourCommand.context())
                 .text();
         table.append("In tokens (o200k_base, counted with jtokkit): the whole catalog as an MCP client lists it ")
                 .append(tokens(catalog(H2)))
@@ -138,19 +140,20 @@ class DemoCatalogTest {
 
     /** The catalog as an MCP client lists it: every tool's name, description and input schema. */
     static String catalog(Toolkit toolkit) {
-        com.fasterxml.jackson.databind.node.ArrayNode tools = Json.MAPPER.createArrayNode();
+        com.fasterxml.jackson.databind.node.ArrayNode tools = ToolSupport.array();
         for (Tool tool : toolkit.tools()) {
             tools.addObject()
                     .put("name", tool.name())
                     .put("description", tool.description())
                     .set("inputSchema", tool.inputSchema());
         }
-        return Json.write(tools);
+        return ToolSupport.write(tools);
     }
 
     @Test
     void theSchemaSummaryAndTheCatalogFitTheirTokenBudgets() throws Exception {
-        String summary = H2.call("get_database_schema", Json.parse("{\"detail\": \"summary\"}"), TourCommand.context())
+        String summary = H2.call(
+                        "get_database_schema", ToolSupport.parse("{\"detail\": \"summary\"}"), TourCommand.context())
                 .text();
         assertThat(tokens(summary)).as("schema summary tokens").isLessThanOrEqualTo(SCHEMA_SUMMARY_TOKENS);
         assertThat(tokens(catalog(H2))).as("catalog tokens").isLessThanOrEqualTo(CATALOG_TOKENS);
@@ -166,14 +169,14 @@ class DemoCatalogTest {
             for (String snippet : jsonObjects(tool.description())) {
                 JsonNode filter;
                 try {
-                    filter = Json.parse(snippet);
+                    filter = ToolSupport.parse(snippet);
                 } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                     continue; // {...} placeholders
                 }
                 if (!tool.name().equals("query_graph_objects") || snippet.contains("\"type\"")) {
                     continue; // whole calls: the example call test runs them
                 }
-                com.fasterxml.jackson.databind.node.ObjectNode call = Json.MAPPER.createObjectNode();
+                com.fasterxml.jackson.databind.node.ObjectNode call = ToolSupport.object();
                 call.set("properties", filter);
                 ToolResult result = toolkit.call("query_graph_objects", call, TourCommand.context());
                 assertThat(result.isError())
@@ -215,7 +218,7 @@ class DemoCatalogTest {
             int at = description.indexOf("Example: ");
             assertThat(at).as(tool.name() + " has an example").isPositive();
             String example = description.substring(at + "Example: ".length(), description.length() - 1);
-            ToolResult result = toolkit.call(tool.name(), Json.parse(example), TourCommand.context());
+            ToolResult result = toolkit.call(tool.name(), ToolSupport.parse(example), TourCommand.context());
             assertThat(result.isError())
                     .as(tool.name() + " " + example + " -> " + result.text())
                     .isFalse();
@@ -230,9 +233,10 @@ class DemoCatalogTest {
     @MethodSource("stores")
     void theTourAnswersAlikeOnEveryStoreWithoutHiddenFields(String store) throws Exception {
         for (TourCommand.Step step : TourCommand.STEPS) {
-            ToolResult result = toolkit(store).call(step.tool(), Json.parse(step.arguments()), TourCommand.context());
+            ToolResult result =
+                    toolkit(store).call(step.tool(), ToolSupport.parse(step.arguments()), TourCommand.context());
             assertThat(result.text()).as(step.tool()).doesNotContainPattern(HIDDEN);
-            ToolResult reference = MEMORY.call(step.tool(), Json.parse(step.arguments()), TourCommand.context());
+            ToolResult reference = MEMORY.call(step.tool(), ToolSupport.parse(step.arguments()), TourCommand.context());
             JsonNode got = withoutCursor(result.json());
             assertThat(got).as(step.tool()).isEqualTo(withoutCursor(reference.json()));
         }

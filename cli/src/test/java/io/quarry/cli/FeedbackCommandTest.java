@@ -2,7 +2,7 @@ package io.quarry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +30,7 @@ class FeedbackCommandTest {
                 "--scope",
                 "org_id=acme");
         assertThat(first.exit()).as(first.err()).isZero();
-        assertThat(Json.parse(first.out()).path("recorded").asBoolean()).isTrue();
+        assertThat(ToolSupport.parse(first.out()).path("recorded").asBoolean()).isTrue();
         QuarryCliTest.run(
                 "",
                 "call",
@@ -41,9 +41,10 @@ class FeedbackCommandTest {
                 file.toString());
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         assertThat(lines).hasSize(2);
-        assertThat(Json.parse(lines.get(0)).path("scope").path("org_id").asText())
+        assertThat(ToolSupport.parse(lines.get(0)).path("scope").path("org_id").asText())
                 .isEqualTo("acme");
-        assertThat(Json.parse(lines.get(1)).path("tried").get(0).asText()).isEqualTo("aggregate_graph_objects");
+        assertThat(ToolSupport.parse(lines.get(1)).path("tried").get(0).asText())
+                .isEqualTo("aggregate_graph_objects");
 
         QuarryCliTest.Run summary = QuarryCliTest.run("", "feedback", "summarize", file.toString());
         assertThat(summary.exit()).as(summary.err()).isZero();

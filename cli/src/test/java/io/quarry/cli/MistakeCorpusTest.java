@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.demo.DemoData;
-import io.quarry.internal.Json;
 import io.quarry.store.InMemoryObjectStore;
 import io.quarry.tool.ToolResult;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -58,7 +58,7 @@ class MistakeCorpusTest {
                 if (text.isBlank()) {
                     continue;
                 }
-                JsonNode node = Json.parse(text);
+                JsonNode node = ToolSupport.parse(text);
                 List<String> expect = new ArrayList<>();
                 node.path("expect").forEach(e -> expect.add(e.asText()));
                 cases.add(new Case(
@@ -122,7 +122,7 @@ class MistakeCorpusTest {
                         .append("] ")
                         .append(c.tool())
                         .append(' ')
-                        .append(Json.write(c.arguments()))
+                        .append(ToolSupport.write(c.arguments()))
                         .append("\n  expect ")
                         .append(c.expect())
                         .append("\n  got    ")

@@ -3,7 +3,7 @@ package io.quarry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -117,7 +117,7 @@ class PackagedJarsIT {
                         "org_id=acme",
                         "--semantic"));
         assertThat(r.exit()).as(r.err()).isZero();
-        JsonNode objects = Json.parse(r.out().strip()).path("objects");
+        JsonNode objects = ToolSupport.parse(r.out().strip()).path("objects");
         assertThat(objects).as(r.out()).hasSize(1);
         assertThat(objects.get(0).path("id").asText()).isEqualTo("t2");
     }

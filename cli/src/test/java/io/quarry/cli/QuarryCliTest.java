@@ -3,7 +3,7 @@ package io.quarry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -60,7 +60,7 @@ class QuarryCliTest {
             List<JsonNode> nodes = new ArrayList<>();
             for (String line : out.split("\n")) {
                 if (!line.isBlank()) {
-                    nodes.add(Json.parse(line));
+                    nodes.add(ToolSupport.parse(line));
                 }
             }
             return nodes;

@@ -3,7 +3,7 @@ package io.quarry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,7 +67,7 @@ class ReadmeCommandsIT {
         if (command.startsWith(PREFIX + "call ") || command.startsWith(SEMANTIC_PREFIX + "call ")) {
             String[] lines = stdout.strip().split("\n");
             assertThat(lines).hasSize(1);
-            JsonNode result = Json.parse(lines[0]);
+            JsonNode result = ToolSupport.parse(lines[0]);
             assertThat(result.isObject()).isTrue();
             String expectedError = DELIBERATE_MISTAKES.entrySet().stream()
                     .filter(e -> command.contains(e.getKey()))

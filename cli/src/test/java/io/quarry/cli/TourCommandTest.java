@@ -3,9 +3,9 @@ package io.quarry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.testing.Golden;
 import io.quarry.tool.Tool;
+import io.quarry.tool.ToolSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,7 +81,7 @@ class TourCommandTest {
         StringBuilder batch = new StringBuilder();
         List<JsonNode> single = new ArrayList<>();
         for (JsonNode step : json) {
-            String args = Json.write(step.get("arguments"));
+            String args = ToolSupport.write(step.get("arguments"));
             batch.append("{\"tool\": \"")
                     .append(step.get("tool").asText())
                     .append("\", \"arguments\": ")
@@ -106,13 +106,14 @@ class TourCommandTest {
 
     @Test
     void shorteningKeepsWhatItShowsAndSaysWhatItCut() throws Exception {
-        JsonNode node = Json.parse("{\"a\": [1, 2, 3, 4, 5], \"s\": \"" + "x".repeat(100)
+        JsonNode node = ToolSupport.parse("{\"a\": [1, 2, 3, 4, 5], \"s\": \"" + "x".repeat(100)
                 + "\", \"next_cursor\": \"abc\", \"d\": {\"e\": {\"f\": {\"g\": {\"h\": {\"i\": 1}}}}}}");
         JsonNode shown = TourCommand.shorten(node, 0);
         assertThat(shown.get("a").toString()).isEqualTo("[1,2,3,\"… 2 more\"]");
         assertThat(shown.get("s").asText()).isEqualTo("x".repeat(72) + "…");
         assertThat(shown.get("next_cursor").asText()).isEqualTo("…");
         assertThat(shown.at("/d/e/f/g/h").asText()).isEqualTo("{…}");
-        assertThat(TourCommand.pretty(Json.parse("{\"k\": \"a,b\\\":c\"}"))).isEqualTo("{\"k\": \"a,b\\\":c\"}");
+        assertThat(TourCommand.pretty(ToolSupport.parse("{\"k\": \"a,b\\\":c\"}")))
+                .isEqualTo("{\"k\": \"a,b\\\":c\"}");
     }
 }

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * bare key is unique across the layout's tables, so it needs no type). In SQL a type table orders by
  * its key columns, which is the same order.
  */
-public final class TableIds {
+final class TableIds {
     /** The longest key component read from the model; a longer one is no key (text keys are rarely longer). */
     public static final int MAX_COMPONENT = 4096;
 

@@ -1,6 +1,5 @@
 package io.quarry.search;
 
-import io.quarry.internal.WordMatch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,7 +9,6 @@ import io.quarry.filter.FilterLimits;
 import io.quarry.graph.ContextFormatter;
 import io.quarry.graph.GraphSnapshot;
 import io.quarry.graph.SnapshotBuilder;
-import io.quarry.internal.Json;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.store.DataFile;
@@ -21,6 +20,7 @@ import io.quarry.store.ScopeGraph;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import java.io.IOException;
 import java.io.InputStream;
@@ -195,8 +195,10 @@ class DemoProjectGraphTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("projects")
     void snapshotIsByteIdenticalAcrossRunsAndHidesHiddenFields(String projectId) {
-        String first = Json.write(builder().build(graph(projectId), projectId).toJson());
-        String second = Json.write(builder().build(graph(projectId), projectId).toJson());
+        String first =
+                ToolSupport.write(builder().build(graph(projectId), projectId).toJson());
+        String second =
+                ToolSupport.write(builder().build(graph(projectId), projectId).toJson());
         assertThat(second).isEqualTo(first);
         assertThat(first).doesNotContain("internal_cost_code", "salary_band");
         JsonNode tree = parse(first);
@@ -219,9 +221,9 @@ class DemoProjectGraphTest {
                 ToolContext.builder().scope(Scope.of("org_id", org)).build());
         ObjectNode result = inside.json();
         result.remove(List.of("returned", "hint"));
-        assertThat(Json.write(result))
-                .isEqualTo(
-                        Json.write(builder().build(graph(projectId), projectId).toJson()));
+        assertThat(ToolSupport.write(result))
+                .isEqualTo(ToolSupport.write(
+                        builder().build(graph(projectId), projectId).toJson()));
         for (JsonNode n : result.get("nodes")) {
             GraphObject o = InMemoryObjectStore.of(data)
                     .get(n.get("id").asText(), Scope.unrestricted())
@@ -273,7 +275,7 @@ class DemoProjectGraphTest {
 
     private static JsonNode parse(String json) {
         try {
-            return Json.parse(json);
+            return ToolSupport.parse(json);
         } catch (IOException e) {
             throw new IllegalArgumentException(e);
         }

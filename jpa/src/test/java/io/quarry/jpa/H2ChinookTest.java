@@ -3,7 +3,6 @@ package io.quarry.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.jpa.chinook.Album;
 import io.quarry.jpa.chinook.Artist;
 import io.quarry.jpa.chinook.Employee;
@@ -13,6 +12,7 @@ import io.quarry.jpa.chinook.Track;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.sql.introspect.Introspector;
 import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import jakarta.persistence.EntityManagerFactory;
 import java.nio.charset.StandardCharsets;
@@ -119,18 +119,18 @@ class H2ChinookTest {
         assertThat(tracks).doesNotContain("\"error\"").contains("For Those About To Rock");
         String schema = call("get_database_schema", "{}");
         assertThat(schema).contains("Album", "Playlist", "Track").doesNotContain("PlaylistTrack");
-        JsonNode album = Json.MAPPER.readTree(call(
+        JsonNode album = ToolSupport.parse(call(
                 "query_graph_objects",
                 "{\"type\": \"Album\", \"properties\": {\"title\": \"For Those About To Rock We Salute You\"}}"));
         String id = album.findValue("id").asText();
-        String related = call("get_object_relationships", "{\"id\": " + Json.MAPPER.writeValueAsString(id) + "}");
+        String related = call("get_object_relationships", "{\"id\": " + ToolSupport.write(ToolSupport.tree(id)) + "}");
         // the album's tracks (Chinook's keys overlap across tables: until ids are qualified by type, the
         // artist's key 1 is read as the first table's row 1, so the artist is not asserted here)
         assertThat(related).doesNotContain("\"error\"").contains("Put The Finger On You", "Evil Walks");
     }
 
     private String call(String tool, String arguments) throws Exception {
-        return toolkit.call(tool, Json.MAPPER.readTree(arguments), ToolContext.unrestricted())
+        return toolkit.call(tool, ToolSupport.parse(arguments), ToolContext.unrestricted())
                 .text();
     }
 }

@@ -3,11 +3,11 @@ package io.quarry.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.sql.introspect.Introspection;
 import io.quarry.testing.Golden;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
+import io.quarry.tool.ToolSupport;
 import io.quarry.tool.Toolkit;
 import jakarta.persistence.EntityManagerFactory;
 import java.nio.file.Path;
@@ -60,7 +60,7 @@ abstract class ShopContract {
     }
 
     ToolResult call(String tool, String arguments) throws Exception {
-        return toolkit.call(tool, Json.MAPPER.readTree(arguments), ToolContext.unrestricted());
+        return toolkit.call(tool, ToolSupport.parse(arguments), ToolContext.unrestricted());
     }
 
     @Test
@@ -226,7 +226,7 @@ abstract class ShopContract {
     void getObjectRelationshipsFollowsForeignKeysAndTheJoinTable() throws Exception {
         String orderId = firstId("{\"type\": \"Order\", \"properties\": {\"total\": {\"$gt\": 100}}}");
         ToolResult related =
-                call("get_object_relationships", "{\"id\": " + Json.MAPPER.writeValueAsString(orderId) + "}");
+                call("get_object_relationships", "{\"id\": " + ToolSupport.write(ToolSupport.tree(orderId)) + "}");
         assertThat(related.text())
                 .doesNotContain("\"error\"")
                 .contains("Ada") // the customer
@@ -250,8 +250,7 @@ abstract class ShopContract {
     }
 
     String firstId(String query) throws Exception {
-        JsonNode answer =
-                Json.MAPPER.readTree(call("query_graph_objects", query).text());
+        JsonNode answer = ToolSupport.parse(call("query_graph_objects", query).text());
         return answer.findValue("id").asText();
     }
 }

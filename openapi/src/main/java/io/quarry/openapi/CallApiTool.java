@@ -8,12 +8,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
-import io.quarry.internal.CodePoints;
-import io.quarry.internal.Json;
-import io.quarry.internal.Suggestions;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolExtension;
+import io.quarry.tool.ToolSupport;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -53,7 +51,7 @@ final class CallApiTool implements ToolExtension {
 
     /** A value from the model as a message echoes it: at most 60 code points. */
     static String echo(String value) {
-        return CodePoints.abbreviate(String.valueOf(value), 60);
+        return ToolSupport.abbreviate(String.valueOf(value), 60);
     }
 
     @Override
@@ -78,7 +76,7 @@ final class CallApiTool implements ToolExtension {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Json.object();
+        ObjectNode schema = ToolSupport.object();
         schema.put("type", "object");
         ObjectNode props = schema.putObject("properties");
         ObjectNode method = props.putObject("method");
@@ -123,7 +121,7 @@ final class CallApiTool implements ToolExtension {
             case REWRITE -> {
                 ApiRequest rewritten = decision.rewritten();
                 // the host's rewrite is held to the same document and policy as the model's call
-                ObjectNode again = Json.object();
+                ObjectNode again = ToolSupport.object();
                 again.put("method", rewritten.method());
                 again.put("path", rewritten.path());
                 ObjectNode q = again.putObject("query");
@@ -277,7 +275,7 @@ final class CallApiTool implements ToolExtension {
         }
         List<String> templates =
                 visible.stream().map(ApiOperation::path).distinct().toList();
-        List<String> near = Suggestions.nearest("/" + String.join("/", segments), templates, 3);
+        List<String> near = ToolSupport.nearest("/" + String.join("/", segments), templates, 3);
         throw QueryException.of(
                 ErrorCode.NOT_FOUND,
                 "path",
@@ -354,7 +352,7 @@ final class CallApiTool implements ToolExtension {
                 String name = e.getKey();
                 ApiOperation.Parameter param = parameter(op, "query", name);
                 if (param == null) {
-                    List<String> near = Suggestions.nearest(name, declared, 1);
+                    List<String> near = ToolSupport.nearest(name, declared, 1);
                     errors.add(new QueryError(
                             ErrorCode.INVALID_OPERAND,
                             "query." + echo(name),
@@ -454,7 +452,7 @@ final class CallApiTool implements ToolExtension {
                         ErrorCode.INVALID_OPERAND,
                         "body",
                         "This endpoint needs a JSON body.",
-                        "Expected: " + Json.write(Schemas.compact(op.body())) + "."));
+                        "Expected: " + ToolSupport.write(Schemas.compact(op.body())) + "."));
             }
             return null;
         }
@@ -463,7 +461,7 @@ final class CallApiTool implements ToolExtension {
                     ErrorCode.INVALID_OPERAND, "body", "This endpoint takes no body.", "Leave body out."));
             return null;
         }
-        int size = Json.write(body).length();
+        int size = ToolSupport.write(body).length();
         if (size > api.maxRequestBody) {
             errors.add(new QueryError(
                     ErrorCode.LIMIT_EXCEEDED,
@@ -506,7 +504,9 @@ final class CallApiTool implements ToolExtension {
                 headers.forEach(b::header);
                 if (body != null) {
                     b.header("Content-Type", "application/json");
-                    b.method(method, HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8));
+                    b.method(
+                            method,
+                            HttpRequest.BodyPublishers.ofString(ToolSupport.write(body), StandardCharsets.UTF_8));
                 } else {
                     b.method(method, HttpRequest.BodyPublishers.noBody());
                 }
@@ -687,7 +687,7 @@ final class CallApiTool implements ToolExtension {
     /** The result: status, ok, the body as JSON (or text), compacted to the size budget. */
     private ObjectNode answer(
             ApiRequest request, int status, String text, String type, boolean hasBody, Limits limits, String hint) {
-        ObjectNode result = Json.object();
+        ObjectNode result = ToolSupport.object();
         result.put("operation_id", request.operation().operationId());
         result.put("status", status);
         result.put("ok", status >= 200 && status < 300);
@@ -700,7 +700,7 @@ final class CallApiTool implements ToolExtension {
             JsonNode body = null;
             if (type.contains("json") || text.startsWith("{") || text.startsWith("[")) {
                 try {
-                    body = Json.parse(text);
+                    body = ToolSupport.parse(text);
                 } catch (JsonProcessingException e) {
                     body = null;
                 }
@@ -714,7 +714,7 @@ final class CallApiTool implements ToolExtension {
                 }
             } else {
                 boolean cut = text.length() > budget;
-                result.put("text", cut ? CodePoints.abbreviate(text, budget) : text);
+                result.put("text", cut ? ToolSupport.abbreviate(text, budget) : text);
                 if (cut) {
                     result.put("truncated", true);
                     notes.add("The answer was cut to " + budget + " characters; ask for less.");

@@ -6,14 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
-import io.quarry.internal.Json;
-import io.quarry.internal.WordMatch;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.ReciprocalRankFusion;
+import io.quarry.search.WordMatch;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolExtension;
+import io.quarry.tool.ToolSupport;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -190,7 +190,7 @@ final class FindApiTool implements ToolExtension {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Json.object();
+        ObjectNode schema = ToolSupport.object();
         schema.put("type", "object");
         ObjectNode props = schema.putObject("properties");
         ObjectNode query = props.putObject("query");
@@ -292,11 +292,11 @@ final class FindApiTool implements ToolExtension {
         }
         int keep = Math.min(limit, ranked.size());
         ObjectNode result = render(ranked, keep, true);
-        while (keep > 1 && Json.write(result).length() > limits.sizeBudget()) {
+        while (keep > 1 && ToolSupport.write(result).length() > limits.sizeBudget()) {
             keep--;
             result = render(ranked, keep, true);
         }
-        if (Json.write(result).length() > limits.sizeBudget()) {
+        if (ToolSupport.write(result).length() > limits.sizeBudget()) {
             result = render(ranked, keep, false);
         }
         if (!warnings.isEmpty()) {
@@ -491,7 +491,7 @@ final class FindApiTool implements ToolExtension {
     }
 
     private ObjectNode render(List<Scored> ranked, int keep, boolean withBody) {
-        ObjectNode result = Json.object();
+        ObjectNode result = ToolSupport.object();
         ArrayNode endpoints = result.putArray("endpoints");
         for (Scored s : ranked.subList(0, keep)) {
             endpoints.add(endpoint(s, withBody));
@@ -521,7 +521,7 @@ final class FindApiTool implements ToolExtension {
 
     private ObjectNode endpoint(Scored s, boolean withBody) {
         ApiOperation op = s.op;
-        ObjectNode node = Json.object();
+        ObjectNode node = ToolSupport.object();
         node.put("operation_id", op.operationId());
         node.put("method", op.method());
         node.put("path", op.path());

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.quarry.internal.CodePoints;
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,12 +25,12 @@ final class ResponseCompactor {
     record Compacted(JsonNode body, boolean truncated, String hint) {}
 
     static Compacted compact(JsonNode original, int budget) {
-        if (Json.write(original).length() <= budget) {
+        if (ToolSupport.write(original).length() <= budget) {
             return new Compacted(original, false, null);
         }
         JsonNode body = original.deepCopy();
         List<String> cuts = new ArrayList<>();
-        while (Json.write(body).length() > budget) {
+        while (ToolSupport.write(body).length() > budget) {
             Found largest = largest(body, "$", null);
             if (largest == null || largest.array.size() <= 1) {
                 break;
@@ -44,11 +43,11 @@ final class ResponseCompactor {
             cuts.removeIf(c -> c.startsWith(largest.path + ":"));
             cuts.add(largest.path + ":" + keep);
         }
-        if (Json.write(body).length() > budget) {
+        if (ToolSupport.write(body).length() > budget) {
             shorten(body);
         }
-        if (Json.write(body).length() > budget) {
-            body = TextNode.valueOf(CodePoints.abbreviate(Json.write(original), budget - 10));
+        if (ToolSupport.write(body).length() > budget) {
+            body = TextNode.valueOf(ToolSupport.abbreviate(ToolSupport.write(original), budget - 10));
         }
         String hint = cuts.isEmpty()
                 ? "The answer was cut to fit; ask for less, such as with a limit or filter parameter."
@@ -66,9 +65,9 @@ final class ResponseCompactor {
 
     private static Found largest(JsonNode node, String path, Found best) {
         if (node.isArray()) {
-            int size = Json.write(node).length();
+            int size = ToolSupport.write(node).length();
             if (node.size() > 1
-                    && (best == null || size > Json.write(best.array).length())) {
+                    && (best == null || size > ToolSupport.write(best.array).length())) {
                 best = new Found((ArrayNode) node, path);
             }
             for (int i = 0; i < node.size(); i++) {
@@ -88,7 +87,7 @@ final class ResponseCompactor {
             for (Map.Entry<String, JsonNode> e : object.properties()) {
                 if (e.getValue().isTextual() && e.getValue().textValue().length() > LONG_TEXT) {
                     e.setValue(
-                            TextNode.valueOf(CodePoints.abbreviate(e.getValue().textValue(), LONG_TEXT)));
+                            TextNode.valueOf(ToolSupport.abbreviate(e.getValue().textValue(), LONG_TEXT)));
                 } else {
                     shorten(e.getValue());
                 }
@@ -99,7 +98,7 @@ final class ResponseCompactor {
                 if (array.get(i).isTextual() && array.get(i).textValue().length() > LONG_TEXT) {
                     array.set(
                             i,
-                            TextNode.valueOf(CodePoints.abbreviate(array.get(i).textValue(), LONG_TEXT)));
+                            TextNode.valueOf(ToolSupport.abbreviate(array.get(i).textValue(), LONG_TEXT)));
                 } else {
                     shorten(array.get(i));
                 }

@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
-import io.quarry.internal.Json;
-import io.quarry.internal.Suggestions;
+import io.quarry.tool.ToolSupport;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -50,7 +49,7 @@ final class Schemas {
     static JsonNode compact(JsonNode schema) {
         for (int depth = 4; depth >= 1; depth--) {
             JsonNode out = compact(schema, depth, true);
-            if (Json.write(out).length() <= COMPACT_BUDGET || depth == 1) {
+            if (ToolSupport.write(out).length() <= COMPACT_BUDGET || depth == 1) {
                 return out;
             }
         }
@@ -155,7 +154,7 @@ final class Schemas {
                             ErrorCode.TYPE_MISMATCH,
                             path,
                             "The value at " + path + " fits none of the shapes the API accepts there.",
-                            "Accepted: " + Json.write(compact(schema)) + "."));
+                            "Accepted: " + ToolSupport.write(compact(schema)) + "."));
                     return;
                 }
             }
@@ -179,13 +178,13 @@ final class Schemas {
                     ErrorCode.TYPE_MISMATCH,
                     path,
                     "The value at " + path + " must be " + article(type) + ", not " + kind(value) + ".",
-                    "Expected: " + Json.write(compact(schema)) + "."));
+                    "Expected: " + ToolSupport.write(compact(schema)) + "."));
             return;
         }
         if (schema.path("enum").isArray() && !contains(schema.get("enum"), value)) {
             List<String> values = new ArrayList<>();
             schema.get("enum").forEach(v -> values.add(v.asText()));
-            List<String> near = value.isTextual() ? Suggestions.nearest(value.textValue(), values, 1) : List.of();
+            List<String> near = value.isTextual() ? ToolSupport.nearest(value.textValue(), values, 1) : List.of();
             errors.add(new QueryError(
                     ErrorCode.INVALID_OPERAND,
                     path,
@@ -260,7 +259,7 @@ final class Schemas {
                             ErrorCode.INVALID_OPERAND,
                             path + "." + name,
                             "The field '" + name + "' is required at " + path + ".",
-                            "Expected: " + Json.write(compact(schema)) + "."));
+                            "Expected: " + ToolSupport.write(compact(schema)) + "."));
                 }
             }
             boolean closed = schema.path("additionalProperties").isBoolean()
@@ -272,7 +271,7 @@ final class Schemas {
                 if (props.has(name)) {
                     check(value.get(name), props.get(name), path + "." + name, errors);
                 } else if (closed) {
-                    List<String> near = Suggestions.nearest(name, known, 1);
+                    List<String> near = ToolSupport.nearest(name, known, 1);
                     errors.add(new QueryError(
                             ErrorCode.UNKNOWN_FIELD,
                             path + "." + CallApiTool.echo(name),

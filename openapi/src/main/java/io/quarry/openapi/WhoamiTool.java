@@ -1,10 +1,10 @@
 package io.quarry.openapi;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarry.internal.Json;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolExtension;
+import io.quarry.tool.ToolSupport;
 import java.util.Map;
 
 /** {@code context_whoami}: the scope, user and host-supplied claims the calls run as. */
@@ -30,7 +30,7 @@ final class WhoamiTool implements ToolExtension {
 
     @Override
     public ObjectNode inputSchema() {
-        ObjectNode schema = Json.object();
+        ObjectNode schema = ToolSupport.object();
         schema.put("type", "object");
         schema.putObject("properties");
         schema.put("additionalProperties", false);
@@ -39,7 +39,7 @@ final class WhoamiTool implements ToolExtension {
 
     @Override
     public ObjectNode handle(ObjectNode arguments, ToolContext context, Limits limits) {
-        ObjectNode result = Json.object();
+        ObjectNode result = ToolSupport.object();
         if (context.user() != null) {
             result.put("user", context.user());
         } else {
@@ -48,7 +48,7 @@ final class WhoamiTool implements ToolExtension {
         ObjectNode scope = result.putObject("scope");
         context.scope().values().forEach(scope::put);
         Map<String, ?> claims = api.claims.apply(context);
-        result.set("claims", Json.MAPPER.valueToTree(claims == null ? Map.of() : claims));
+        result.set("claims", ToolSupport.tree(claims == null ? Map.of() : claims));
         return result;
     }
 }

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.embeddings.MiniLmEmbedder;
-import io.quarry.internal.Json;
 import io.quarry.search.Embedder;
 import io.quarry.search.EmbeddingException;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolSupport;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,7 +82,7 @@ class FindApiRankingTest {
         int top5 = 0;
         List<String> misses = new ArrayList<>();
         for (String[] q : QUESTIONS) {
-            ObjectNode args = Json.object();
+            ObjectNode args = ToolSupport.object();
             args.put("query", q[0]);
             args.put("limit", 5);
             JsonNode result = find.handle(args, ToolContext.unrestricted(), Limits.DEFAULTS);
@@ -149,7 +149,7 @@ class FindApiRankingTest {
                 throw new EmbeddingException("the model service is down");
             }
         };
-        ObjectNode args = Json.object();
+        ObjectNode args = ToolSupport.object();
         args.put("query", "create a new task");
         args.put("limit", 3);
         JsonNode fallback = new FindApiTool(api, down).handle(args, ToolContext.unrestricted(), Limits.DEFAULTS);
@@ -176,7 +176,7 @@ class FindApiRankingTest {
         List<String> misses = new ArrayList<>();
         for (String[] q : QUESTIONS) {
             assertThat(known).as("expected operation of '" + q[0] + "'").contains(q[1]);
-            ObjectNode args = Json.object();
+            ObjectNode args = ToolSupport.object();
             args.put("query", q[0]);
             args.put("limit", 5);
             JsonNode result = find.handle(args, ToolContext.unrestricted(), Limits.DEFAULTS);

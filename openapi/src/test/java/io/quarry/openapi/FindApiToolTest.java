@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.internal.Json;
 import io.quarry.tool.Limits;
 import io.quarry.tool.ToolContext;
+import io.quarry.tool.ToolSupport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ class FindApiToolTest {
     private static JsonNode find(String arguments) throws Exception {
         return new FindApiTool(api)
                 .handle(
-                        (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(arguments),
+                        (com.fasterxml.jackson.databind.node.ObjectNode) ToolSupport.parse(arguments),
                         ToolContext.unrestricted(),
                         Limits.DEFAULTS);
     }
@@ -129,9 +129,9 @@ class FindApiToolTest {
         assertThat(put.operationId()).isEqualTo("putNote");
         assertThat(put.body().path("properties").path("text").path("type").toString())
                 .contains("null");
-        assertThat(Schemas.validate(Json.parse("{\"text\": null}"), put.body(), "body"))
+        assertThat(Schemas.validate(ToolSupport.parse("{\"text\": null}"), put.body(), "body"))
                 .isEmpty();
-        assertThat(Schemas.validate(Json.parse("{\"pinned\": true}"), put.body(), "body"))
+        assertThat(Schemas.validate(ToolSupport.parse("{\"pinned\": true}"), put.body(), "body"))
                 .hasSize(1);
     }
 

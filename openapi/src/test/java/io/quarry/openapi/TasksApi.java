@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.quarry.internal.Json;
+import io.quarry.tool.ToolSupport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +65,7 @@ final class TasksApi implements AutoCloseable {
         }
         Map<Long, ObjectNode> tasks = tasksByTenant.computeIfAbsent(tenant, t -> new ConcurrentHashMap<>());
         if (path.equals("/api/tasks") && method.equals("GET")) {
-            ArrayNode out = Json.MAPPER.createArrayNode();
+            ArrayNode out = ToolSupport.array();
             String status = query(x, "status");
             tasks.values().stream()
                     .filter(t ->
@@ -73,9 +73,9 @@ final class TasksApi implements AutoCloseable {
                     .sorted((a, b) ->
                             Long.compare(a.get("id").asLong(), b.get("id").asLong()))
                     .forEach(out::add);
-            send(x, 200, Json.write(out));
+            send(x, 200, ToolSupport.write(out));
         } else if (path.equals("/api/tasks") && method.equals("POST")) {
-            ObjectNode task = (ObjectNode) Json.parse(body);
+            ObjectNode task = (ObjectNode) ToolSupport.parse(body);
             long id = ids.incrementAndGet();
             task.put("id", id);
             task.put("tenant", tenant);
@@ -83,17 +83,17 @@ final class TasksApi implements AutoCloseable {
                 task.put("status", "open");
             }
             tasks.put(id, task);
-            send(x, 201, Json.write(task));
+            send(x, 201, ToolSupport.write(task));
         } else if (path.matches("/api/tasks/\\d+")) {
             long id = Long.parseLong(path.substring("/api/tasks/".length()));
             ObjectNode task = tasks.get(id);
             if (task == null) {
                 send(x, 404, "{\"message\": \"no task " + id + "\"}");
             } else if (method.equals("GET")) {
-                send(x, 200, Json.write(task));
+                send(x, 200, ToolSupport.write(task));
             } else if (method.equals("PATCH")) {
-                task.setAll((ObjectNode) Json.parse(body));
-                send(x, 200, Json.write(task));
+                task.setAll((ObjectNode) ToolSupport.parse(body));
+                send(x, 200, ToolSupport.write(task));
             } else if (method.equals("DELETE")) {
                 tasks.remove(id);
                 send(x, 204, "");
@@ -118,20 +118,20 @@ final class TasksApi implements AutoCloseable {
             }
             x.close();
         } else if (path.equals("/api/events")) {
-            ArrayNode out = Json.MAPPER.createArrayNode();
+            ArrayNode out = ToolSupport.array();
             for (int i = 0; i < 5_000; i++) {
                 ObjectNode e = out.addObject();
                 e.put("id", i);
                 e.put("what", "task " + i + " changed by someone");
             }
-            send(x, 200, Json.write(out));
+            send(x, 200, ToolSupport.write(out));
         } else if (path.equals("/api/projects")) {
             // echoes the secret it was given, as a careless API might
             send(
                     x,
                     200,
                     "[{\"key\": \"P1\", \"seen_auth\": "
-                            + Json.write(Json.MAPPER.valueToTree(headers.get("authorization"))) + "}]");
+                            + ToolSupport.write(ToolSupport.tree(headers.get("authorization"))) + "}]");
         } else {
             send(x, 404, "{\"message\": \"no route\"}");
         }
@@ -163,7 +163,7 @@ final class TasksApi implements AutoCloseable {
 
     static JsonNode json(String text) {
         try {
-            return Json.parse(text);
+            return ToolSupport.parse(text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }

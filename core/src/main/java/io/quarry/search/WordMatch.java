@@ -1,5 +1,6 @@
-package io.quarry.internal;
+package io.quarry.search;
 
+import io.quarry.internal.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
