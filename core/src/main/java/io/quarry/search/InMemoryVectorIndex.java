@@ -2,6 +2,7 @@ package io.quarry.search;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.internal.Vectors;
 import io.quarry.store.Scope;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,7 +29,7 @@ public final class InMemoryVectorIndex implements VectorIndex {
     @Override
     public void upsert(List<VectorEntry> entries) {
         for (VectorEntry e : requireNonNull(entries, "entries")) {
-            this.entries.put(e.key(), new Stored(e.key(), e.objectId(), e.type(), e.scope(), unit(e.vector())));
+            this.entries.put(e.key(), new Stored(e.key(), e.objectId(), e.type(), e.scope(), Vectors.unit(e.vector())));
         }
     }
 
@@ -48,7 +49,7 @@ public final class InMemoryVectorIndex implements VectorIndex {
         if (candidates <= 0) {
             return List.of();
         }
-        float[] q = unit(vector);
+        float[] q = Vectors.unit(vector);
         Comparator<VectorMatch> order =
                 Comparator.comparingDouble(VectorMatch::score).reversed().thenComparing(VectorMatch::key);
         // the worst kept candidate at the head
@@ -106,21 +107,6 @@ public final class InMemoryVectorIndex implements VectorIndex {
             }
         }
         return true;
-    }
-
-    private static float[] unit(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += (double) x * x;
-        }
-        float[] out = v.clone();
-        if (norm > 0) {
-            float inv = (float) (1 / Math.sqrt(norm));
-            for (int i = 0; i < out.length; i++) {
-                out[i] *= inv;
-            }
-        }
-        return out;
     }
 
     private static double dot(float[] a, float[] b) {

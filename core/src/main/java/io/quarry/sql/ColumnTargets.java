@@ -77,10 +77,7 @@ final class ColumnTargets {
         void compare(SqlWriter w, CompareOp op, Instant instant) {
             w.append("(")
                     .append(column)
-                    .append(" ")
-                    .operator(op)
-                    .append(" ")
-                    .bind(dialect.timestamp(instant))
+                    .comparison(op, dialect.timestamp(instant))
                     .append(")");
         }
 
@@ -168,13 +165,7 @@ final class ColumnTargets {
                 w.never();
                 return;
             }
-            w.append("(")
-                    .append(column())
-                    .append(" ")
-                    .operator(onDay)
-                    .append(" ")
-                    .bind(dialect.date(day))
-                    .append(")");
+            w.append("(").append(column()).comparison(onDay, dialect.date(day)).append(")");
         }
 
         @Override

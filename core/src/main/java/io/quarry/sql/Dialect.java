@@ -279,13 +279,7 @@ public interface Dialect {
      * true, false or unknown exactly as SQL's comparison of the two numbers.
      */
     default void compareNumberColumn(SqlWriter w, String column, CompareOp op, BigDecimal value) {
-        w.append("(")
-                .append(column)
-                .append(" ")
-                .operator(op)
-                .append(" ")
-                .bind(value)
-                .append(")");
+        w.append("(").append(column).comparison(op, value).append(")");
     }
 
     /**

@@ -266,8 +266,7 @@ sealed interface FieldReads permits FieldReads.Document, FieldReads.Table {
         }
 
         private String column(String name) {
-            String quoted = dialect.quoteIdentifier(name);
-            return alias == null ? quoted : dialect.quoteIdentifier(alias) + "." + quoted;
+            return SqlCompiler.column(dialect, alias, name);
         }
 
         /** A field's column, qualified; as text ({@link Dialect#asText}) when its SQL type is not text. */

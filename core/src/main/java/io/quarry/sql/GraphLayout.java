@@ -59,7 +59,7 @@ final class GraphLayout extends Quoting implements StorageLayout {
         this.compiler = new SqlCompiler(dialect);
         this.columns = SqlCompiler.Columns.of(O, mapping);
         this.reads = FieldReads.document(dialect, columns, null);
-        this.predicates = new ReadPredicates.Graph(dialect, mapping);
+        this.predicates = new ReadPredicates.Graph(compiler, mapping);
     }
 
     @Override

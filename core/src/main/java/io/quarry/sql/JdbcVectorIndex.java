@@ -3,6 +3,7 @@ package io.quarry.sql;
 import static java.util.Objects.requireNonNull;
 
 import io.quarry.internal.IsoDateTime;
+import io.quarry.internal.Vectors;
 import io.quarry.search.EmbeddingException;
 import io.quarry.search.IndexState;
 import io.quarry.search.VectorEntry;
@@ -214,7 +215,7 @@ public final class JdbcVectorIndex implements VectorIndex {
         if (state.isEmpty()) {
             return List.of();
         }
-        float[] q = unit(vector);
+        float[] q = Vectors.unit(vector);
         Comparator<VectorMatch> order =
                 Comparator.comparingDouble(VectorMatch::score).reversed().thenComparing(VectorMatch::key);
         PriorityQueue<VectorMatch> best = new PriorityQueue<>(order.reversed());
@@ -374,21 +375,6 @@ public final class JdbcVectorIndex implements VectorIndex {
         float[] out = new float[bytes.length / 4];
         for (int i = 0; i < out.length; i++) {
             out[i] = b.getFloat();
-        }
-        return out;
-    }
-
-    private static float[] unit(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += (double) x * x;
-        }
-        float[] out = v.clone();
-        if (norm > 0) {
-            float inv = (float) (1 / Math.sqrt(norm));
-            for (int i = 0; i < out.length; i++) {
-                out[i] *= inv;
-            }
         }
         return out;
     }

@@ -55,10 +55,11 @@ final class ReadPredicates {
         private final SqlCompiler compiler;
         private final SqlCompiler.Columns columns;
 
-        Graph(Dialect dialect, StoreMapping mapping) {
-            super(dialect);
+        /** The predicates of a layout that writes its filters with {@code compiler}. */
+        Graph(SqlCompiler compiler, StoreMapping mapping) {
+            super(compiler.dialect());
             this.mapping = mapping;
-            this.compiler = new SqlCompiler(dialect);
+            this.compiler = compiler;
             this.columns = SqlCompiler.Columns.of(O, mapping);
         }
 
@@ -200,11 +201,12 @@ final class ReadPredicates {
         private final TableIds ids;
         private final SqlCompiler compiler;
 
-        Tables(Dialect dialect, TableLayout layout, TableIds ids) {
-            super(dialect);
+        /** The predicates of a layout that writes its filters with {@code compiler}. */
+        Tables(SqlCompiler compiler, TableLayout layout, TableIds ids) {
+            super(compiler.dialect());
             this.layout = layout;
             this.ids = ids;
-            this.compiler = new SqlCompiler(dialect);
+            this.compiler = compiler;
         }
 
         /** The WHERE condition of a query over one type table: scope, filter, text and rows related to the anchors. */

@@ -111,14 +111,25 @@ public final class SqlCompiler {
         return w.toSql();
     }
 
+    /** The dialect this compiler writes for. */
+    Dialect dialect() {
+        return dialect;
+    }
+
     /** Writes a filter over a relation's fields. */
     void writeFilter(SqlWriter w, Filter filter, FieldReads reads) {
         filter.accept(new FilterWriter(dialect, w, reads));
     }
 
+    /** A column of {@code columns}' relation, qualified by their alias when they have one. */
     static String column(Dialect dialect, Columns columns, String name) {
+        return column(dialect, columns.alias(), name);
+    }
+
+    /** A column, quoted, qualified by {@code alias} (unqualified when {@code null}). */
+    static String column(Dialect dialect, String alias, String name) {
         String quoted = dialect.quoteIdentifier(name);
-        return columns.alias() == null ? quoted : dialect.quoteIdentifier(columns.alias()) + "." + quoted;
+        return alias == null ? quoted : dialect.quoteIdentifier(alias) + "." + quoted;
     }
 
     /**

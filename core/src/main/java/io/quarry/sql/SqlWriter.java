@@ -37,6 +37,11 @@ public final class SqlWriter {
                 });
     }
 
+    /** Appends the right side of a comparison, {@code " op ?"} with {@code value} bound: {@code column} then this is {@code column op ?}. */
+    public SqlWriter comparison(CompareOp op, Object value) {
+        return append(" ").operator(op).append(" ").bind(value);
+    }
+
     /** Appends {@link #ALWAYS}: not every database has boolean literals. */
     public SqlWriter always() {
         return append(ALWAYS);

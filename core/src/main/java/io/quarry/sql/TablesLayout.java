@@ -68,7 +68,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
         this.compiler = new SqlCompiler(dialect);
         this.ids = new TableIds(layout, dialect);
         this.idOrder = ids.order();
-        this.predicates = new ReadPredicates.Tables(dialect, layout, ids);
+        this.predicates = new ReadPredicates.Tables(compiler, layout, ids);
         for (TableLayout.TypeTable t : layout.types()) {
             instantReads(t).forEach((column, form) -> {
                 if (dialect.instantColumn(column, form).isEmpty()) {

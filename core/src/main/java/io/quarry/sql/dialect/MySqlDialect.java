@@ -423,12 +423,7 @@ public final class MySqlDialect implements Dialect {
             w.append("(").append(column).append(" > ").append(other);
             for (Narrowed n : narrowed) {
                 if (n.constant() == null) {
-                    w.append(" AND ")
-                            .append(column)
-                            .append(" ")
-                            .operator(n.op())
-                            .append(" ")
-                            .bind(n.operand());
+                    w.append(" AND ").append(column).comparison(n.op(), n.operand());
                 }
             }
             w.append(" AND ").append(column).append(" IS NOT NULL) OR ");
@@ -574,12 +569,7 @@ public final class MySqlDialect implements Dialect {
 
         @Override
         public Void stringCompare(ElementTest.StringCompare t) {
-            string().append(text)
-                    .append(" ")
-                    .operator(t.op())
-                    .append(" ")
-                    .bind(t.value())
-                    .append(")");
+            string().append(text).comparison(t.op(), t.value()).append(")");
             return null;
         }
 
@@ -632,10 +622,8 @@ public final class MySqlDialect implements Dialect {
                     .append(function)
                     .append("(")
                     .append(json)
-                    .append(") ")
-                    .operator(op)
-                    .append(" ")
-                    .bind(key)
+                    .append(")")
+                    .comparison(op, key)
                     .append(" END)");
         }
 
@@ -643,7 +631,7 @@ public final class MySqlDialect implements Dialect {
             if (n.constant() != null) {
                 w.append(n.constant() ? "TRUE" : "FALSE");
             } else {
-                w.append(expression).append(" ").operator(n.op()).append(" ").bind(n.operand());
+                w.append(expression).comparison(n.op(), n.operand());
             }
         }
 

@@ -469,7 +469,7 @@ public final class PostgresDialect implements Dialect {
 
     /** Writes {@code  op ?cast} after a key. */
     private static void compare(SqlWriter w, CompareOp op, Object value, String cast) {
-        w.append(" ").operator(op).append(" ").bind(value).append(cast);
+        w.comparison(op, value).append(cast);
     }
 
     /** Writes the bounds of the range "values {@code op} {@code value}" (without the range type name). */
@@ -579,11 +579,7 @@ public final class PostgresDialect implements Dialect {
             public Void stringCompare(ElementTest.StringCompare t) {
                 w.append("(");
                 s.accept(w);
-                w.append(" COLLATE \"C\" ")
-                        .operator(t.op())
-                        .append(" ")
-                        .bind(t.value())
-                        .append(")");
+                w.append(" COLLATE \"C\"").comparison(t.op(), t.value()).append(")");
                 return null;
             }
 
@@ -591,7 +587,7 @@ public final class PostgresDialect implements Dialect {
             public Void instantCompare(ElementTest.InstantCompare t) {
                 w.append("COALESCE(quarry_instant(to_jsonb(");
                 s.accept(w);
-                w.append(")) ").operator(t.op()).append(" ").bind(t.micros()).append(", FALSE)");
+                w.append("))").comparison(t.op(), t.micros()).append(", FALSE)");
                 return null;
             }
 

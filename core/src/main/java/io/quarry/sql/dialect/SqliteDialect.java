@@ -201,12 +201,7 @@ public final class SqliteDialect implements Dialect {
             w.append("(");
             guard("text");
             // BINARY collation: UTF-8 byte order, which is code-point order
-            w.append(value)
-                    .append(" ")
-                    .operator(t.op())
-                    .append(" ")
-                    .bind(t.value())
-                    .append(")");
+            w.append(value).comparison(t.op(), t.value()).append(")");
             return null;
         }
 
