@@ -360,11 +360,6 @@ final class Databases {
         return names;
     }
 
-    /** Whether the database has the graph layout's objects table in the connection's catalog and schema. */
-    static boolean hasGraphLayout(DataSource ds) {
-        return tableExists(ds);
-    }
-
     /** The configured mapping, or the default graph layout with these scope columns; not both. */
     static StoreMapping mapping(Path config, List<String> scopeColumns) {
         Optional<StoreMapping> configured = configured(config);
@@ -375,61 +370,43 @@ final class Databases {
         return configured.orElseGet(() -> StoreMapping.graph(scopeColumns.toArray(String[]::new)));
     }
 
-    /** A store over the database at this URL, in the configured mapping if there is one. */
-    static JdbcObjectStore open(String url, String user, String password, Optional<StoreMapping> configured) {
-        return open(new UrlDataSource(url, user, password), configured);
-    }
-
-    /** A store over this database, in the configured mapping, else the graph layout. */
-    static JdbcObjectStore open(DataSource ds, Optional<StoreMapping> configured) {
-        if (configured.isEmpty()) {
-            return open(ds);
-        }
-        JdbcObjectStore store = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(fullTextOf(ds, Dialects.detect(ds), configured.get().objectsTable()))
-                .mapping(configured.get())
-                .build();
-        if (configured.get().tables() != null) {
-            // the host's own tables: the SQL calls Quarry's helper functions (H2's aliases, the guarded
-            // casts), created here as the Spring Boot starter does, or kept when an administrator did
-            try {
-                installHelperFunctions(store, ds, configured.get());
-            } catch (IllegalStateException e) {
-                throw new IllegalArgumentException(
-                        e.getMessage().lines().findFirst().orElse(""), e);
-            }
-        }
-        return store;
-    }
-
     /**
-     * Installs the helper functions; on an embedded database opened read-only that lacks them, once
-     * through a writable connection (the one write a read of a host's H2 file makes, on first use).
+     * Installs the helper functions a table layout's SQL calls, as {@link
+     * io.quarry.config.DatabaseSource} does for every host; on an embedded database opened read-only that
+     * lacks them, once through a writable connection (the one write a read of a host's H2 file makes, on
+     * first use).
+     *
+     * @return whether they were created, {@code false} when the user may not and the database's own are kept
+     * @throws IllegalArgumentException with the first line of what to do when they cannot be created
      */
-    private static void installHelperFunctions(JdbcObjectStore store, DataSource ds, StoreMapping mapping) {
+    static boolean installHelperFunctions(JdbcObjectStore store, DataSource ds) {
         try {
-            store.installHelperFunctions();
-        } catch (IllegalStateException e) {
-            if (!(ds instanceof UrlDataSource url) || url.writable() == ds) {
-                throw e;
-            }
-            if (url.url().toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:h2:")) {
-                // H2 keeps the read-only database open for the process: close it (nothing is written)
-                // so that the writable URL opens the file anew
-                try (Connection c = ds.getConnection();
-                        java.sql.Statement st = c.createStatement()) {
-                    st.execute("SHUTDOWN");
-                } catch (SQLException closing) {
-                    throw explain(closing);
+            try {
+                return store.installHelperFunctions();
+            } catch (IllegalStateException e) {
+                if (!(ds instanceof UrlDataSource url) || url.writable() == ds) {
+                    throw e;
                 }
+                if (url.url().toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:h2:")) {
+                    // H2 keeps the read-only database open for the process: close it (nothing is written)
+                    // so that the writable URL opens the file anew
+                    try (Connection c = ds.getConnection();
+                            java.sql.Statement st = c.createStatement()) {
+                        st.execute("SHUTDOWN");
+                    } catch (SQLException closing) {
+                        throw explain(closing);
+                    }
+                }
+                return JdbcObjectStore.builder()
+                        .dataSource(url.writable())
+                        .dialect(Dialects.detect(url.writable()))
+                        .mapping(store.mapping())
+                        .build()
+                        .installHelperFunctions();
             }
-            JdbcObjectStore.builder()
-                    .dataSource(url.writable())
-                    .dialect(Dialects.detect(url.writable()))
-                    .mapping(mapping)
-                    .build()
-                    .installHelperFunctions();
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(
+                    e.getMessage().lines().findFirst().orElse(""), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.quarry.cli;
 
+import io.quarry.config.DatabaseSource;
 import io.quarry.config.QuarryConfig;
 import io.quarry.demo.DemoData;
 import io.quarry.demo.DemoDataGenerator;
@@ -7,8 +8,7 @@ import io.quarry.graph.SnapshotBuilder;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.sql.JdbcObjectStore;
-import io.quarry.sql.StoreMapping;
-import io.quarry.sql.introspect.Introspection;
+import io.quarry.sql.dialect.Dialects;
 import io.quarry.store.DataFile;
 import io.quarry.store.InMemoryObjectStore;
 import io.quarry.store.ObjectStore;
@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import javax.sql.DataSource;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -218,36 +217,38 @@ final class SourceOptions {
     }
 
     /**
-     * The database at --jdbc-url: in the configuration's store mapping if it has one; else in the graph
-     * layout or by introspection, as --layout says.
+     * The database at --jdbc-url, as core's {@link DatabaseSource} decides for every host (the Spring
+     * Boot starter too): the configuration's store mapping if it has one; else the graph layout or the
+     * tables by introspection, as --layout says.
      */
     private Source database(QuarryConfig file, Schema declared) {
         DataSource ds = pool > 0
                 ? Databases.pooled(jdbcUrl, user, password, pool)
                 : writes ? Databases.reading(jdbcUrl, user, password) : Databases.readingOnly(jdbcUrl, user, password);
-        Optional<StoreMapping> configured = file == null ? Optional.empty() : file.store();
-        boolean graph = configured.isPresent()
-                || layout == Layout.graph
-                || (layout == Layout.auto && Databases.hasGraphLayout(ds));
-        if (graph) {
-            if (configured.isEmpty() && !Databases.hasGraphLayout(ds)) {
-                throw new DatabaseProblem("the database has no graph layout (no "
-                        + StoreMapping.graph().objectsTable()
-                        + " table); create it with 'quarry init', or read its own tables with --layout tables");
+        java.io.PrintWriter err = err();
+        DatabaseSource.Opened opened;
+        try {
+            opened = DatabaseSource.builder(ds)
+                    .config(file)
+                    .layout(DatabaseSource.Layout.valueOf(layout.name().toUpperCase(java.util.Locale.ROOT)))
+                    .introspection(() -> Databases.introspect(ds, tables, line -> err.println("quarry: " + line)))
+                    .dialect(mapping -> Databases.fullTextOf(ds, Dialects.detect(ds), mapping.objectsTable()))
+                    .helperFunctions(store -> Databases.installHelperFunctions(store, ds))
+                    .warnings(line -> err.println("quarry: " + line))
+                    .open();
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof java.sql.SQLException sql) {
+                throw Databases.explain(sql);
             }
-            JdbcObjectStore jdbc = Databases.open(ds, configured);
-            return new Source(jdbc, declared != null ? declared : inferred(jdbc), file);
+            throw new DatabaseProblem(e.getMessage().lines().findFirst().orElse(""), e);
         }
-        if (file != null) {
-            throw new IllegalArgumentException(config + " has no 'store' section, and the database is read by "
-                    + "introspection; write the configuration with 'quarry introspect --jdbc-url URL --output "
-                    + config + "' and edit it, or leave out --config");
-        }
-        Introspection introspection = Databases.introspect(
-                ds, tables, line -> mixee.commandLine().getErr().println("quarry: " + line));
-        QuarryConfig introspected = QuarryConfig.parse(introspection.toYaml(), "the introspected configuration");
-        JdbcObjectStore jdbc = Databases.open(ds, introspected.store());
-        return new Source(jdbc, introspected.schema().orElseThrow(), introspected);
+        JdbcObjectStore jdbc = opened.store();
+        Schema schema = declared != null
+                ? declared
+                : java.util.Optional.ofNullable(opened.config())
+                        .flatMap(QuarryConfig::schema)
+                        .orElseGet(() -> inferred(jdbc));
+        return new Source(jdbc, schema, opened.config());
     }
 
     ToolContext context() {

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 
@@ -51,6 +52,7 @@ public final class DatabaseSource {
     private final Supplier<Introspection> introspection;
     private final Function<StoreMapping, Dialect> dialect;
     private final Consumer<JdbcObjectStore.Builder> settings;
+    private final Predicate<JdbcObjectStore> helperFunctions;
     private final Consumer<String> warnings;
 
     private DatabaseSource(Builder b) {
@@ -68,6 +70,7 @@ public final class DatabaseSource {
                         .introspect();
         this.dialect = b.dialect != null ? b.dialect : mapping -> Dialects.detect(dataSource);
         this.settings = b.settings;
+        this.helperFunctions = b.helperFunctions;
         this.warnings = b.warnings;
     }
 
@@ -165,7 +168,7 @@ public final class DatabaseSource {
         settings.accept(b);
         JdbcObjectStore store = b.build();
         // the host's own tables: the SQL calls Quarry's helper functions (H2's aliases, the guarded casts)
-        if (mapping.tables() != null && !store.installHelperFunctions()) {
+        if (mapping.tables() != null && !helperFunctions.test(store)) {
             warnings.accept("the database user may not create Quarry's helper functions; using the ones in the"
                     + " database, which may be of an older Quarry version");
         }
@@ -202,6 +205,7 @@ public final class DatabaseSource {
         private Supplier<Introspection> introspection;
         private Function<StoreMapping, Dialect> dialect;
         private Consumer<JdbcObjectStore.Builder> settings = b -> {};
+        private Predicate<JdbcObjectStore> helperFunctions = JdbcObjectStore::installHelperFunctions;
         private Consumer<String> warnings = w -> {};
 
         private Builder(DataSource dataSource) {
@@ -251,6 +255,17 @@ public final class DatabaseSource {
         /** More settings of the store (a timeout, a read data source, a count cap, an observer). */
         public Builder store(Consumer<JdbcObjectStore.Builder> settings) {
             this.settings = requireNonNull(settings, "settings");
+            return this;
+        }
+
+        /**
+         * How the helper functions of a table layout are installed, answering whether they were created
+         * ({@code false}: the user may not, and the database's own are kept, with a warning). Default
+         * {@link JdbcObjectStore#installHelperFunctions()}; the command line also tries a writable
+         * connection when it opened an embedded file read-only.
+         */
+        public Builder helperFunctions(Predicate<JdbcObjectStore> helperFunctions) {
+            this.helperFunctions = requireNonNull(helperFunctions, "helperFunctions");
             return this;
         }
 
