@@ -71,7 +71,8 @@ final class RunReadonlySqlTool extends SchemaTool {
     public ObjectNode handle(Arguments args, Call call) {
         String text = args.string("sql").orElseThrow(() -> TypedSearch.missing("sql"));
         int max = call.limits().maxLimit();
-        Sql sql = guard.check(text, call.context().scope(), max + 1);
+        Sql sql = guard.check(
+                text, call.context().scope(), max + 1, call.context().clock());
         SqlRows rows;
         try {
             rows = jdbc.readonly(sql, call.limits().statementTimeout());

@@ -416,6 +416,59 @@ abstract class SqlGuardContract implements BackendUnderTest {
         assertThat(r.json().get("error").get("message").asText()).isEqualTo("The query ran longer than the 2 s limit.");
     }
 
+    /**
+     * CURRENT_DATE, CURRENT_TIMESTAMP, NOW() and SQLite's 'now' are the toolkit's clock, not the
+     * database's (issue 25): at 2024-03-01T10:00:03Z two tasks were created before now, all five today,
+     * none tomorrow; through the tool, the call's clock is the one read.
+     */
+    @Test
+    void currentDateAndTimeAreTheToolkitsClock() {
+        java.time.Clock at = java.time.Clock.fixed(Instant.parse("2024-03-01T10:00:03Z"), java.time.ZoneOffset.UTC);
+        java.time.Clock tomorrow =
+                java.time.Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), java.time.ZoneOffset.UTC);
+        List<String> now = new ArrayList<>(List.of("CURRENT_TIMESTAMP"));
+        String dialect = store.dialect().name();
+        if (dialect.equals("postgres") || dialect.equals("mariadb") || dialect.equals("mysql")) {
+            now.add("now()");
+        }
+        for (String n : now) {
+            assertThat(answer(store.readonly(
+                            guard.check("SELECT count(*) FROM Task WHERE created_at < " + n, ACME, 50, at))))
+                    .as(n)
+                    .isEqualTo("2");
+        }
+        assertThat(answer(store.readonly(
+                        guard.check("SELECT count(*) FROM Task WHERE created_at >= CURRENT_DATE", ACME, 50, at))))
+                .isEqualTo("5");
+        assertThat(answer(store.readonly(
+                        guard.check("SELECT count(*) FROM Task WHERE created_at >= CURRENT_DATE", ACME, 50, tomorrow))))
+                .isEqualTo("0");
+        assertThat(answer(store.readonly(guard.check("SELECT CURRENT_DATE AS d", ACME, 50, at))))
+                .startsWith("2024-03-01");
+        if (dialect.equals("sqlite")) {
+            assertThat(answer(store.readonly(
+                            guard.check("SELECT date('now'), strftime('%Y-%m', 'now'), date()", ACME, 50, at))))
+                    .isEqualTo("2024-03-01,2024-03,2024-03-01");
+        }
+        if (dialect.equals("postgres")) {
+            assertThat(answer(store.readonly(guard.check("SELECT CAST('today' AS date) + 1 AS d", ACME, 50, at))))
+                    .startsWith("2024-03-02");
+        }
+        io.quarry.tool.Toolkit toolkit = io.quarry.tool.Toolkit.builder()
+                .config(io.quarry.config.QuarryConfig.parse(
+                        "types:\n  Task:\n    fields:\n      title: string\n      priority: integer\n"
+                                + "tools:\n  readonly_sql: [" + dialect + "]\n",
+                        "quarry.yaml"))
+                .store(store)
+                .build();
+        io.quarry.tool.ToolResult r = toolkit.call(
+                "run_readonly_sql",
+                Json.object().put("sql", "SELECT count(*) AS n FROM Task WHERE created_at < CURRENT_TIMESTAMP"),
+                io.quarry.tool.ToolContext.builder().scope(ACME).clock(at).build());
+        assertThat(r.isError()).as(r.text()).isFalse();
+        assertThat(r.json().get("rows").get(0).get(0).asLong()).isEqualTo(2);
+    }
+
     static Stream<String> scoped() {
         return Stream.of(
                 "SELECT t.title, u.title AS other FROM Task t JOIN Task u ON u.priority = t.priority",

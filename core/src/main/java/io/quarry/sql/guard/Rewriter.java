@@ -127,6 +127,9 @@ final class Rewriter {
     private final Dialect d;
     private final String dialect;
     private final Scope scope;
+    /** The toolkit's clock: CURRENT_DATE, CURRENT_TIMESTAMP, NOW() and SQLite's 'now' read it, not the database's. */
+    private final java.time.Clock clock;
+
     private final Deque<Level> levels = new ArrayDeque<>();
     private final Deque<Map<String, Cte>> ctes = new ArrayDeque<>();
     private int depth;
@@ -139,11 +142,12 @@ final class Rewriter {
     /** The names the next query's select items take (a WITH column list), or null. */
     private List<String> forcedNames;
 
-    Rewriter(Relations relations, Dialect dialect, Scope scope) {
+    Rewriter(Relations relations, Dialect dialect, Scope scope, java.time.Clock clock) {
         this.relations = relations;
         this.d = dialect;
         this.dialect = dialect.name().equals("mariadb") ? "mysql" : dialect.name();
         this.scope = scope;
+        this.clock = clock;
     }
 
     /**
@@ -699,11 +703,7 @@ final class Rewriter {
         } else if (e instanceof DateValue dv) {
             w.bind(dv.getValue().toLocalDate());
         } else if (e instanceof TimeKeyExpression t) {
-            String key = t.getStringValue().toUpperCase(Locale.ROOT).replace("()", "");
-            if (!TIME_KEYS.contains(key)) {
-                throw refused(e, key);
-            }
-            w.append(key);
+            now(timeKey(t), w);
         } else if (e instanceof ParenthesedSelect ps) {
             w.append("(");
             select(ps.getSelect(), w, 0);
@@ -733,7 +733,7 @@ final class Rewriter {
             boolean instants = instant(b.getLeftExpression(), w);
             w.append(b.isNot() ? " NOT BETWEEN " : " BETWEEN ");
             for (Expression bound : List.of(b.getBetweenExpressionStart(), b.getBetweenExpressionEnd())) {
-                java.time.Instant at = instants ? isoInstant(bound) : null;
+                java.time.Instant at = instants ? instantOf(bound) : null;
                 if (at != null) {
                     w.bind(d.timestamp(at));
                 } else {
@@ -969,14 +969,14 @@ final class Rewriter {
         SqlWriter right = new SqlWriter();
         boolean rightInstant = instant(b.getRightExpression(), right);
         w.append("(");
-        java.time.Instant at = rightInstant ? isoInstant(b.getLeftExpression()) : null;
+        java.time.Instant at = rightInstant ? instantOf(b.getLeftExpression()) : null;
         if (at != null && COMPARISONS.contains(b.getClass())) {
             w.bind(d.timestamp(at));
         } else {
             w.append(left.toSql());
         }
         w.append(op);
-        at = leftInstant ? isoInstant(b.getRightExpression()) : null;
+        at = leftInstant ? instantOf(b.getRightExpression()) : null;
         if (at != null && COMPARISONS.contains(b.getClass())) {
             w.bind(d.timestamp(at));
         } else {
@@ -992,6 +992,130 @@ final class Rewriter {
         boolean is = e instanceof Column && instantColumn;
         instantColumn = false;
         return is;
+    }
+
+    /**
+     * The instant a value compared with a timestamp column names: an ISO-8601 string, or the clock's
+     * {@code CURRENT_TIMESTAMP}, {@code NOW()} or {@code CURRENT_DATE} (midnight UTC); else null.
+     */
+    private java.time.Instant instantOf(Expression e) {
+        String key = null;
+        if (e instanceof TimeKeyExpression t) {
+            key = timeKey(t);
+        } else if (e instanceof Function f
+                && (f.getParameters() == null || f.getParameters().isEmpty())
+                && !f.isAllColumns()) {
+            String name = unquote(f.getName()).toLowerCase(Locale.ROOT);
+            key = name.equals("now") ? "CURRENT_TIMESTAMP" : name.equals("curdate") ? "CURRENT_DATE" : null;
+        }
+        if (key == null) {
+            return isoInstant(e);
+        }
+        java.time.Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return switch (key) {
+            case "CURRENT_TIMESTAMP" -> now;
+            case "CURRENT_DATE" -> now.truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+            default -> null;
+        };
+    }
+
+    private static String timeKey(TimeKeyExpression t) {
+        String key =
+                t.getStringValue().toUpperCase(Locale.ROOT).replace("()", "").trim();
+        if (!TIME_KEYS.contains(key)) {
+            throw refused(t, key);
+        }
+        return key;
+    }
+
+    /**
+     * {@code CURRENT_DATE}, {@code CURRENT_TIMESTAMP} or {@code CURRENT_TIME} from the toolkit's clock
+     * (UTC, to the second), as a bind of the type the database's own would have: every tool's "today"
+     * is the same one ({@code --now}, the host's {@code Clock}). SQLite's are text, as its own are.
+     */
+    private void now(String key, SqlWriter w) {
+        java.time.LocalDateTime now = java.time.LocalDateTime.ofInstant(
+                clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), java.time.ZoneOffset.UTC);
+        if (dialect.equals("sqlite")) {
+            w.bind(
+                    switch (key) {
+                        case "CURRENT_DATE" -> now.toLocalDate().toString();
+                        case "CURRENT_TIME" -> now.toLocalTime().format(HMS);
+                        default -> sqliteNow(now);
+                    });
+            return;
+        }
+        switch (key) {
+            case "CURRENT_DATE" -> w.append("CAST(").bind(now.toLocalDate()).append(" AS DATE)");
+            case "CURRENT_TIME" -> w.append("CAST(").bind(now.toLocalTime()).append(" AS TIME)");
+            default -> {
+                if (dialect.equals("mysql")) {
+                    w.append("CAST(").bind(now).append(" AS DATETIME)");
+                } else {
+                    w.append("CAST(")
+                            .bind(java.time.OffsetDateTime.of(now, java.time.ZoneOffset.UTC))
+                            .append(" AS TIMESTAMP WITH TIME ZONE)");
+                }
+            }
+        }
+    }
+
+    private static final java.time.format.DateTimeFormatter HMS =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
+
+    /** The SQLite date functions, whose time value {@code 'now'} (or none) is the database's clock. */
+    private static final Set<String> SQLITE_DATES = Set.of("date", "time", "datetime", "julianday", "strftime");
+
+    /** PostgreSQL's date and time input words that read the database's clock. */
+    private static final Set<String> PG_CLOCK_WORDS = Set.of("now", "today", "tomorrow", "yesterday");
+
+    /**
+     * Writes a function that reads the database's clock so that it reads the toolkit's instead: {@code
+     * NOW()} and MySQL's {@code CURDATE()}, SQLite's date functions of {@code 'now'} (or of no time
+     * value), PostgreSQL's {@code age(x)} of one argument. Returns false for every other function.
+     */
+    private boolean clocked(String name, Function f, SqlWriter w) {
+        List<Expression> a = f.getParameters() == null ? List.of() : new ArrayList<>(f.getParameters());
+        if ((name.equals("now") || name.equals("curdate")) && !f.isAllColumns()) {
+            arity(f, a, 0, 0);
+            now(name.equals("now") ? "CURRENT_TIMESTAMP" : "CURRENT_DATE", w);
+            return true;
+        }
+        if (dialect.equals("sqlite") && SQLITE_DATES.contains(name)) {
+            int value = name.equals("strftime") ? 1 : 0;
+            if (name.equals("strftime")) {
+                arity(f, a, 1, Integer.MAX_VALUE);
+            }
+            w.append(name.toUpperCase(Locale.ROOT)).append("(");
+            for (int i = 0; i < Math.max(a.size(), value + 1); i++) {
+                w.append(i == 0 ? "" : ", ");
+                if (i >= a.size()
+                        || (i == value
+                                && a.get(i) instanceof StringValue v
+                                && v.getNotExcapedValue().trim().equalsIgnoreCase("now"))) {
+                    now("CURRENT_TIMESTAMP", w);
+                } else {
+                    expr(a.get(i), w);
+                }
+            }
+            w.append(")");
+            return true;
+        }
+        if (dialect.equals("postgres") && name.equals("age") && a.size() == 1) {
+            // age(x) is age(CURRENT_DATE, x)
+            w.append("AGE(");
+            now("CURRENT_DATE", w);
+            w.append(", ");
+            expr(a.get(0), w);
+            w.append(")");
+            return true;
+        }
+        return false;
+    }
+
+    /** The clock as SQLite's own CURRENT_TIMESTAMP writes it: {@code YYYY-MM-DD HH:MM:SS}. */
+    private static String sqliteNow(java.time.LocalDateTime now) {
+        return now.toLocalDate() + " " + now.toLocalTime().format(HMS);
     }
 
     /**
@@ -1070,7 +1194,24 @@ final class Rewriter {
                             + " (sizes only on varchar(n), char(n), numeric(p, s), decimal(p, s))");
         }
         w.append("CAST(");
-        expr(c.getLeftExpression(), w);
+        if (dialect.equals("postgres")
+                && c.getLeftExpression() instanceof StringValue word
+                && PG_CLOCK_WORDS.contains(word.getNotExcapedValue().trim().toLowerCase(Locale.ROOT))) {
+            // PostgreSQL reads 'now', 'today', 'tomorrow' and 'yesterday' from its own clock
+            java.time.Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            java.time.Instant at =
+                    switch (word.getNotExcapedValue().trim().toLowerCase(Locale.ROOT)) {
+                        case "now" -> now;
+                        case "today" -> now.truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+                        case "tomorrow" ->
+                            now.truncatedTo(java.time.temporal.ChronoUnit.DAYS).plus(java.time.Duration.ofDays(1));
+                        default ->
+                            now.truncatedTo(java.time.temporal.ChronoUnit.DAYS).minus(java.time.Duration.ofDays(1));
+                    };
+            w.bind(at.toString());
+        } else {
+            expr(c.getLeftExpression(), w);
+        }
         w.append(" AS ")
                 .append(castType(type))
                 .append(args.isEmpty() ? "" : "(" + String.join(", ", args) + ")")
@@ -1111,7 +1252,7 @@ final class Rewriter {
                     "The function '" + f.getName() + "' is not allowed.",
                     "Allowed functions on " + d.name() + ": " + String.join(", ", Functions.all(dialect)) + ".");
         }
-        if (growing(name, f, w)) {
+        if (growing(name, f, w) || clocked(name, f, w)) {
             return;
         }
         w.append(name.toUpperCase(Locale.ROOT)).append("(");

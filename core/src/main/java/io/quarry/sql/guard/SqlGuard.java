@@ -9,6 +9,7 @@ import io.quarry.sql.Dialect;
 import io.quarry.sql.Sql;
 import io.quarry.sql.StoreMapping;
 import io.quarry.store.Scope;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -158,7 +159,20 @@ public final class SqlGuard {
      *     {@code UNKNOWN_TYPE}, {@code UNKNOWN_FIELD}, {@code FORBIDDEN_FIELD} or {@code LIMIT_EXCEEDED}
      */
     public Sql check(String sql, Scope scope, int maxRows) {
+        return check(sql, scope, maxRows, Clock.systemUTC());
+    }
+
+    /**
+     * {@link #check(String, Scope, int)} with {@code CURRENT_DATE}, {@code CURRENT_TIMESTAMP}, {@code
+     * NOW()} (and SQLite's {@code 'now'}, PostgreSQL's {@code 'today'}) read from a clock of the host's,
+     * in UTC, rather than the database's: a toolkit passes its call's clock, so this tool's "today" is
+     * every other tool's.
+     *
+     * @param clock the clock the statement's current date and time are read from
+     */
+    public Sql check(String sql, Scope scope, int maxRows, Clock clock) {
         requireNonNull(scope, "scope");
+        requireNonNull(clock, "clock");
         if (maxRows < 1) {
             throw new IllegalArgumentException("maxRows must be positive");
         }
@@ -213,7 +227,7 @@ public final class SqlGuard {
                     null);
         }
         try {
-            return new Rewriter(relations, dialect, scope).top(select, maxRows);
+            return new Rewriter(relations, dialect, scope, clock).top(select, maxRows);
         } catch (StackOverflowError e) {
             throw QueryException.of(
                     ErrorCode.LIMIT_EXCEEDED, "sql", "The statement nests too deeply.", "Write a flatter statement.");
