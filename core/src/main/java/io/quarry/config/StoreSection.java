@@ -25,7 +25,7 @@ final class StoreSection {
     private static final Set<String> TYPE_KEYS =
             Set.of("table", "schema", "id", "created_at", "updated_at", "scope", "fields", "rest", "foreign_keys");
     private static final Set<String> ID_KEYS = Set.of("column", "columns", "type", "types", "form");
-    private static final Set<String> FIELD_KEYS = Set.of("column", "type", "path", "as_text");
+    private static final Set<String> FIELD_KEYS = Set.of("column", "type", "path", "as_text", "single_precision");
     private static final Set<String> KEY_KEYS = Set.of("column", "columns", "target", "relationship");
     private static final Set<String> EDGE_KEYS =
             Set.of("table", "schema", "id", "src", "dst", "type_column", "type", "src_type", "dst_type");
@@ -312,7 +312,8 @@ final class StoreSection {
             String column = TypesSection.identifier(node, node.text(""), "column");
             return TableLayout.FieldColumn.column(column, TableLayout.ColumnType.TEXT);
         }
-        node.object("write a column name, or {column, type, path, as_text}").keys(FIELD_KEYS);
+        node.object("write a column name, or {column, type, path, as_text, single_precision}")
+                .keys(FIELD_KEYS);
         node.require("column", "name the field's column");
         String column = name(node, "column", null, "column");
         List<String> path = new ArrayList<>();
@@ -342,7 +343,10 @@ final class StoreSection {
         boolean asText = node.get("as_text")
                 .map(a -> a.bool("write true (the column is of a non-text SQL type, read as its text) or false"))
                 .orElse(false);
-        return node.build(() -> new TableLayout.FieldColumn(column, columnType, path, asText));
+        boolean single = node.get("single_precision")
+                .map(a -> a.bool("write true (the column holds single-precision floats: real, float4) or false"))
+                .orElse(false);
+        return node.build(() -> new TableLayout.FieldColumn(column, columnType, path, asText, single));
     }
 
     /** A column type, or a field type naming the column type it is stored in ({@code integer}: number). */

@@ -184,12 +184,17 @@ final class ColumnTargets {
         private final Dialect dialect;
         private final String column;
         private final TableLayout.ColumnType type;
+        private final boolean singlePrecision;
 
-        /** A column of {@code type}: {@code TEXT}, {@code NUMBER} or {@code BOOLEAN}. */
-        Scalar(Dialect dialect, String column, TableLayout.ColumnType type) {
+        /**
+         * A column of {@code type}: {@code TEXT}, {@code NUMBER} or {@code BOOLEAN}; a number column
+         * may hold single-precision floats ({@link TableLayout.FieldColumn#singlePrecision()}).
+         */
+        Scalar(Dialect dialect, String column, TableLayout.ColumnType type, boolean singlePrecision) {
             this.dialect = dialect;
             this.column = column;
             this.type = type;
+            this.singlePrecision = singlePrecision;
         }
 
         @Override
@@ -210,6 +215,15 @@ final class ColumnTargets {
                     if (type == TableLayout.ColumnType.TEXT) {
                         // a numeric string is a number: the JSON tests know it, a dialect's text column may not
                         dialect.anyElement(w, dialect.scalarDocument(column), List.of("v"), t);
+                    } else if (type == TableLayout.ColumnType.NUMBER
+                            && singlePrecision
+                            && Float.isFinite(t.value().floatValue())) {
+                        // the operand as the float a value shown so reads back as, bound as its exact
+                        // double: every database widens the column to a double to compare it
+                        w.append("(")
+                                .append(column)
+                                .comparison(t.op(), (double) t.value().floatValue())
+                                .append(")");
                     } else if (type == TableLayout.ColumnType.NUMBER) {
                         dialect.compareNumberColumn(w, column, t.op(), t.value());
                     } else {

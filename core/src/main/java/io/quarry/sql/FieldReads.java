@@ -193,7 +193,8 @@ sealed interface FieldReads permits FieldReads.Document, FieldReads.Table {
                         case JSON -> new PropertyTarget(dialect, col, SqlCompiler.jsonPath(field, segments));
                         case TIMESTAMP, TIMESTAMP_TEXT, EPOCH_SECONDS, EPOCH_MILLIS -> throw new AssertionError(name);
                         case DATE -> new ColumnTargets.Date(dialect, col, name);
-                        case TEXT, NUMBER, BOOLEAN -> new ColumnTargets.Scalar(dialect, col, field.type());
+                        case TEXT, NUMBER, BOOLEAN ->
+                            new ColumnTargets.Scalar(dialect, col, field.type(), field.singlePrecision());
                     },
                     col);
         }

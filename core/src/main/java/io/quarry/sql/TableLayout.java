@@ -130,8 +130,14 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
      * @param asText whether a {@link ColumnType#TEXT} field's column is of another SQL type (a PostgreSQL
      *     enum or uuid) whose values are compared, sorted and grouped as their text ({@link
      *     Dialect#asText}): the database compares no such column with a text bind
+     * @param singlePrecision whether a {@link ColumnType#NUMBER} column holds single-precision floats
+     *     (PostgreSQL {@code real}, H2 {@code REAL}, MariaDB and MySQL {@code FLOAT}): each value is shown
+     *     as the shortest decimal that reads back as it ({@code 0.05}), and an operand is rounded to
+     *     single precision before it is compared, so {@code {"discount": 0.05}} matches the rows that show
+     *     {@code 0.05} (compared as the wider double it would miss them all)
      */
-    public record FieldColumn(String column, ColumnType type, List<String> path, boolean asText) {
+    public record FieldColumn(
+            String column, ColumnType type, List<String> path, boolean asText, boolean singlePrecision) {
         /** Checks the names; a path needs a JSON column; only a text field is read as text. */
         public FieldColumn {
             checkName(column);
@@ -146,6 +152,15 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
                 throw new IllegalArgumentException(
                         "store mapping: column '" + column + "' is read as text, so its type must be text");
             }
+            if (singlePrecision && type != ColumnType.NUMBER) {
+                throw new IllegalArgumentException("store mapping: column '" + column
+                        + "' holds single-precision numbers, so its type must be number");
+            }
+        }
+
+        /** A field whose column holds what its type says, or is read as its text. */
+        public FieldColumn(String column, ColumnType type, List<String> path, boolean asText) {
+            this(column, type, path, asText, false);
         }
 
         /** A field whose column holds what its type says (no cast). */

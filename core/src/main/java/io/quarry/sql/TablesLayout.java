@@ -697,7 +697,7 @@ final class TablesLayout extends Quoting implements StorageLayout {
                 return s == null ? null : f.textNode(s);
             }
             case NUMBER -> {
-                BigDecimal n = rs.getBigDecimal(i);
+                BigDecimal n = field.singlePrecision() ? single(rs, i) : rs.getBigDecimal(i);
                 if (n == null) {
                     return null;
                 }
@@ -725,6 +725,12 @@ final class TablesLayout extends Quoting implements StorageLayout {
                 return v;
             }
         }
+    }
+
+    /** A single-precision float as the shortest decimal that reads back as it: 0.05, not 0.0500000007. */
+    private static BigDecimal single(ResultSet rs, int i) throws SQLException {
+        float v = rs.getFloat(i);
+        return rs.wasNull() || !Float.isFinite(v) ? null : new BigDecimal(Float.toString(v));
     }
 
     private JsonNode json(ResultSet rs, int i, String id) throws SQLException {

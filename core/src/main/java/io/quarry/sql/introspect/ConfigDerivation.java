@@ -74,7 +74,8 @@ final class ConfigDerivation {
             String description,
             List<String> values,
             boolean exposed,
-            boolean asText) {}
+            boolean asText,
+            boolean singlePrecision) {}
 
     ConfigDerivation(
             DatabaseModel model,
@@ -251,9 +252,7 @@ final class ConfigDerivation {
     private void fields(TypeSpec spec) {
         TableModel t = spec.table;
         for (ColumnModel c : t.columns()) {
-            if (spec.key.contains(c.name())
-                    || c.name().equals(spec.created)
-                    || c.name().equals(spec.updated)) {
+            if (c.name().equals(spec.created) || c.name().equals(spec.updated)) {
                 continue;
             }
             String at = where(t) + "." + c.name();
@@ -262,6 +261,9 @@ final class ConfigDerivation {
                 continue;
             }
             String name = fieldNames.apply(c.name());
+            if (spec.key.contains(c.name()) && Names.isSystemField(name)) {
+                continue; // a key column named id is the id itself
+            }
             if (!Names.isIdentifier(name) || Names.isSystemField(name) || spec.fields.containsKey(name)) {
                 warnings.add(at + ": the field name '" + name + "' is not valid, is a system field or is taken;"
                         + " skipped");
@@ -285,7 +287,8 @@ final class ConfigDerivation {
                             c.comment(),
                             c.enumValues(),
                             !secret,
-                            readAsText(c, type)));
+                            readAsText(c, type),
+                            singlePrecision(c)));
         }
     }
 
@@ -620,6 +623,21 @@ final class ConfigDerivation {
                 && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * Whether a column holds single-precision floats: PostgreSQL {@code real} ({@code float4}), H2
+     * {@code REAL}, MariaDB and MySQL {@code FLOAT} (SQLite's {@code REAL} is a double, H2's {@code
+     * FLOAT} too).
+     */
+    private boolean singlePrecision(ColumnModel c) {
+        String t = c.sqlType().toLowerCase(Locale.ROOT).replace(" unsigned", "").trim();
+        return switch (model.dialect()) {
+            case "postgres" -> t.equals("real") || t.equals("float4");
+            case "h2" -> t.equals("real");
+            case "mysql", "mariadb" -> t.equals("float");
+            default -> false;
+        };
+    }
+
     private Map<String, String> modules(Iterable<TypeSpec> types) {
         Map<String, String> modules = new TreeMap<>();
         Map<String, Integer> prefixes = new HashMap<>();
@@ -705,6 +723,9 @@ final class ConfigDerivation {
                                     : f.type().jsonName());
                     if (f.asText()) {
                         column.put("as_text", true);
+                    }
+                    if (f.singlePrecision()) {
+                        column.put("single_precision", true);
                     }
                 }
             });

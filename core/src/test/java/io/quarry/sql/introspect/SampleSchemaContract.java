@@ -13,6 +13,9 @@ import io.quarry.schema.Schema;
 import io.quarry.sql.Backend;
 import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.TableLayout;
+import io.quarry.store.GraphObject;
+import io.quarry.store.InMemoryObjectStore;
+import io.quarry.store.ObjectQuery;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
 import io.quarry.tool.Toolkit;
@@ -37,7 +40,9 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SampleSchemaContract {
     DataSource dataSource;
+    DatabaseModel model;
     Introspection result;
+    Toolkit memory;
     QuarryConfig config;
     Toolkit toolkit;
 
@@ -54,9 +59,22 @@ abstract class SampleSchemaContract {
     @BeforeAll
     void serve() throws Exception {
         dataSource = backend().pooledDataSource("sample_" + sample());
-        Backend.script(dataSource, "/io/quarry/sql/samples/" + sample() + "." + dialect() + ".sql");
-        Backend.script(dataSource, "/io/quarry/sql/samples/" + sample() + ".data.sql");
-        result = Introspector.builder().dataSource(dataSource).build().introspect();
+        String base = "/io/quarry/sql/samples/" + sample();
+        Backend.script(dataSource, base + "." + dialect() + ".sql");
+        // the rows: one file for every dialect, or the dialect's own (a sample shipped per dialect)
+        Backend.script(
+                dataSource,
+                exists(base + "." + dialect() + ".data.sql")
+                        ? base + "." + dialect() + ".data.sql"
+                        : base + ".data.sql");
+        // the keys, when a dump adds them after the rows
+        if (exists(base + "." + dialect() + ".keys.sql")) {
+            Backend.script(dataSource, base + "." + dialect() + ".keys.sql");
+        }
+        Introspector introspector =
+                Introspector.builder().dataSource(dataSource).build();
+        model = introspector.read();
+        result = introspector.introspect();
         config = QuarryConfig.parse(result.toYaml(), sample() + ".yaml");
         JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(dataSource)
@@ -72,6 +90,65 @@ abstract class SampleSchemaContract {
                         .sizeBudget(50_000_000)
                         .build())
                 .build();
+        // the evaluator's answers: every object of every type, held in memory, served by the same tools
+        List<GraphObject> objects = new ArrayList<>();
+        for (TableLayout.TypeTable table : layout().types()) {
+            objects.addAll(store.search(ObjectQuery.builder()
+                            .types(List.of(table.type()))
+                            .limit(1000)
+                            .build())
+                    .items());
+        }
+        memory = Toolkit.builder()
+                .schema(schema())
+                .store(InMemoryObjectStore.of(objects, List.of()))
+                .limits(io.quarry.tool.Limits.builder()
+                        .maxLimit(1000)
+                        .sizeBudget(50_000_000)
+                        .build())
+                .build();
+    }
+
+    static boolean exists(String resource) {
+        return SampleSchemaContract.class.getResource(resource) != null;
+    }
+
+    /** The ids a query answers, in order, or the error. */
+    static List<String> ids(ToolResult r) {
+        if (r.errorCode() != null) {
+            return List.of(r.errorCode() + ": " + r.text());
+        }
+        List<String> out = new ArrayList<>();
+        r.json().get("objects").forEach(o -> out.add(o.get("id").asText()));
+        return out;
+    }
+
+    /** A query answered by the database and by the evaluator over the same objects: the same ids, as sets. */
+    void agree(List<String> failures, String what, ObjectNode arguments) {
+        List<String> db = ids(call(arguments));
+        List<String> mem = ids(memory.call("query_graph_objects", arguments, ToolContext.unrestricted()));
+        if (!new java.util.HashSet<>(db).equals(new java.util.HashSet<>(mem)) || db.size() != mem.size()) {
+            failures.add(what + ": database " + db.size() + " objects " + head(db) + ", evaluator " + mem.size() + " "
+                    + head(mem));
+        }
+    }
+
+    private ToolResult call(ObjectNode arguments) {
+        return call("query_graph_objects", arguments);
+    }
+
+    private static List<String> head(List<String> ids) {
+        return ids.subList(0, Math.min(3, ids.size()));
+    }
+
+    /** The column's SQL type as the catalog names it. */
+    String sqlType(TableLayout.TypeTable table, String column) {
+        return model.tables().stream()
+                .filter(t -> t.name().equals(table.table()))
+                .findFirst()
+                .flatMap(t -> t.column(column))
+                .map(ColumnModel::sqlType)
+                .orElseThrow();
     }
 
     ToolResult call(String tool, ObjectNode arguments) {
@@ -92,7 +169,12 @@ abstract class SampleSchemaContract {
         String sql = "SELECT COUNT(*) FROM " + q;
         if (column != null) {
             String c = backend().dialect(dataSource).quoteIdentifier(column);
-            sql += " WHERE " + (backend() == Backend.POSTGRES && value instanceof String ? c + "::text" : c) + " = ?";
+            // on PostgreSQL a number is compared in the column's own type: 0.05 is 0.05::real for a real column
+            String bound = backend() == Backend.POSTGRES && value instanceof BigDecimal
+                    ? "CAST(? AS " + sqlType(table, column) + ")"
+                    : "?";
+            sql += " WHERE " + (backend() == Backend.POSTGRES && value instanceof String ? c + "::text" : c) + " = "
+                    + bound;
         }
         try (Connection c = dataSource.getConnection();
                 PreparedStatement st = c.prepareStatement(sql)) {
@@ -197,59 +279,64 @@ abstract class SampleSchemaContract {
                 failures.add(type + " page walk: " + walked.size() + " ids ("
                         + walked.stream().distinct().count() + " distinct), SQL " + rows);
             }
-            JsonNode properties = first.get("properties");
             for (Field field : entity.fields()) {
                 if (!field.exposed()) {
                     continue;
                 }
                 String f = field.name();
-                JsonNode v = properties == null ? null : properties.get(f);
                 ObjectNode sort = Json.object().put("type", type);
                 sort.putArray("sort").addObject().put("field", f).put("direction", "desc");
                 check(failures, type + " sort " + f, call("query_graph_objects", sort));
                 ObjectNode group = Json.object().put("type", type).put("group_by", f);
                 group.putArray("metrics").addObject().put("op", "count");
                 check(failures, type + " group by " + f, call("aggregate_graph_objects", group));
-                if (v == null || v.isNull()) {
-                    continue;
-                }
-                ObjectNode eq = Json.object().put("type", type).put("limit", 1000);
-                eq.putObject("properties").set(f, v);
-                ToolResult equal = call("query_graph_objects", eq);
-                check(failures, type + " " + f + " = " + v, equal);
-                ObjectNode in = Json.object().put("type", type).put("limit", 1000);
-                in.putObject("properties").putObject(f).putArray("$in").add(v);
-                check(failures, type + " " + f + " $in [" + v + "]", call("query_graph_objects", in));
-                TableLayout.FieldColumn column = table.fields().get(f);
-                Object bound =
-                        backend() == Backend.SQLITE && field.type() == FieldType.DATE ? v.asText() : bind(field, v);
-                if (equal.errorCode() == null && column != null && bound != null) {
-                    long expected = count(table, column.column(), bound);
-                    if (equal.json().get("objects").size() != expected) {
-                        failures.add(type + " " + f + " = " + v + ": "
-                                + equal.json().get("objects").size() + " objects, SQL " + expected);
+                for (JsonNode v : values(all.json().get("objects"), f)) {
+                    ObjectNode eq = Json.object().put("type", type).put("limit", 1000);
+                    eq.putObject("properties").set(f, v);
+                    ToolResult equal = call("query_graph_objects", eq);
+                    check(failures, type + " " + f + " = " + v, equal);
+                    agree(failures, type + " " + f + " = " + v, eq);
+                    ObjectNode in = Json.object().put("type", type).put("limit", 1000);
+                    in.putObject("properties").putObject(f).putArray("$in").add(v);
+                    check(failures, type + " " + f + " $in [" + v + "]", call("query_graph_objects", in));
+                    agree(failures, type + " " + f + " $in [" + v + "]", in);
+                    if (v.isNumber() || v.isTextual()) {
+                        ObjectNode gte = Json.object().put("type", type).put("limit", 1000);
+                        gte.putObject("properties").putObject(f).set("$gte", v);
+                        agree(failures, type + " " + f + " >= " + v, gte);
                     }
-                }
-                if (field.type() == FieldType.ENUM) {
-                    ObjectNode search = Json.object().put("entity_type", type).put("field", f);
-                    search.putArray("values").add(v);
-                    check(failures, type + " enum_filter_search " + f, call("enum_filter_search", search));
-                }
-                if (field.type() == FieldType.INTEGER || field.type() == FieldType.NUMBER) {
-                    ObjectNode range = Json.object()
-                            .put("entity_type", type)
-                            .put("field", f)
-                            .put("operator", "gte")
-                            .put("value", v.decimalValue());
-                    check(failures, type + " number_range_search " + f, call("number_range_search", range));
-                }
-                if (field.type() == FieldType.DATE) {
-                    ObjectNode range = Json.object()
-                            .put("entity_type", type)
-                            .put("field", f)
-                            .put("mode", "after")
-                            .put("datetime", v.asText());
-                    check(failures, type + " datetime_range_search " + f, call("datetime_range_search", range));
+                    TableLayout.FieldColumn column = table.fields().get(f);
+                    Object bound =
+                            backend() == Backend.SQLITE && field.type() == FieldType.DATE ? v.asText() : bind(field, v);
+                    if (equal.errorCode() == null && column != null && bound != null) {
+                        long expected = count(table, column.column(), bound);
+                        if (equal.json().get("objects").size() != expected) {
+                            failures.add(type + " " + f + " = " + v + ": "
+                                    + equal.json().get("objects").size() + " objects, SQL " + expected);
+                        }
+                    }
+                    if (field.type() == FieldType.ENUM) {
+                        ObjectNode search =
+                                Json.object().put("entity_type", type).put("field", f);
+                        search.putArray("values").add(v);
+                        check(failures, type + " enum_filter_search " + f, call("enum_filter_search", search));
+                    }
+                    if (field.type() == FieldType.INTEGER || field.type() == FieldType.NUMBER) {
+                        ObjectNode range = Json.object()
+                                .put("entity_type", type)
+                                .put("field", f)
+                                .put("operator", "gte")
+                                .put("value", v.decimalValue());
+                        check(failures, type + " number_range_search " + f, call("number_range_search", range));
+                    }
+                    if (field.type() == FieldType.DATE) {
+                        ObjectNode range = Json.object()
+                                .put("entity_type", type)
+                                .put("field", f)
+                                .put("mode", "after")
+                                .put("datetime", v.asText());
+                        check(failures, type + " datetime_range_search " + f, call("datetime_range_search", range));
+                    }
                 }
             }
         }
@@ -257,6 +344,37 @@ abstract class SampleSchemaContract {
         check(failures, "untyped text search", call("query_graph_objects", untyped));
         check(failures, "full schema", call("get_database_schema", Json.object().put("detail", "full")));
         assertThat(failures).as(String.join("\n", failures)).isEmpty();
+    }
+
+    /**
+     * Every key column is a field too (but a column named like a system field, {@code id}, which the id
+     * is): an agent filters by {@code emp_no} without taking an id apart.
+     */
+    @Test
+    void keyColumnsAreFields() {
+        List<String> missing = new ArrayList<>();
+        for (TableLayout.TypeTable table : layout().types()) {
+            for (String k : table.key().columns()) {
+                boolean field = table.fields().values().stream()
+                        .anyMatch(c -> c.column().equals(k));
+                if (!field && !io.quarry.schema.Names.isSystemField(Naming.snakeCase(k))) {
+                    missing.add(table.type() + "." + k);
+                }
+            }
+        }
+        assertThat(missing).as("key columns without a field").isEmpty();
+    }
+
+    /** Up to three distinct non-null values of a field, in the order the objects hold them. */
+    static List<JsonNode> values(JsonNode objects, String field) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode o : objects) {
+            JsonNode v = o.path("properties").get(field);
+            if (v != null && !v.isNull() && !out.contains(v) && out.size() < 3) {
+                out.add(v);
+            }
+        }
+        return out;
     }
 
     static BigDecimal number(JsonNode v) {
