@@ -54,7 +54,7 @@ class QuarryOpenApiAutoConfigurationTest {
                     assertThat(toolkit.tools())
                             .extracting(t -> t.name())
                             .endsWith("find_api", "call_api", "context_whoami");
-                    assertThat(toolkit.call("call_api", null, ToolContext.unrestricted())
+                    assertThat(toolkit.call("call_api", (String) null, ToolContext.unrestricted())
                                     .errorCode())
                             .isEqualTo("INVALID_OPERAND");
                     assertThat(toolkit.tool("call_api")

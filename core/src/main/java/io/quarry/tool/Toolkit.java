@@ -231,6 +231,20 @@ public final class Toolkit {
     }
 
     /**
+     * Calls a tool by name with the model's input as JSON text, as frameworks hand it over: text that
+     * is not JSON gives {@code INVALID_JSON}, an unknown name an error result, like any other mistake.
+     *
+     * @param name the tool name
+     * @param arguments the model's input as JSON text ({@code null} or blank: no arguments)
+     * @param context the host's context for this call
+     */
+    public ToolResult call(String name, String arguments, ToolContext context) {
+        Toolkit scoped = inferred != null ? forScope(context.scope()) : this;
+        Tool tool = scoped.tools.get(name);
+        return tool != null ? tool.call(arguments, context) : scoped.call(name, (JsonNode) null, context);
+    }
+
+    /**
      * Calls a tool by name; an unknown name gives an error result, like any other mistake.
      *
      * @param name the tool name

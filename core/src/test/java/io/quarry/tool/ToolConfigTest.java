@@ -29,7 +29,8 @@ class ToolConfigTest {
         assertThat(toolkit.tool("aggregate_graph_objects")).isEmpty();
         assertThat(toolkit.tool("discover_schema")).isEmpty();
         assertThat(toolkit.tool("query_graph_objects")).isPresent();
-        assertThat(toolkit.call("aggregate_graph_objects", null, Fixture.acme()).errorCode())
+        assertThat(toolkit.call("aggregate_graph_objects", (String) null, Fixture.acme())
+                        .errorCode())
                 .isEqualTo("NOT_FOUND");
     }
 

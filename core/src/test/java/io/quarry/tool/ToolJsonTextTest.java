@@ -54,6 +54,26 @@ class ToolJsonTextTest {
                         .text());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a filter|query_graph_objects|{\"type\": \"Task\", \"properties\": {\"status\": \"Done\"}}",
+                "not JSON|query_graph_objects|{type: Task",
+                "no arguments|get_database_schema|",
+                "an unknown tool|query_graph_object|{\"type\": \"Task\"}",
+            })
+    void theToolkitTakesTextAsItsToolsDo(String why, String name, String text) throws Exception {
+        Toolkit toolkit = Fixture.toolkit();
+        ToolResult byText = toolkit.call(name, text, Fixture.acme());
+        ToolResult expected = toolkit.tool(name).isPresent()
+                ? toolkit.tool(name).orElseThrow().call(text, Fixture.acme())
+                : toolkit.call(name, io.quarry.internal.Json.parse(text), Fixture.acme());
+
+        assertThat(byText.text()).isEqualTo(expected.text());
+        assertThat(byText.isError()).isEqualTo(!why.equals("a filter") && !why.equals("no arguments"));
+    }
+
     @Test
     void errorWrapsOneQueryError() {
         ToolResult result = ToolResult.error(new QueryError(ErrorCode.INTERNAL, "", "It broke.", "Try again."));

@@ -74,7 +74,7 @@ class CallApiToolTest {
                         .orElseThrow()
                         .readOnly())
                 .isFalse();
-        toolkit.call("context_whoami", null, ACME);
+        toolkit.call("context_whoami", (String) null, ACME);
         assertThat(calls).extracting(ToolCall::tool).contains("context_whoami");
     }
 
@@ -344,7 +344,7 @@ class CallApiToolTest {
     @Test
     void whoamiShowsTheContextTheHostSet() {
         Toolkit toolkit = toolkit(b -> {});
-        JsonNode me = toolkit.call("context_whoami", null, ACME).json();
+        JsonNode me = toolkit.call("context_whoami", (String) null, ACME).json();
         assertThat(me.path("user").asText()).isEqualTo("ada");
         assertThat(me.path("scope").path("tenant").asText()).isEqualTo("acme");
         assertThat(me.path("claims").path("roles").get(0).asText()).isEqualTo("member");
