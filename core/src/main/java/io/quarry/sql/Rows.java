@@ -99,7 +99,9 @@ final class Rows {
     static boolean countsOnly(AggregateQuery query) {
         boolean plainCounts =
                 query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
-        return plainCounts && (query.groupBy() == null || query.groupBy().equals(FieldPath.systemField("type")));
+        return plainCounts
+                && query.bucket() == null
+                && (query.groupBy() == null || query.groupBy().equals(FieldPath.systemField("type")));
     }
 
     /** The result of a {@link #countsOnly} aggregation from the matching objects counted per type (none zero). */

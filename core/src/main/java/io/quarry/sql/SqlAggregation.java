@@ -30,7 +30,9 @@ import java.util.function.BiConsumer;
  * <ul>
  *   <li>group by nothing, by {@code type}, or by a field in a text, number, boolean or timestamp
  *       column (text groups by code point, then numeric strings merge with their number, as
- *       {@link Aggregator#groupKey});
+ *       {@link Aggregator#groupKey}); with a date bucket, the column's groups are merged into their
+ *       periods as they are read ({@link Aggregator#groupKey(JsonNode, AggregateQuery.Bucket)}), one row
+ *       per distinct value;
  *   <li>{@code count} of anything, and of a field in such a column; {@code sum}, {@code avg},
  *       {@code min} and {@code max} of a number column; {@code min} and {@code max} of a timestamp
  *       column; a field a table lacks (no column, no rest column) is missing in all its rows.
@@ -109,7 +111,7 @@ final class SqlAggregation {
         JsonNode key = null;
         FieldPath by = query.groupBy();
         if (by != null && by.equals(FieldPath.systemField("type"))) {
-            key = JsonNodeFactory.instance.textNode(table.type());
+            key = Aggregator.groupKey(JsonNodeFactory.instance.textNode(table.type()), query.bucket());
         } else if (by != null) {
             Optional<Optional<TableLayout.FieldColumn>> column = column(table, by);
             if (column.isEmpty()) {
@@ -234,7 +236,8 @@ final class SqlAggregation {
             JsonNode key = plan.key();
             if (plan.group() != null) {
                 JsonNode v = reader.read(rs, i++, plan.group());
-                key = v == null ? null : Aggregator.groupKey(v);
+                // a bucket merges the column's groups into periods here, so every dialect groups the same way
+                key = v == null ? null : Aggregator.groupKey(v, query.bucket());
             }
             objects += rows;
             JsonNode k = key;

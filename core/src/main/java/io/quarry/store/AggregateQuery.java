@@ -2,10 +2,17 @@ package io.quarry.store;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.ValidatedFilter;
+import io.quarry.internal.IsoDateTime;
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.IsoFields;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What {@code aggregate_graph_objects} asks of an {@link ObjectStore}: the objects of these types that
@@ -14,6 +21,8 @@ import java.util.List;
  * @param types the type names; never empty
  * @param filter the validated filter
  * @param groupBy the field to group by, or {@code null} for one group of every object
+ * @param bucket the calendar period date-time values of {@code groupBy} group by, or {@code null} to group
+ *     by the value itself
  * @param metrics the metrics, at least one
  * @param scope the host's scope
  * @param maxObjects the most objects a store reads before it stops and reports an incomplete result
@@ -22,6 +31,7 @@ public record AggregateQuery(
         List<String> types,
         ValidatedFilter filter,
         FieldPath groupBy,
+        Bucket bucket,
         List<Metric> metrics,
         Scope scope,
         int maxObjects) {
@@ -33,6 +43,9 @@ public record AggregateQuery(
             throw new IllegalArgumentException("an aggregation reads at least one type");
         }
         requireNonNull(filter, "filter");
+        if (bucket != null && groupBy == null) {
+            throw new IllegalArgumentException("a bucket needs a group-by field");
+        }
         metrics = List.copyOf(requireNonNull(metrics, "metrics"));
         if (metrics.isEmpty()) {
             throw new IllegalArgumentException("an aggregation computes at least one metric");
@@ -40,6 +53,86 @@ public record AggregateQuery(
         requireNonNull(scope, "scope");
         if (maxObjects < 1) {
             throw new IllegalArgumentException("maxObjects must be at least 1, was " + maxObjects);
+        }
+    }
+
+    /** An aggregation grouped by a field's value itself, or by nothing ({@code groupBy} {@code null}). */
+    public AggregateQuery(
+            List<String> types,
+            ValidatedFilter filter,
+            FieldPath groupBy,
+            List<Metric> metrics,
+            Scope scope,
+            int maxObjects) {
+        this(types, filter, groupBy, null, metrics, scope, maxObjects);
+    }
+
+    /** This aggregation reading at most {@code maxObjects} objects. */
+    public AggregateQuery withMaxObjects(int maxObjects) {
+        return new AggregateQuery(types, filter, groupBy, bucket, metrics, scope, maxObjects);
+    }
+
+    /**
+     * A calendar period that groups date-times: the group of a value is the period it falls in at a
+     * fixed UTC offset, labelled {@code 2024} (year), {@code 2024-Q1} (quarter), {@code 2024-03}
+     * (month), {@code 2024-W09} (ISO week, Monday first, of its week-based year) or {@code 2024-03-05}
+     * (day). A date alone ({@code YYYY-MM-DD}) is already a calendar day, which the offset does not move;
+     * a value that is no date or date-time (numbers too) is in the missing group.
+     *
+     * @param unit the period
+     * @param offset the UTC offset of the calendar; {@link ZoneOffset#UTC} for UTC
+     */
+    public record Bucket(Unit unit, ZoneOffset offset) {
+        /** Checks the arguments. */
+        public Bucket {
+            requireNonNull(unit, "unit");
+            requireNonNull(offset, "offset");
+        }
+
+        /** The periods. */
+        public enum Unit {
+            /** {@code 2024}. */
+            YEAR,
+            /** {@code 2024-Q1}: January to March is Q1. */
+            QUARTER,
+            /** {@code 2024-03}. */
+            MONTH,
+            /** {@code 2024-W09}: ISO-8601 weeks, Monday to Sunday, of the week-based year. */
+            WEEK,
+            /** {@code 2024-03-05}. */
+            DAY
+        }
+
+        /** The label of the period a value falls in, or empty when it is no date or date-time. */
+        public Optional<String> label(JsonNode value) {
+            if (value == null || !value.isTextual()) {
+                return Optional.empty();
+            }
+            String s = value.textValue();
+            Optional<LocalDate> day = IsoDateTime.localDate(s);
+            if (day.isPresent()) {
+                return Optional.of(label(day.get()));
+            }
+            return IsoDateTime.parse(s).map(t -> label(LocalDate.ofInstant(t, offset)));
+        }
+
+        private String label(LocalDate d) {
+            return switch (unit) {
+                case YEAR -> four(d.getYear());
+                case QUARTER -> four(d.getYear()) + "-Q" + ((d.getMonthValue() - 1) / 3 + 1);
+                case MONTH -> four(d.getYear()) + "-" + two(d.getMonthValue());
+                case WEEK ->
+                    four(d.get(IsoFields.WEEK_BASED_YEAR)) + "-W" + two(d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+                case DAY -> four(d.getYear()) + "-" + two(d.getMonthValue()) + "-" + two(d.getDayOfMonth());
+            };
+        }
+
+        private static String four(int n) {
+            return n >= 0 && n <= 9999 ? String.format(Locale.ROOT, "%04d", n) : Integer.toString(n);
+        }
+
+        private static String two(int n) {
+            return String.format(Locale.ROOT, "%02d", n);
         }
     }
 

@@ -108,7 +108,7 @@ public final class Aggregator {
             return java.util.Collections.singletonList(null);
         }
         if (!v.isArray()) {
-            return List.of(groupKey(v));
+            return java.util.Collections.singletonList(groupKey(v, query.bucket()));
         }
         Set<String> seen = new LinkedHashSet<>();
         List<JsonNode> keys = new ArrayList<>();
@@ -116,8 +116,8 @@ public final class Aggregator {
             if (e.isNull()) {
                 continue;
             }
-            JsonNode k = groupKey(e);
-            if (seen.add(k.toString())) {
+            JsonNode k = groupKey(e, query.bucket());
+            if (seen.add(String.valueOf(k))) {
                 keys.add(k);
             }
         }
@@ -135,6 +135,17 @@ public final class Aggregator {
         }
         Optional<BigDecimal> n = FilterEvaluator.numberOf(v);
         return n.isPresent() ? number(n.get()) : v;
+    }
+
+    /**
+     * The group of one non-null value under a bucket: its period's label, or {@code null} (the missing
+     * group) when it is no date or date-time; without a bucket, {@link #groupKey(JsonNode)}.
+     */
+    public static JsonNode groupKey(JsonNode v, AggregateQuery.Bucket bucket) {
+        if (bucket == null) {
+            return groupKey(v);
+        }
+        return bucket.label(v).<JsonNode>map(JsonNodeFactory.instance::textNode).orElse(null);
     }
 
     /** A number as a metric's value: without trailing zeros, never in exponent notation. */

@@ -44,7 +44,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         Examples examples = view.examples;
         return "Count objects and compute sum, avg, min, max or percentile (p 0-100) of a field, optionally "
                 + "grouped by a field (array fields count once per element) and filtered like query_graph_objects. "
-                + "Groups come largest first by the first metric. Answers 'how many per status' without paging. "
+                + "Groups come largest first by the first metric. Answers 'how many per status' without paging; "
+                + "per month: \"group_by\": {\"field\": \"created_at\", \"bucket\": \"month\"}. "
                 + "Example: {\"type\": " + Examples.quote(examples.type())
                 + examples.enumField()
                         .map(f -> ", \"group_by\": " + Examples.quote(f))
@@ -62,8 +63,19 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         view.typeNames(),
                         "The type to aggregate; omit for every type (then group_by \"type\" counts per type)."));
         props.set("properties", InputSchemas.filter("A filter, as in query_graph_objects."));
-        ObjectNode groupBy = fieldSchema();
-        groupBy.put("description", "Group by this field; omit for one group of everything.");
+        ObjectNode groupBy = Json.object();
+        ArrayNode forms = groupBy.putArray("anyOf");
+        forms.add(fieldSchema());
+        ObjectNode bucketed = forms.addObject();
+        bucketed.put("type", "object");
+        ObjectNode bucketProps = bucketed.putObject("properties");
+        bucketProps.putObject("field").put("type", "string");
+        bucketProps.set("bucket", InputSchemas.enumString(BUCKETS));
+        bucketProps.putObject("offset").put("type", "string");
+        bucketed.putArray("required").add("field").add("bucket");
+        groupBy.put(
+                "description",
+                "Group by this field, or a date field by period (offset default Z); omit for one group.");
         props.set("group_by", groupBy);
         ObjectNode metrics = props.putObject("metrics");
         metrics.put("type", "array");
@@ -100,9 +112,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         Filter filter = parser.parse(args.node("properties").orElse(null), "properties");
         ValidatedFilter validated = runner.validate(filter, type);
         List<QueryError> warnings = new ArrayList<>(validated.warnings());
-        FieldPath groupBy = args.string("group_by")
-                .map(g -> field(parser, g, "group_by", type))
-                .orElse(null);
+        Grouping grouping = grouping(args.node("group_by").orElse(null), parser, type);
+        FieldPath groupBy = grouping.field();
         List<AggregateQuery.Metric> metrics = metrics(args, parser, type);
         int limit = args.integer("limit", 1, call.limits().maxLimit())
                 .orElse(call.limits().defaultLimit());
@@ -110,6 +121,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 type == null ? view.typeNames() : List.of(type.name()),
                 validated,
                 groupBy,
+                grouping.bucket(),
                 metrics,
                 call.context().scope(),
                 MAX_OBJECTS));
@@ -166,6 +178,149 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         }
         Results.warnings(result, warnings);
         return result;
+    }
+
+    /** The field grouped by ({@code null}: none) and its date bucket ({@code null}: the value itself). */
+    private record Grouping(FieldPath field, AggregateQuery.Bucket bucket) {}
+
+    private static final List<String> GROUP_KEYS = List.of("field", "bucket", "offset");
+    private static final List<String> BUCKETS = List.of("year", "quarter", "month", "week", "day");
+    private static final java.util.regex.Pattern OFFSET =
+            java.util.regex.Pattern.compile("([+-])([01][0-9]):([0-5][0-9])");
+    private static final String BUCKET_FORM =
+            "{\"field\": \"created_at\", \"bucket\": \"month\", \"offset\"?: \"+02:00\"}";
+
+    /** {@code group_by}: a field's name, or {@code {field, bucket, offset?}} for calendar periods of a date field. */
+    private Grouping grouping(JsonNode node, FilterParser parser, EntityType type) {
+        if (node == null || node.isNull()) {
+            return new Grouping(null, null);
+        }
+        if (node.isTextual()) {
+            return new Grouping(field(parser, node.textValue(), "group_by", type), null);
+        }
+        if (!node.isObject()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "group_by",
+                    "'group_by' is a field's name, or " + BUCKET_FORM + " to group dates by period.",
+                    "Write \"group_by\": \"status\", or " + BUCKET_FORM + ".");
+        }
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!GROUP_KEYS.contains(k)) {
+                String meant = Arguments.meant(k, GROUP_KEYS)
+                        .orElse(
+                                Set.of("unit", "period", "interval", "granularity", "by", "trunc", "date_trunc")
+                                                .contains(k)
+                                        ? "bucket"
+                                        : Set.of("timezone", "time_zone", "tz", "zone", "utc_offset")
+                                                        .contains(k)
+                                                ? "offset"
+                                                : null);
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        "group_by." + k,
+                        "Unknown group_by parameter '" + Arguments.echo(k) + "'.",
+                        (meant == null ? "" : "Did you mean '" + meant + "'? ") + "Write " + BUCKET_FORM + ".");
+            }
+        }
+        if (!node.path("field").isTextual()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "group_by.field",
+                    "group_by needs 'field', the name of a date or date-time field.",
+                    "Write " + BUCKET_FORM + ".");
+        }
+        FieldPath field = field(parser, node.get("field").textValue(), "group_by.field", type);
+        if (!node.has("bucket")) {
+            if (node.has("offset")) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        "group_by.offset",
+                        "'offset' applies only with a bucket.",
+                        "Add \"bucket\": " + String.join("|", BUCKETS) + ", or remove offset.");
+            }
+            return new Grouping(field, null);
+        }
+        JsonNode b = node.get("bucket");
+        String unit = b.isTextual() ? b.textValue().toLowerCase(Locale.ROOT) : "";
+        if (!BUCKETS.contains(unit)) {
+            String meant =
+                    switch (unit) {
+                        case "yearly", "annual", "annually", "years" -> "year";
+                        case "quarterly", "quarters" -> "quarter";
+                        case "monthly", "months" -> "month";
+                        case "weekly", "weeks", "isoweek", "iso_week" -> "week";
+                        case "daily", "days", "date" -> "day";
+                        default ->
+                            Suggestions.nearest(unit, BUCKETS, 1).stream()
+                                    .findFirst()
+                                    .orElse(null);
+                    };
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "group_by.bucket",
+                    "bucket must be one of " + String.join(", ", BUCKETS) + ", not "
+                            + (b.isTextual()
+                                    ? "'" + Arguments.echo(b.textValue()) + "'"
+                                    : b.getNodeType().name().toLowerCase(Locale.ROOT))
+                            + ".",
+                    meant != null
+                            ? "Did you mean '" + meant + "'?"
+                            : Set.of("hour", "hours", "hourly", "minute", "minutes", "second", "seconds")
+                                            .contains(unit)
+                                    ? "The smallest bucket is day; for hours, filter one day and group_by the field."
+                                    : "Such as \"bucket\": \"month\".");
+        }
+        java.time.ZoneOffset offset = offset(node.get("offset"));
+        if (field.system() && !Set.of("created_at", "updated_at").contains(field.head())) {
+            throw QueryException.of(
+                    ErrorCode.TYPE_MISMATCH,
+                    "group_by.field",
+                    "A bucket groups dates; '" + field + "' is no date.",
+                    "Bucket created_at, updated_at or a date field of the type.");
+        }
+        if (type != null && !field.system() && !field.nested()) {
+            Optional<Field> declared = type.field(field.head());
+            if (declared.isPresent() && !DATE_LIKE.contains(declared.get().type())) {
+                throw QueryException.of(
+                        ErrorCode.TYPE_MISMATCH,
+                        "group_by.field",
+                        "A bucket groups dates; " + type.name() + "." + field + " is "
+                                + declared.get().type().jsonName() + ".",
+                        "Bucket a date or date-time field, or group_by \"" + field + "\" without a bucket.");
+            }
+        }
+        return new Grouping(
+                field,
+                new AggregateQuery.Bucket(AggregateQuery.Bucket.Unit.valueOf(unit.toUpperCase(Locale.ROOT)), offset));
+    }
+
+    /** Declared field types that may hold dates: a bucket of any other is a mistake. */
+    private static final Set<FieldType> DATE_LIKE =
+            Set.of(FieldType.DATE, FieldType.DATETIME, FieldType.STRING, FieldType.TEXT, FieldType.ARRAY);
+
+    private static java.time.ZoneOffset offset(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return java.time.ZoneOffset.UTC;
+        }
+        String s = node.isTextual() ? node.textValue() : "";
+        if (s.equals("Z") || s.equals("UTC") || s.equals("+00:00") || s.equals("-00:00")) {
+            return java.time.ZoneOffset.UTC;
+        }
+        java.util.regex.Matcher m = OFFSET.matcher(s);
+        int minutes = m.matches() ? Integer.parseInt(m.group(2)) * 60 + Integer.parseInt(m.group(3)) : -1;
+        if (minutes < 0 || minutes > 18 * 60) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "group_by.offset",
+                    "offset is a UTC offset from -18:00 to +18:00 such as \"+02:00\" or \"Z\", not " + "'"
+                            + Arguments.echo(node.isTextual() ? s : node.toString()) + "'" + ".",
+                    s.contains("/")
+                            ? "Write the zone's offset, such as \"+01:00\"; daylight saving time is not applied."
+                            : "Write \"+05:30\" or \"-08:00\".");
+        }
+        return java.time.ZoneOffset.ofTotalSeconds((m.group(1).equals("-") ? -minutes : minutes) * 60);
     }
 
     private List<AggregateQuery.Metric> metrics(Arguments args, FilterParser parser, EntityType type) {

@@ -55,7 +55,8 @@ final class Arguments {
             "round_to: round rounding round_value nearest",
             "values: value in options enum_values choices allowed_values values_in",
             "exclude: negate not invert exclude_values excluded negated is_not nin none_of",
-            "group_by: group groupBy group_field grouping by group_by_field dimension partition_by",
+            "group_by: group groupBy group_field grouping by group_by_field dimension partition_by bucket date_bucket "
+                    + "granularity interval",
             "metrics: aggregations metric aggregates aggregation measures functions ops agg aggs stats",
             "field: property field_name attribute column");
 

@@ -66,8 +66,27 @@ abstract class TableAggregationContract implements BackendUnderTest {
     private static final InMemoryObjectStore MEMORY = InMemoryObjectStore.of(DATA);
     private static final Map<Backend, JdbcObjectStore> STORES = new ConcurrentHashMap<>();
 
-    private static final List<String> GROUPS =
-            List.of("-", "type", "region", "amount", "qty", "ratio", "paid", "at", "code", "tier", "absent");
+    private static final List<String> GROUPS = List.of(
+            "-",
+            "type",
+            "region",
+            "amount",
+            "qty",
+            "ratio",
+            "paid",
+            "at",
+            "code",
+            "tier",
+            "absent",
+            "at/month",
+            "at/week/+05:30",
+            "at/day/-11:00",
+            "at/quarter/+14:00",
+            "at/year",
+            "region/day",
+            "amount/year",
+            "tier/month",
+            "absent/day");
     private static final List<String> FIELDS =
             List.of("region", "amount", "qty", "ratio", "paid", "at", "code", "tier", "absent");
     private static final List<String> FILTERS = List.of(
@@ -272,6 +291,11 @@ abstract class TableAggregationContract implements BackendUnderTest {
     }
 
     private Answer answer(Query q) {
+        // a bucket groups by the column in SQL and merges its groups into periods: as the group itself
+        return answerUnbucketed(new Query(q.types(), q.group().split("/")[0], q.metrics(), q.filter(), q.maxObjects()));
+    }
+
+    private Answer answerUnbucketed(Query q) {
         boolean sqlite = backend() == Backend.SQLITE;
         if (q.types().contains("Memo")) {
             // its rest column may hold any field but region
@@ -315,10 +339,16 @@ abstract class TableAggregationContract implements BackendUnderTest {
                     m.size() > 1 ? FieldPath.property(m.get(1)) : null,
                     m.size() > 2 ? new BigDecimal(m.get(2)) : null));
         }
+        String[] group = q.group().split("/");
         return new AggregateQuery(
                 q.types(),
                 new FilterValidator(SCHEMA).validate(parser.parse(q.filter()), null),
-                q.group().equals("-") ? null : parser.parsePath(q.group(), "group_by"),
+                q.group().equals("-") ? null : parser.parsePath(group[0], "group_by"),
+                group.length == 1
+                        ? null
+                        : new AggregateQuery.Bucket(
+                                AggregateQuery.Bucket.Unit.valueOf(group[1].toUpperCase(java.util.Locale.ROOT)),
+                                group.length == 2 ? java.time.ZoneOffset.UTC : java.time.ZoneOffset.of(group[2])),
                 metrics,
                 Scope.unrestricted(),
                 maxObjects);

@@ -45,6 +45,34 @@ abstract class AggregateDifferentialContract extends ToolContract {
                 List.of("priority", "score", "due_at", "title"),
                 List.of("{\"status\": {\"$ne\": \"Done\"}}"));
         add(out, null, List.of("type", "title"), List.of("title"), List.of("{\"title\": {\"$exists\": true}}"));
+        // date buckets: every unit, offsets that move a date-time across a day, a week-year and a year
+        String[] buckets = {
+            "{\"field\": \"d\", \"bucket\": \"year\"}",
+            "{\"field\": \"d\", \"bucket\": \"quarter\", \"offset\": \"+14:00\"}",
+            "{\"field\": \"d\", \"bucket\": \"month\", \"offset\": \"-05:00\"}",
+            "{\"field\": \"d\", \"bucket\": \"week\"}",
+            "{\"field\": \"d\", \"bucket\": \"day\", \"offset\": \"+05:30\"}",
+            "{\"field\": \"d\", \"bucket\": \"day\", \"offset\": \"-12:00\"}",
+            "{\"field\": \"created_at\", \"bucket\": \"month\"}",
+            "{\"field\": \"t\", \"bucket\": \"day\"}",
+        };
+        for (String b : buckets) {
+            for (String m : List.of(
+                    "[{\"op\": \"count\"}, {\"op\": \"count\", \"field\": \"d\"}]",
+                    "[{\"op\": \"sum\", \"field\": \"n\"}, {\"op\": \"min\", \"field\": \"d\"}, "
+                            + "{\"op\": \"max\", \"field\": \"d\"}]")) {
+                out.add("{\"limit\": 100, \"type\": \"Thing\", \"metrics\": " + m + ", \"group_by\": " + b + "}");
+                out.add("{\"limit\": 100, \"metrics\": " + m + ", \"group_by\": " + b
+                        + ", \"properties\": {\"d\": {\"$exists\": true}}}");
+            }
+        }
+        for (String b : List.of(
+                "{\"field\": \"due_at\", \"bucket\": \"day\", \"offset\": \"+14:00\"}",
+                "{\"field\": \"due_at\", \"bucket\": \"week\", \"offset\": \"-09:30\"}",
+                "{\"field\": \"updated_at\", \"bucket\": \"year\"}")) {
+            out.add("{\"limit\": 100, \"type\": \"Task\", \"metrics\": [{\"op\": \"count\"}, {\"op\": \"avg\", "
+                    + "\"field\": \"priority\"}], \"group_by\": " + b + "}");
+        }
         return out.stream();
     }
 

@@ -397,6 +397,71 @@ abstract class CatalogToolsContract extends ToolContract {
             },
             {
                 "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"status\", \"bucket\": \"month\"}}",
+                "TYPE_MISMATCH",
+                "group_by.field",
+                "without a bucket"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"bucket\": \"monthly\"}}",
+                "INVALID_OPERAND",
+                "group_by.bucket",
+                "Did you mean 'month'?"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"bucket\": \"hour\"}}",
+                "INVALID_OPERAND",
+                "group_by.bucket",
+                "smallest bucket is day"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"bucket\": \"day\", "
+                        + "\"offset\": \"Europe/Paris\"}}",
+                "INVALID_OPERAND",
+                "group_by.offset",
+                "daylight saving time is not applied"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"unit\": \"month\"}}",
+                "INVALID_OPERAND",
+                "group_by.unit",
+                "Did you mean 'bucket'?"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"bucket\": \"month\"}}",
+                "INVALID_OPERAND",
+                "group_by.field",
+                "\"bucket\": \"month\""
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"id\", \"bucket\": \"day\"}}",
+                "TYPE_MISMATCH",
+                "group_by.field",
+                "created_at"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_on\", \"bucket\": \"day\"}}",
+                "UNKNOWN_FIELD",
+                "group_by.field",
+                null
+            },
+            {"aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": 5}", "INVALID_OPERAND", "group_by", null},
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"group_by\": \"due_at\", \"bucket\": \"month\"}",
+                "INVALID_OPERAND",
+                "bucket",
+                "group_by"
+            },
+            {
+                "aggregate_graph_objects",
                 "{\"type\": \"Task\", \"properties\": {\"prority\": 1}}",
                 "UNKNOWN_FIELD",
                 "properties.prority",
@@ -493,6 +558,15 @@ abstract class CatalogToolsContract extends ToolContract {
             {
                 "{\"type\": \"Task\", \"group_by\": \"tags\"}",
                 "[{\"tags\":null,\"count\":5},{\"tags\":\"auth\",\"count\":1},{\"tags\":\"urgent\",\"count\":1}]"
+            },
+            {
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"bucket\": \"month\"}}",
+                "[{\"due_at\":null,\"count\":4},{\"due_at\":\"2024-03\",\"count\":1},{\"due_at\":\"2024-04\",\"count\":1}]"
+            },
+            {
+                "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"bucket\": \"week\", \"offset\": \"-01:00\"}}",
+                // the date alone 2024-04-01 (a Monday) is a calendar day, which the offset does not move
+                "[{\"due_at\":null,\"count\":4},{\"due_at\":\"2024-W11\",\"count\":1},{\"due_at\":\"2024-W14\",\"count\":1}]"
             },
             {
                 "{\"group_by\": \"type\"}",
