@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.invocation.InvocationParameters;
 import dev.langchain4j.service.tool.ToolExecutionResult;
@@ -18,6 +19,7 @@ import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
 import io.quarry.tool.Toolkit;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -35,6 +37,9 @@ import org.slf4j.LoggerFactory;
  *                 .build()))
  *         .build();
  * }</pre>
+ *
+ * <p>A tool name the model invents ends a LangChain4j conversation with an exception unless the
+ * service has a strategy for it: give it {@link #hallucinatedToolNameStrategy()}.
  *
  * <p>The scope and user come from the host, per invocation, through the {@link InvocationParameters}
  * of the AI-service call (declare an {@code InvocationParameters} parameter on the service method);
@@ -82,6 +87,24 @@ public final class QuarryToolProvider implements ToolProvider {
     /** The specifications with their executors, in catalog order, for {@code AiServices.tools(Map)}. */
     public Map<ToolSpecification, ToolExecutor> tools() {
         return new LinkedHashMap<>(tools);
+    }
+
+    /**
+     * The answer to a tool name the model invented, for {@code
+     * AiServices.builder(…).hallucinatedToolNameStrategy(provider.hallucinatedToolNameStrategy())}:
+     * Quarry's {@code NOT_FOUND} error naming the nearest tool and listing them all (the same answer
+     * as {@link io.quarry.tool.Toolkit#call} gives), so the model calls a real tool next. Without it LangChain4j throws and the conversation
+     * ends at the first invented name.
+     */
+    public Function<ToolExecutionRequest, ToolExecutionResultMessage> hallucinatedToolNameStrategy() {
+        List<String> names =
+                tools.keySet().stream().map(ToolSpecification::name).toList();
+        return request -> ToolExecutionResultMessage.builder()
+                .id(request.id())
+                .toolName(request.name())
+                .text(ToolResult.unknownTool(request.name(), names).text())
+                .isError(true)
+                .build();
     }
 
     @Override

@@ -91,6 +91,57 @@ class QuarryToolProviderTest {
     }
 
     @Test
+    void anInventedToolNameIsAnsweredWithTheToolsAndTheConversationGoesOn() throws Exception {
+        ScriptedChatModel model = new ScriptedChatModel()
+                .callTool("c1", "query_graph_object", "{\"type\": \"Project\"}")
+                .callTool("c2", "search_everything", "{}")
+                .callTool("c3", "query_graph_objects", "{\"type\": \"Project\", \"limit\": 50}")
+                .answer("Globex has three projects.");
+        QuarryToolProvider provider = provider();
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .toolProvider(provider)
+                .hallucinatedToolNameStrategy(provider.hallucinatedToolNameStrategy())
+                .build();
+
+        String answer = assistant.chat(
+                "How many projects?", InvocationParameters.from(Map.of("org_id", "globex", "user", "ana")));
+
+        assertThat(answer).isEqualTo("Globex has three projects.");
+        List<ToolExecutionResultMessage> results =
+                toolResults(model.requests.get(3).messages());
+        assertThat(results).hasSize(3);
+        for (ToolExecutionResultMessage invented : results.subList(0, 2)) {
+            // LangChain4j 1.19 passes on the strategy's text but not its isError flag: the code says it
+            JsonNode error = MAPPER.readTree(invented.text()).path("error");
+            assertThat(error.path("code").asText()).isEqualTo("NOT_FOUND");
+            assertThat(error.path("hint").asText()).contains(String.join(", ", Demo.toolNames()));
+            // the same answer as the toolkit's own for a name it does not have
+            assertThat(invented.text())
+                    .isEqualTo(DEMO.call(invented.toolName(), "{}", ToolContext.unrestricted())
+                            .text());
+        }
+        assertThat(MAPPER.readTree(results.get(0).text()).at("/error/hint").asText())
+                .startsWith("Did you mean 'query_graph_objects'?");
+        assertThat(MAPPER.readTree(results.get(2).text()).path("returned").asInt())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void withoutTheStrategyAnInventedNameEndsTheConversation() {
+        ScriptedChatModel model = new ScriptedChatModel()
+                .callTool("c1", "query_graph_object", "{}")
+                .answer("never reached");
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .toolProvider(provider())
+                .build();
+
+        org.junit.jupiter.api.Assertions.assertThrows(
+                RuntimeException.class, () -> assistant.chat("Projects?", new InvocationParameters()));
+    }
+
+    @Test
     void aContextFunctionThatThrowsGivesAnInternalErrorAndTheConversationGoesOn() {
         ScriptedChatModel model = new ScriptedChatModel()
                 .callTool("c1", "query_graph_objects", "{\"type\": \"Project\"}")

@@ -43,6 +43,26 @@ public record ToolResult(ObjectNode json, boolean isError) {
                 "Try again, or try a simpler request."));
     }
 
+    /**
+     * The error result for a call of a tool that does not exist, such as a name the model invented:
+     * {@code NOT_FOUND} naming the nearest tool and listing them all, so the model calls one of them.
+     * {@link Toolkit#call} answers it; adapters whose framework handles unknown names itself (the
+     * LangChain4j strategy for hallucinated tool names) give the same answer.
+     *
+     * @param name the name called
+     * @param tools the names of the tools there are, in catalog order
+     */
+    public static ToolResult unknownTool(String name, java.util.Collection<String> tools) {
+        List<String> names = List.copyOf(tools);
+        List<String> near = io.quarry.internal.Suggestions.nearest(String.valueOf(name), names, 1);
+        return error(new QueryError(
+                ErrorCode.NOT_FOUND,
+                "",
+                "There is no tool '" + Arguments.echo(name) + "'.",
+                (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Tools: " + String.join(", ", names)
+                        + "."));
+    }
+
     @Override
     public ObjectNode json() {
         return json.deepCopy();

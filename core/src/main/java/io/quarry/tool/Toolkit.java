@@ -4,10 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
-import io.quarry.error.ErrorCode;
-import io.quarry.error.QueryError;
 import io.quarry.graph.SnapshotBuilder;
-import io.quarry.internal.Suggestions;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.store.ObjectStore;
@@ -257,15 +254,7 @@ public final class Toolkit {
         }
         Tool tool = tools.get(name);
         if (tool == null) {
-            List<String> near = Suggestions.nearest(String.valueOf(name), List.copyOf(tools.keySet()), 1);
-            ToolResult unknown = new ToolResult(
-                    Results.error(List.of(new QueryError(
-                            ErrorCode.NOT_FOUND,
-                            "",
-                            "There is no tool '" + Arguments.echo(name) + "'.",
-                            (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Tools: "
-                                    + String.join(", ", tools.keySet()) + "."))),
-                    true);
+            ToolResult unknown = ToolResult.unknownTool(name, tools.keySet());
             GuardedTool.notify(
                     listeners,
                     new ToolCall(

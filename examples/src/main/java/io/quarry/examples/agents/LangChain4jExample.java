@@ -54,12 +54,14 @@ public final class LangChain4jExample {
         Toolkit toolkit = DemoDatabase.toolkit();
 
         // --- what a host writes ---
+        QuarryToolProvider tools = QuarryToolProvider.of(toolkit, params -> ToolContext.builder()
+                .scope(Scope.of("org_id", params.get("org_id")))
+                .user(params.get("user"))
+                .build());
         Assistant assistant = AiServices.builder(Assistant.class)
                 .chatModel(model)
-                .toolProvider(QuarryToolProvider.of(toolkit, params -> ToolContext.builder()
-                        .scope(Scope.of("org_id", params.get("org_id")))
-                        .user(params.get("user"))
-                        .build()))
+                .toolProvider(tools)
+                .hallucinatedToolNameStrategy(tools.hallucinatedToolNameStrategy())
                 .build();
         String answer = assistant.chat(question, InvocationParameters.from(Map.of("org_id", "acme", "user", "ana")));
         // --- end ---
