@@ -1,7 +1,12 @@
 package io.quarry.bench;
 
+import static io.quarry.bench.BenchJdbc.bind;
+import static io.quarry.bench.BenchJdbc.median;
+import static io.quarry.bench.BenchJdbc.time;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarry.bench.BenchJdbc.Work;
 import io.quarry.config.QuarryConfig;
 import io.quarry.filter.FieldPath;
 import io.quarry.schema.Schema;
@@ -22,7 +27,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
@@ -231,7 +235,7 @@ public final class RatioBench {
                 }
                 handCall(c, k);
             }
-            warmUp(c, store, cases, warmupSeconds);
+            BenchJdbc.warmUp(cases, warmupSeconds, k -> store.search(k.query()), k -> handCall(c, k));
             for (int r = 0; r < runs; r++) {
                 for (int q = 0; q < n; q++) {
                     Case k = cases.get(q);
@@ -515,94 +519,6 @@ public final class RatioBench {
         });
     }
 
-    /**
-     * Warms the JVM as a running server is warm: both forms of every query that answers within 50 ms,
-     * round after round, for about {@code seconds} (a cold JIT costs the library's side of a call, not
-     * the hand-written JDBC, 1–3 ms per call over the first hundreds of calls).
-     */
-    private static void warmUp(Connection c, JdbcObjectStore store, List<Case> cases, double seconds)
-            throws SQLException {
-        List<Case> cheap = new ArrayList<>();
-        for (Case k : cases) {
-            if (time(() -> store.search(k.query()).total()) < 50) {
-                cheap.add(k);
-            }
-        }
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        int calls = 0;
-        while (!cheap.isEmpty() && System.nanoTime() < end) {
-            for (Case k : cheap) {
-                store.search(k.query());
-                handCall(c, k);
-                calls++;
-            }
-        }
-        System.out.printf(Locale.ROOT, "warm-up: %d calls of each form over %d queries%n", calls, cheap.size());
-    }
-
-    private interface Work {
-        long run() throws SQLException;
-    }
-
-    private static double time(Work work) throws SQLException {
-        long start = System.nanoTime();
-        work.run();
-        return (System.nanoTime() - start) / 1e6;
-    }
-
-    /** Runs in a read-only transaction with the settings the library uses (custom plans, no JIT). */
-    private static long inRead(Connection c, Work work) throws SQLException {
-        if (!c.getAutoCommit()) {
-            return work.run(); // already in one
-        }
-        c.setAutoCommit(false);
-        try {
-            try (Statement st = c.createStatement()) {
-                st.execute(
-                        maria
-                                ? "START TRANSACTION READ ONLY"
-                                : "SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off");
-            }
-            return work.run();
-        } finally {
-            c.rollback();
-            c.setAutoCommit(true);
-        }
-    }
-
-    private static List<String> ids(Connection c, String sql, List<?> binds) throws SQLException {
-        List<String> out = new ArrayList<>();
-        inRead(c, () -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                bind(ps, binds);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                        rs.getString(3);
-                    }
-                }
-            }
-            return 0;
-        });
-        return out;
-    }
-
-    private static long count(Connection c, String sql, List<?> binds) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, binds);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
-
-    private static void bind(PreparedStatement ps, List<?> binds) throws SQLException {
-        for (int i = 0; i < binds.size(); i++) {
-            ps.setObject(i + 1, binds.get(i));
-        }
-    }
-
     private static void explain(DataSource ds, String sql, List<?> binds) throws SQLException {
         try (Connection c = ds.getConnection()) {
             inRead(c, () -> {
@@ -622,25 +538,7 @@ public final class RatioBench {
 
     /** Planning + execution time of a statement in the server, in a read-only transaction like the others. */
     private static double serverMs(Connection c, String sql, List<?> binds) throws SQLException {
-        double[] ms = {0};
-        if (maria) {
-            return mariaServerMs(c, sql, binds);
-        }
-        inRead(c, () -> {
-            try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, TIMING OFF) " + sql)) {
-                bind(ps, binds);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        String line = rs.getString(1).strip();
-                        if (line.startsWith("Planning Time:") || line.startsWith("Execution Time:")) {
-                            ms[0] += Double.parseDouble(line.replaceAll("[^0-9.]", ""));
-                        }
-                    }
-                }
-            }
-            return 0;
-        });
-        return ms[0];
+        return maria ? mariaServerMs(c, sql, binds) : BenchJdbc.postgresServerMs(c, sql, binds);
     }
 
     /**
@@ -715,12 +613,6 @@ public final class RatioBench {
         } else if (node.isArray()) {
             node.elements().forEachRemaining(child -> tables(child, out));
         }
-    }
-
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     /** Creates and loads the schema unless {@code keep} finds it loaded with {@code objects} objects. */
@@ -884,5 +776,17 @@ public final class RatioBench {
                 return rs.getString(1);
             }
         }
+    }
+
+    private static long inRead(Connection c, Work work) throws SQLException {
+        return BenchJdbc.inRead(c, maria, work);
+    }
+
+    private static List<String> ids(Connection c, String sql, List<?> binds) throws SQLException {
+        return BenchJdbc.ids(c, maria, sql, binds);
+    }
+
+    private static long count(Connection c, String sql, List<?> binds) throws SQLException {
+        return BenchJdbc.count(c, maria, sql, binds);
     }
 }
