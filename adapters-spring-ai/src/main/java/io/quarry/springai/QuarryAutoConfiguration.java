@@ -202,16 +202,10 @@ public class QuarryAutoConfiguration {
                     + properties.getStore().getObjectsTable() + ") and quarry.introspect.enabled is false; add a"
                     + " configuration, or enable introspection to serve the database's own tables");
         }
-        if (!properties.getStore().getScopeColumns().isEmpty()) {
-            // introspected tables carry no scope: serving them would ignore the tenant the host asked for
-            throw new IllegalStateException(
-                    "quarry.store.scope-columns " + properties.getStore().getScopeColumns()
-                            + " applies to Quarry's graph layout, which this database does not have, and introspected"
-                            + " tables carry no scope; write a configuration whose store section names each table's scope"
-                            + " columns (docs/introspection.md) and set quarry.config to it");
-        }
+        // the tenant columns scope every table that has them; a table without them is left out (a warning)
         Introspector.Builder introspector = Introspector.builder()
                 .dataSource(dataSource)
+                .scopeColumns(properties.getStore().getScopeColumns().toArray(String[]::new))
                 .schemas(settings.getSchemas().toArray(String[]::new))
                 .include(settings.getInclude().toArray(String[]::new))
                 .exclude(settings.getExclude().toArray(String[]::new));
@@ -220,7 +214,13 @@ public class QuarryAutoConfiguration {
         }
         Introspection result = introspector.build().introspect();
         List<String> types = new ArrayList<>();
-        result.configuration().path("types").fieldNames().forEachRemaining(types::add);
+        // the table layout names every type; the types section only those with a description, relationships…
+        result.configuration()
+                .path("store")
+                .path("tables")
+                .path("types")
+                .fieldNames()
+                .forEachRemaining(types::add);
         if (types.isEmpty()) {
             throw new IllegalStateException("quarry.introspect: the DataSource has no table to serve (schemas "
                     + (settings.getSchemas().isEmpty() ? "the connection's current one" : settings.getSchemas())

@@ -301,7 +301,7 @@ final class Databases {
         List<String> exclude = new ArrayList<>(tables.exclude);
         exclude.add(StoreMapping.graph().objectsTable());
         exclude.add(StoreMapping.graph().relationshipsTable());
-        Introspection result = introspect(ds, tables.include, exclude);
+        Introspection result = introspect(ds, tables.include, exclude, tables.scopeColumns);
         Dialect dialect = Dialects.detect(ds);
         List<String> unreadable = new ArrayList<>();
         try (Connection c = ds.getConnection();
@@ -321,9 +321,11 @@ final class Databases {
         }
         if (!unreadable.isEmpty()) {
             exclude.addAll(unreadable);
-            result = introspect(ds, tables.include, exclude);
+            result = introspect(ds, tables.include, exclude, tables.scopeColumns);
         }
-        if (result.configuration().path("types").isEmpty()) {
+        // the tables --scope-column leaves out, one line each: the model will not see them
+        result.warnings().stream().filter(w -> w.contains(": no scope column ")).forEach(warn);
+        if (result.configuration().path("store").path("tables").path("types").isEmpty()) {
             throw new DatabaseProblem("the database has neither Quarry's graph layout (a "
                     + StoreMapping.graph().objectsTable() + " table) nor tables Quarry can serve"
                     + (tables.include.isEmpty() && tables.exclude.isEmpty()
@@ -335,12 +337,14 @@ final class Databases {
         return result;
     }
 
-    private static Introspection introspect(DataSource ds, List<String> include, List<String> exclude) {
+    private static Introspection introspect(
+            DataSource ds, List<String> include, List<String> exclude, List<String> scopeColumns) {
         try {
             return Introspector.builder()
                     .dataSource(ds)
                     .include(include.toArray(String[]::new))
                     .exclude(exclude.toArray(String[]::new))
+                    .scopeColumns(scopeColumns.toArray(String[]::new))
                     .build()
                     .introspect();
         } catch (IllegalStateException e) {

@@ -20,4 +20,13 @@ final class TableOptions {
             split = ",",
             description = "Leave out tables matching these globs, after --include, e.g. --exclude 'flyway_*'.")
     List<String> exclude = new ArrayList<>();
+
+    @Option(
+            names = "--scope-column",
+            paramLabel = "COLUMN",
+            split = ",",
+            description = "The tenant column of the introspected tables, e.g. --scope-column tenant_id: every table "
+                    + "that has it is scoped by it (--scope tenant_id=acme), and a table without it is left out with "
+                    + "a warning.")
+    List<String> scopeColumns = new ArrayList<>();
 }

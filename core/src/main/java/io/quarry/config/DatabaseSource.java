@@ -146,7 +146,7 @@ public final class DatabaseSource {
                     null);
         }
         Introspection result = introspection.get();
-        if (result.configuration().path("types").isEmpty()) {
+        if (result.configuration().path("store").path("tables").path("types").isEmpty()) {
             throw new IllegalStateException("the database has neither Quarry's graph layout (a "
                     + names.objectsTable() + " table) nor tables Quarry can serve"
                     + (result.warnings().isEmpty() ? "" : "; skipped: " + String.join("; ", result.warnings())));

@@ -42,6 +42,7 @@ final class ConfigDerivation {
     private final Function<String, String> typeNames;
     private final Function<String, String> fieldNames;
     private final boolean severalSchemas;
+    private final List<String> scopeColumns;
     private final JsonNodeFactory json = JsonNodeFactory.instance;
     private final List<String> warnings = new ArrayList<>();
     private final List<String> hidden = new ArrayList<>();
@@ -81,11 +82,13 @@ final class ConfigDerivation {
             DatabaseModel model,
             Function<String, String> typeNames,
             Function<String, String> fieldNames,
-            boolean severalSchemas) {
+            boolean severalSchemas,
+            List<String> scopeColumns) {
         this.model = model;
         this.typeNames = typeNames;
         this.fieldNames = fieldNames;
         this.severalSchemas = severalSchemas;
+        this.scopeColumns = List.copyOf(scopeColumns);
     }
 
     Introspection derive() {
@@ -98,6 +101,9 @@ final class ConfigDerivation {
                 byTypeName.put(type, t);
                 types.put(t, new TypeSpec(t, type));
             }
+        }
+        if (!scopeColumns.isEmpty()) {
+            scoped(types);
         }
         List<TableModel> joins = new ArrayList<>();
         for (TypeSpec spec : List.copyOf(types.values())) {
@@ -123,6 +129,33 @@ final class ConfigDerivation {
         }
         Map<String, String> modules = modules(types.values());
         return new Introspection(tree(types.values(), edges, modules), hidden, warnings, modules, links);
+    }
+
+    /**
+     * Leaves out the tables without every scope column, but join tables between two tables that have
+     * them (scoped through their ends): a scoped call must never read a table it cannot scope.
+     */
+    private void scoped(Map<TableModel, TypeSpec> types) {
+        Map<TableModel, TypeSpec> withScope = new LinkedHashMap<>();
+        types.forEach((t, spec) -> {
+            if (hasScope(t)) {
+                withScope.put(t, spec);
+            }
+        });
+        for (TableModel t : List.copyOf(types.keySet())) {
+            if (!hasScope(t) && !isJoinTable(t, withScope)) {
+                types.remove(t);
+                warnings.add(where(t) + ": no scope column "
+                        + scopeColumns.stream()
+                                .filter(c -> t.column(c).isEmpty())
+                                .toList()
+                        + "; left out, since every scoped call must be scoped by it");
+            }
+        }
+    }
+
+    private boolean hasScope(TableModel t) {
+        return scopeColumns.stream().allMatch(c -> t.column(c).isPresent());
     }
 
     private String where(TableModel t) {
@@ -252,7 +285,7 @@ final class ConfigDerivation {
     private void fields(TypeSpec spec) {
         TableModel t = spec.table;
         for (ColumnModel c : t.columns()) {
-            if (c.name().equals(spec.created) || c.name().equals(spec.updated)) {
+            if (c.name().equals(spec.created) || c.name().equals(spec.updated) || scopeColumns.contains(c.name())) {
                 continue;
             }
             String at = where(t) + "." + c.name();
@@ -687,6 +720,10 @@ final class ConfigDerivation {
                 table.put("schema", spec.table.schema());
             }
             writeKey(table, spec);
+            if (!scopeColumns.isEmpty()) {
+                ArrayNode scope = table.putArray("scope");
+                scopeColumns.forEach(scope::add);
+            }
             timestamp(table, "created_at", spec.created, spec.createdForm);
             timestamp(table, "updated_at", spec.updated, spec.updatedForm);
             ObjectNode columns = table.putObject("fields");

@@ -31,6 +31,7 @@ public final class Introspector {
     private final List<Pattern> exclude;
     private final Function<String, String> typeNames;
     private final Function<String, String> fieldNames;
+    private final List<String> scopeColumns;
 
     private Introspector(Builder b) {
         this.dataSource = b.dataSource;
@@ -39,6 +40,7 @@ public final class Introspector {
         this.exclude = b.exclude.stream().map(Introspector::glob).toList();
         this.typeNames = b.typeNames;
         this.fieldNames = b.fieldNames;
+        this.scopeColumns = List.copyOf(b.scopeColumns);
     }
 
     /** A new builder. */
@@ -54,7 +56,7 @@ public final class Introspector {
      */
     public Introspection introspect() {
         DatabaseModel model = read();
-        return new ConfigDerivation(model, typeNames, fieldNames, schemas.size() > 1).derive();
+        return new ConfigDerivation(model, typeNames, fieldNames, schemas.size() > 1, scopeColumns).derive();
     }
 
     /** The database model alone: the first half of {@link #introspect()}. */
@@ -116,6 +118,7 @@ public final class Introspector {
         private final List<String> exclude = new ArrayList<>();
         private Function<String, String> typeNames = Introspector::defaultTypeName;
         private Function<String, String> fieldNames = Introspector::defaultFieldName;
+        private final List<String> scopeColumns = new ArrayList<>();
 
         private Builder() {}
 
@@ -157,6 +160,19 @@ public final class Introspector {
         /** The field name of a column name; default {@link #defaultFieldName}. A name Quarry refuses skips the column. */
         public Builder fieldNames(Function<String, String> naming) {
             this.fieldNames = requireNonNull(naming, "fieldNames");
+            return this;
+        }
+
+        /**
+         * The tenant (scope) columns: every table that has each of them (named exactly so) is scoped by
+         * them, its {@code scope} in the table layout, and the columns are no fields; a table without
+         * one is left out with a warning (a join table between scoped types stays, scoped through its
+         * ends), so a scoped call never reads a table that cannot be scoped. Default none.
+         */
+        public Builder scopeColumns(String... columns) {
+            for (String c : columns) {
+                scopeColumns.add(requireNonNull(c, "scope column"));
+            }
             return this;
         }
 
