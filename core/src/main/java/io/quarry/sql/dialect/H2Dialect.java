@@ -114,7 +114,12 @@ public final class H2Dialect implements Dialect {
                     case BOOLEAN -> InProcessFunction.SORT_BOOLEAN;
                     default -> InProcessFunction.FIELD_TEXT;
                 };
+        // a number is DECFLOAT(38): the helper's BigDecimal is NUMERIC of scale 50,000 to H2, so an average
+        // or a quotient of numbers had 50,000 digits
+        boolean number = f == InProcessFunction.FIELD_NUMBER;
+        w.append(number ? "CAST(" : "");
         InProcessSql.openCall(w, f, document, List.of(field)).append(")");
+        w.append(number ? " AS DECFLOAT(38))" : "");
     }
 
     @Override

@@ -27,15 +27,23 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
     private static final int MYSQL_REGEXP_TIME_LIMIT = 3699;
     private static final int INTERRUPTED = 1317;
 
+    /**
+     * The longest text {@code GROUP_CONCAT} joins in a read, in bytes (the server stops joining there):
+     * {@code run_readonly_sql} cuts its text aggregates to 100,000 characters, at most four bytes each.
+     */
+    static final int GROUP_CONCAT_BYTES = 400_000;
+
     /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
     private static final int REGEXP_WARNING = 1139;
 
     /**
      * {@inheritDoc}
      *
-     * <p>Saves the session's statement timeout, time zone and {@code max_sort_length} in user variables
+     * <p>Saves the session's statement timeout, time zone, {@code max_sort_length} and {@code
+     * group_concat_max_len} in user variables
      * and sets Quarry's (the zone UTC, so that {@code TIMESTAMP} columns of a host's own tables read as
-     * UTC too; sort keys compared over {@link MySqlDialect#SORT_BYTES}), then
+     * UTC too; sort keys compared over {@link MySqlDialect#SORT_BYTES}, texts joined up to {@link
+     * #GROUP_CONCAT_BYTES}), then
      * starts a read-only transaction; {@link #finishRead} restores both, so a pooled connection goes
      * back as it came.
      */
@@ -43,9 +51,10 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
     public void prepareRead(Connection connection, Duration timeout) throws SQLException {
         String variable = timeoutVariable();
         try (PreparedStatement ps = connection.prepareStatement("SET @quarry_saved_timeout = @@session." + variable
-                + ", @quarry_saved_zone = @@session.time_zone, @quarry_saved_sort = @@session.max_sort_length, @@session."
+                + ", @quarry_saved_zone = @@session.time_zone, @quarry_saved_sort = @@session.max_sort_length,"
+                + " @quarry_saved_concat = @@session.group_concat_max_len, @@session."
                 + variable + " = ?, @@session.time_zone = '+00:00', @@session.max_sort_length = "
-                + MySqlDialect.SORT_BYTES)) {
+                + MySqlDialect.SORT_BYTES + ", @@session.group_concat_max_len = " + GROUP_CONCAT_BYTES)) {
             if (mariadb) {
                 ps.setBigDecimal(1, BigDecimal.valueOf(timeout.toMillis(), 3));
             } else {
@@ -62,9 +71,11 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
     public void finishRead(Connection connection) throws SQLException {
         String variable = timeoutVariable();
         try (Statement st = connection.createStatement()) {
-            st.execute("SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
-                    + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone),"
-                    + " @@session.max_sort_length = COALESCE(@quarry_saved_sort, @@session.max_sort_length)");
+            st.execute(
+                    "SET @@session." + variable + " = COALESCE(@quarry_saved_timeout, @@session." + variable
+                            + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone),"
+                            + " @@session.max_sort_length = COALESCE(@quarry_saved_sort, @@session.max_sort_length),"
+                            + " @@session.group_concat_max_len = COALESCE(@quarry_saved_concat, @@session.group_concat_max_len)");
         }
     }
 

@@ -33,6 +33,9 @@ final class Functions {
             "nth_value");
 
     private static final Set<String> COMMON = Set.of(
+            "group_concat",
+            "string_agg",
+            "listagg",
             "coalesce",
             "nullif",
             "lower",
@@ -63,7 +66,6 @@ final class Functions {
                     "reverse",
                     "repeat",
                     "starts_with",
-                    "string_agg",
                     "bool_and",
                     "bool_or",
                     "every",
@@ -188,15 +190,13 @@ final class Functions {
                     "datediff",
                     "dateadd",
                     "formatdatetime",
-                    "parsedatetime",
-                    "listagg"),
+                    "parsedatetime"),
             "sqlite",
             Set.of(
                     "instr",
                     "ifnull",
                     "iif",
                     "total",
-                    "group_concat",
                     "date",
                     "time",
                     "datetime",

@@ -112,6 +112,8 @@ final class Rewriter {
             "char",
             "date",
             "timestamp",
+            "timestamp with time zone",
+            "timestamptz",
             "boolean",
             "signed",
             "unsigned");
@@ -816,9 +818,31 @@ final class Rewriter {
             if (!EXTRACT_FIELDS.contains(field)) {
                 throw refused(e, "EXTRACT(" + x.getName() + " …)");
             }
-            w.append("EXTRACT(").append(field.toUpperCase(Locale.ROOT)).append(" FROM ");
-            expr(x.getExpression(), w);
-            w.append(")");
+            if (dialect.equals("sqlite")) {
+                sqliteExtract(field, x, w);
+            } else {
+                w.append("EXTRACT(").append(field.toUpperCase(Locale.ROOT)).append(" FROM ");
+                expr(x.getExpression(), w);
+                w.append(")");
+            }
+        } else if (e instanceof net.sf.jsqlparser.expression.MySQLGroupConcat g) {
+            List<Expression> values = new ArrayList<>(g.getExpressionList());
+            Expression separator = null;
+            if (g.getSeparator() != null) {
+                separator = new StringValue(unquoteString(g.getSeparator()));
+            } else if (!dialect.equals("mysql") && values.size() == 2) {
+                separator = values.remove(1); // SQLite's group_concat(x, separator)
+            }
+            concatAggregate(values, separator, g.isDistinct(), g.getOrderByElements(), g, w);
+        } else if (e instanceof AnalyticExpression a
+                && a.getType() == AnalyticType.WITHIN_GROUP
+                && Set.of("listagg", "string_agg", "group_concat")
+                        .contains(a.getName().toLowerCase(Locale.ROOT))
+                && a.getPartitionExpressionList() == null
+                && a.getDefaultValue() == null
+                && a.getFilterExpression() == null) {
+            // LISTAGG(x, separator) WITHIN GROUP (ORDER BY …)
+            concatAggregate(List.of(a.getExpression()), a.getOffset(), a.isDistinct(), a.getOrderByElements(), a, w);
         } else if (e instanceof AnalyticExpression a) {
             window(a, w);
         } else if (e instanceof Function f) {
@@ -1212,9 +1236,11 @@ final class Rewriter {
         } else {
             expr(c.getLeftExpression(), w);
         }
+        // SQLite's NUMERIC keeps a whole number whole (CAST(5 AS decimal(5, 2)) / 2 was 2): a decimal is REAL
+        boolean real = dialect.equals("sqlite") && (type.equals("numeric") || type.equals("decimal"));
         w.append(" AS ")
-                .append(castType(type))
-                .append(args.isEmpty() ? "" : "(" + String.join(", ", args) + ")")
+                .append(real ? "REAL" : castType(type))
+                .append(args.isEmpty() || real ? "" : "(" + String.join(", ", args) + ")")
                 .append(")");
     }
 
@@ -1223,12 +1249,34 @@ final class Rewriter {
         if (dialect.equals("mysql") && (type.equals("text") || type.equals("varchar"))) {
             return "CHAR";
         }
+        if (type.equals("timestamp with time zone") || type.equals("timestamptz")) {
+            return dialect.equals("mysql") ? "DATETIME" : "TIMESTAMP WITH TIME ZONE";
+        }
         return type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT);
     }
 
     private void function(Function f, SqlWriter w) {
         if (f.getMultipartName() != null && f.getMultipartName().size() > 1) {
             throw refused(f, "a qualified function name ('" + f.getName() + "')");
+        }
+        String aggregate = unquote(f.getName()).toLowerCase(Locale.ROOT);
+        if (CONCAT_AGGREGATES.contains(aggregate)
+                && !f.isAllColumns()
+                && f.getParameters() != null
+                && f.getAttribute() == null
+                && f.getKeep() == null
+                && f.getNamedParameters() == null
+                && f.getHavingClause() == null
+                && f.getLimit() == null
+                && f.getNullHandling() == null
+                && !f.isIgnoreNulls()
+                && f.getExtraKeyword() == null
+                && f.getOnOverflowTruncate() == null) {
+            List<Expression> values = new ArrayList<>(f.getParameters());
+            arity(f, values, 1, 2);
+            Expression separator = values.size() == 2 ? values.remove(1) : null;
+            concatAggregate(values, separator, f.isDistinct(), f.getOrderByElements(), f, w);
+            return;
         }
         if (f.isEscaped()
                 || f.getAttribute() != null
@@ -1252,7 +1300,7 @@ final class Rewriter {
                     "The function '" + f.getName() + "' is not allowed.",
                     "Allowed functions on " + d.name() + ": " + String.join(", ", Functions.all(dialect)) + ".");
         }
-        if (growing(name, f, w) || clocked(name, f, w)) {
+        if (growing(name, f, w) || clocked(name, f, w) || h2DateUnit(name, f, w)) {
             return;
         }
         w.append(name.toUpperCase(Locale.ROOT)).append("(");
@@ -1264,6 +1312,193 @@ final class Rewriter {
         }
         args(f.isAllColumns(), f.getParameters(), name, f, w);
         w.append(")");
+    }
+
+    /** SQLite's strftime format of each EXTRACT field (quarter from the month). */
+    private static final Map<String, String> STRFTIME = Map.of(
+            "year", "%Y",
+            "month", "%m",
+            "day", "%d",
+            "hour", "%H",
+            "minute", "%M",
+            "second", "%S",
+            "quarter", "%m",
+            "week", "%W",
+            "dow", "%w",
+            "doy", "%j");
+
+    /**
+     * EXTRACT on SQLite, which has none: {@code CAST(strftime('%Y', x) AS INTEGER)} (epoch as {@code
+     * %s}, quarter from the month); a timestamp of the store (microseconds) is read as {@code
+     * 'unixepoch'} seconds.
+     */
+    private void sqliteExtract(String field, ExtractExpression x, SqlWriter w) {
+        SqlWriter value = new SqlWriter();
+        boolean micros = instant(x.getExpression(), value);
+        w.append(field.equals("quarter") ? "((" : "").append("CAST(STRFTIME(");
+        literal(field.equals("epoch") ? "%s" : STRFTIME.get(field), w);
+        w.append(", ");
+        if (micros) {
+            w.append("(").append(value.toSql()).append(") / 1000000.0, ");
+            literal("unixepoch", w);
+        } else {
+            w.append(value.toSql());
+        }
+        w.append(") AS INTEGER)").append(field.equals("quarter") ? " + 2) / 3)" : "");
+    }
+
+    /** H2's date-time units of DATEADD and DATEDIFF, written as the keyword they are. */
+    private static final Set<String> H2_UNITS = Set.of(
+            "year",
+            "quarter",
+            "month",
+            "week",
+            "day",
+            "hour",
+            "minute",
+            "second",
+            "millisecond",
+            "microsecond",
+            "dow",
+            "doy",
+            "iso_week",
+            "iso_year",
+            "epoch");
+
+    /** H2's {@code DATEADD(DAY, 1, x)} and {@code DATEDIFF('DAY', a, b)}: the unit is a keyword, not a value. */
+    private boolean h2DateUnit(String name, Function f, SqlWriter w) {
+        if (!dialect.equals("h2") || !(name.equals("dateadd") || name.equals("datediff"))) {
+            return false;
+        }
+        List<Expression> a = f.getParameters() == null ? List.of() : new ArrayList<>(f.getParameters());
+        arity(f, a, 3, 3);
+        String unit = a.get(0) instanceof Column c && c.getTable() == null
+                ? unquote(c.getColumnName())
+                : a.get(0) instanceof StringValue v ? v.getNotExcapedValue().trim() : null;
+        if (unit == null || !H2_UNITS.contains(unit.toLowerCase(Locale.ROOT))) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(f),
+                    name + "'s first argument must be a unit: " + String.join(", ", new java.util.TreeSet<>(H2_UNITS))
+                            + ".",
+                    "Write " + name + "(DAY, 1, created_at).");
+        }
+        w.append(name.toUpperCase(Locale.ROOT))
+                .append("(")
+                .append(unit.toUpperCase(Locale.ROOT))
+                .append(", ");
+        expr(a.get(1), w);
+        w.append(", ");
+        expr(a.get(2), w);
+        w.append(")");
+        return true;
+    }
+
+    /** The names of the aggregate that joins texts: each dialect's is written for any of them. */
+    private static final Set<String> CONCAT_AGGREGATES = Set.of("group_concat", "string_agg", "listagg");
+
+    /**
+     * An aggregate that joins texts ({@code group_concat}, {@code string_agg}, {@code listagg}, by any
+     * of the names) as the dialect writes it, bounded: each value is cut to {@link #MAX_STRING}
+     * characters and so is the result (MariaDB and MySQL stop joining at the session's {@code
+     * group_concat_max_len}, which a read sets to {@link #MAX_STRING}); the separator (',' when none is
+     * given) is a bind, as every literal is (on MariaDB and MySQL, whose {@code SEPARATOR} takes no
+     * bind, it is put before each value and cut from the front of the result).
+     */
+    private void concatAggregate(
+            List<Expression> values,
+            Expression separator,
+            boolean distinct,
+            List<OrderByElement> order,
+            Object node,
+            SqlWriter w) {
+        if (values.isEmpty() || (!dialect.equals("mysql") && values.size() > 1)) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_SQL,
+                    at(node),
+                    "A text aggregate takes one value and a separator: " + example() + ".",
+                    null);
+        }
+        if (separator != null && !(separator instanceof StringValue)) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(node),
+                    "The separator of a text aggregate must be a quoted string.",
+                    "Write " + example() + ".");
+        }
+        Expression sep = separator == null ? new StringValue(",") : separator;
+        w.append("SUBSTR(");
+        switch (dialect) {
+            case "mysql" -> {
+                w.append("GROUP_CONCAT(").append(distinct ? "DISTINCT " : "").append("CONCAT(");
+                literal(((StringValue) sep).getNotExcapedValue(), w);
+                for (Expression v : values) {
+                    w.append(", ");
+                    capped(v, MAX_STRING, w);
+                }
+                w.append(")");
+                orderBy(order, w);
+                w.append(" SEPARATOR ''), CHAR_LENGTH(");
+                literal(((StringValue) sep).getNotExcapedValue(), w);
+                w.append(") + 1");
+            }
+            case "h2" -> {
+                w.append("LISTAGG(").append(distinct ? "DISTINCT " : "");
+                capped(values.get(0), MAX_STRING, w);
+                w.append(", ");
+                expr(sep, w);
+                w.append(")");
+                if (order != null && !order.isEmpty()) {
+                    w.append(" WITHIN GROUP (");
+                    SqlWriter o = new SqlWriter();
+                    orderBy(order, o);
+                    Sql text = o.toSql();
+                    w.append(new Sql(text.text().substring(1), text.binds()));
+                    w.append(")");
+                }
+                w.append(", 1");
+            }
+            default -> {
+                w.append(dialect.equals("postgres") ? "STRING_AGG(" : "GROUP_CONCAT(")
+                        .append(distinct ? "DISTINCT " : "");
+                capped(values.get(0), MAX_STRING, w);
+                if (!(distinct && dialect.equals("sqlite"))) { // SQLite's DISTINCT takes no separator
+                    w.append(", ");
+                    if (dialect.equals("postgres")) {
+                        w.append("CAST(");
+                        expr(sep, w);
+                        w.append(" AS TEXT)");
+                    } else {
+                        expr(sep, w);
+                    }
+                } else if (separator != null
+                        && !((StringValue) separator).getNotExcapedValue().equals(",")) {
+                    throw refused(node, "DISTINCT with a separator on SQLite (it joins distinct values with ',')");
+                }
+                orderBy(order, w);
+                w.append("), 1");
+            }
+        }
+        w.append(", " + MAX_STRING + ")");
+    }
+
+    /** The text aggregate as this dialect's users write it. */
+    private String example() {
+        return switch (dialect) {
+            case "postgres" -> "string_agg(title, ', ' ORDER BY title)";
+            case "h2" -> "listagg(title, ', ') WITHIN GROUP (ORDER BY title)";
+            case "mysql" -> "group_concat(title ORDER BY title SEPARATOR ', ')";
+            default -> "group_concat(title, ', ')";
+        };
+    }
+
+    /** A quoted string as JSqlParser keeps it ({@code '; '}), unquoted. */
+    private static String unquoteString(String raw) {
+        String s = raw.trim();
+        if (s.length() >= 2 && s.startsWith("'") && s.endsWith("'")) {
+            return s.substring(1, s.length() - 1).replace("''", "'");
+        }
+        return s;
     }
 
     /** The longest text a string-building function may build, in characters. */
