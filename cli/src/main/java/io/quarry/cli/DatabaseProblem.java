@@ -1,8 +1,8 @@
 package io.quarry.cli;
 
 /**
- * The database cannot serve the command: it is unreachable, refuses the user, is missing, or has
- * nothing to serve. The message is one line for the person at the command line, saying what to do;
+ * The database cannot serve the command: it is unreachable, refuses the user, is missing, has
+ * nothing to serve, or the machine fails it (a full disk, a read-only or busy file). The message is one line for the person at the command line, saying what to do;
  * the command exits with {@link #EXIT_CODE}.
  */
 final class DatabaseProblem extends RuntimeException {

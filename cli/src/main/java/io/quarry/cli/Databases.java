@@ -87,13 +87,40 @@ final class Databases {
                     "there is no SQLite database at " + sqlite.get().toAbsolutePath()
                             + "; check the path in --jdbc-url (Quarry never creates a database to read it)");
         }
-        DataSource ds = new UrlDataSource(h2IfExists(url), user, password, h2IfExists(writable));
+        UrlDataSource ds = new UrlDataSource(h2IfExists(url), user, password, h2IfExists(writable));
         try (Connection c = ds.getConnection()) {
             c.getMetaData();
+            if (sqlite.isPresent() && ds.writable() != ds) {
+                rollBackUnfinishedWrite(c, ds.writable());
+            }
         } catch (SQLException e) {
             throw explain(e);
         }
         return ds;
+    }
+
+    /**
+     * A SQLite file that a write left unfinished (a full disk, a killed process: its hot journal) is
+     * read from its last committed state only after the write is rolled back, which a read-only
+     * connection may not do ({@code SQLITE_READONLY_ROLLBACK}, "attempt to write a readonly database"
+     * on every read): the file is opened once writable, which rolls the write back and writes nothing
+     * else, and then read read-only.
+     */
+    private static void rollBackUnfinishedWrite(Connection readOnly, UrlDataSource writable) throws SQLException {
+        try (Statement st = readOnly.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master")) {
+            rs.next();
+        } catch (SQLException e) {
+            String message = String.valueOf(e.getMessage());
+            if (!message.contains("SQLITE_READONLY_ROLLBACK") && !message.contains("SQLITE_READONLY_RECOVERY")) {
+                throw e;
+            }
+            try (Connection c = writable.getConnection();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master")) {
+                rs.next();
+            }
+        }
     }
 
     /**
@@ -231,10 +258,25 @@ final class Databases {
     /**
      * A failure of the machine rather than of the command: a full disk, a read-only file, a file
      * another process holds (SQLite's busy lock, H2's file lock), named in one line, from the
-     * messages of the drivers and the file system anywhere in the causes.
+     * messages of the drivers and the file system anywhere in the causes and the suppressed failures
+     * (H2 writes in the background: a full disk closes the database, the next statement fails "The
+     * database has been closed", and the disk's failure is the one its connection's close adds).
      */
     static Optional<DatabaseProblem> environment(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
+        java.util.Deque<Throwable> todo = new java.util.ArrayDeque<>(List.of(failure));
+        Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        while (!todo.isEmpty()) {
+            Throwable t = todo.removeFirst();
+            if (!seen.add(t)) {
+                continue;
+            }
+            if (t.getCause() != null) {
+                todo.addLast(t.getCause());
+            }
+            todo.addAll(List.of(t.getSuppressed()));
+            if (t instanceof SQLException sql && sql.getNextException() != null) {
+                todo.addLast(sql.getNextException());
+            }
             String m = String.valueOf(t.getMessage());
             String lower = m.toLowerCase(java.util.Locale.ROOT);
             if (lower.contains("no space left on device")

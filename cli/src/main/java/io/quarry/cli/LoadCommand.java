@@ -17,6 +17,8 @@ import picocli.CommandLine.Option;
             "Load a data file into Quarry's graph layout, in one transaction: a bad row loads nothing.",
             "Reads the file as a stream, twice (a check, then the load), holding only its ids and one batch.",
             "Creates the layout first when it is missing, with the data's scope keys as scope columns.",
+            "Exit code 1 when the database or the machine fails it (unreachable, a full disk, a read-only",
+            "or busy file: run it again once fixed), 2 for a bad command line, configuration or data file.",
             "Example: quarry load --data data.json --jdbc-url jdbc:h2:file:./graph"
         })
 final class LoadCommand implements Callable<Integer> {

@@ -46,8 +46,9 @@ public final class QuarryCli implements Runnable {
 
     /**
      * Runs the command line and exits with its code: 0 for results (error objects included), 1 when the
-     * database cannot serve the command (unreachable, refused, missing, nothing to serve), 2 for a bad
-     * command line or configuration.
+     * database or the machine cannot serve the command (unreachable, refused, missing, nothing to serve,
+     * a full disk, a read-only or busy file: run it again once fixed), 2 for a bad command line,
+     * configuration or data file (change it).
      */
     public static void main(String[] args) {
         System.exit(run(

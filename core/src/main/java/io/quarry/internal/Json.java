@@ -104,7 +104,10 @@ public final class Json {
         } else if (message.startsWith("Unexpected end-of-input")) {
             plain = "the text ends before the JSON is complete (a missing closing bracket, brace or quote?)";
         } else {
-            plain = message.replaceAll("`[^`]*`", "").replace(VALUE_KINDS, "a value");
+            // Jackson's constraints name their setting: "(1000, from `StreamReadConstraints...`)"
+            plain = message.replaceAll(",? from `[^`]*`", "")
+                    .replaceAll("`[^`]*`", "")
+                    .replace(VALUE_KINDS, "a value");
             plain = plain.isEmpty() ? plain : Character.toLowerCase(plain.charAt(0)) + plain.substring(1);
         }
         JsonLocation at = e.getLocation();

@@ -494,6 +494,49 @@ public final class JdbcObjectStore implements ObjectStore {
      */
     static final long MAX_BIND_CHARS = 4_000_000;
 
+    /**
+     * The size past which a statement is checked against the database's limit on one statement
+     * ({@link JdbcSession#maxStatementBytes}, asked once): 64 KiB, far over what a usual request
+     * sends, far under any server's limit (MariaDB's and MySQL's {@code max_allowed_packet} is 1 MiB
+     * at the least by default).
+     */
+    static final int LARGE_STATEMENT_BYTES = 64 * 1024;
+
+    /** The database's limit on one statement in bytes, once asked ({@code 0} until then). */
+    private volatile long maxStatementBytes;
+
+    private long maxStatementBytes(Connection c) throws SQLException {
+        long max = maxStatementBytes;
+        if (max == 0) {
+            max = Math.max(1, dialect.session().maxStatementBytes(c));
+            maxStatementBytes = max;
+        }
+        return max;
+    }
+
+    /**
+     * A statement's size as the driver sends it, from above: its text and its values in UTF-8, a
+     * character the driver escapes in a literal counted twice, any other value 32 bytes.
+     */
+    static long statementBytes(Sql sql) {
+        long bytes = utf8Bytes(sql.text());
+        for (Object b : sql.binds()) {
+            bytes += b instanceof CharSequence text ? utf8Bytes(text) : b instanceof byte[] raw ? 2L * raw.length : 32;
+        }
+        return bytes;
+    }
+
+    private static long utf8Bytes(CharSequence text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes += c < 0x80
+                    ? (c == '\'' || c == '"' || c == '\\' || c == 0 || c == '\n' || c == '\r' || c == 26 ? 2 : 1)
+                    : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return bytes;
+    }
+
     /** The store's side of a layout's statements: connections, transactions, the timeout and errors. */
     private final class Session implements StorageLayout.Session {
         /** What the store is doing, for the {@link StatementObserver}. */
@@ -532,6 +575,10 @@ public final class JdbcObjectStore implements ObjectStore {
                         "The request's values are too long for one database statement.",
                         "Ask with shorter values or fewer of them.");
             }
+            long bytes = statementBytes(sql);
+            if (bytes > LARGE_STATEMENT_BYTES && bytes > maxStatementBytes(c)) {
+                throw tooLarge();
+            }
             PreparedStatement ps;
             try {
                 ps = c.prepareStatement(sql.text());
@@ -553,19 +600,28 @@ public final class JdbcObjectStore implements ObjectStore {
             try (Connection c = ConnectionWait.acquire(readDataSource, timeout)) {
                 boolean autoCommit = c.getAutoCommit();
                 boolean readOnly = c.isReadOnly();
+                Throwable failure = null;
                 try {
                     c.setAutoCommit(false);
                     dialect.session().prepareRead(c, timeout);
                     return work.run(c);
+                } catch (SQLException | RuntimeException | Error e) {
+                    failure = e;
+                    throw e;
                 } finally {
-                    c.rollback();
-                    dialect.session().finishRead(c);
-                    c.setReadOnly(readOnly);
-                    c.setAutoCommit(autoCommit);
+                    undo(
+                            failure,
+                            c::rollback,
+                            () -> dialect.session().finishRead(c),
+                            () -> c.setReadOnly(readOnly),
+                            () -> c.setAutoCommit(autoCommit));
                 }
             } catch (SQLTimeoutException e) {
                 throw timedOut(timeout);
             } catch (SQLException e) {
+                if (dialect.session().isTooLarge(e)) {
+                    throw tooLarge();
+                }
                 if (Unavailable.is(e)) {
                     throw Unavailable.error(e);
                 }
@@ -581,14 +637,16 @@ public final class JdbcObjectStore implements ObjectStore {
             try (Connection c = dataSource.getConnection()) {
                 boolean autoCommit = c.getAutoCommit();
                 c.setAutoCommit(false);
+                Throwable failure = null;
                 try {
                     work.run(observer == null ? c : ObservedStatement.wrap(c, observer, dialect.name(), operation));
                     c.commit();
-                } catch (SQLException | RuntimeException e) {
-                    c.rollback();
+                } catch (SQLException | RuntimeException | Error e) {
+                    failure = e;
+                    undo(e, c::rollback);
                     throw e;
                 } finally {
-                    c.setAutoCommit(autoCommit);
+                    undo(failure, () -> c.setAutoCommit(autoCommit));
                 }
             } catch (SQLException e) {
                 // the first line only: later lines of some drivers' messages quote the statement and the row
@@ -694,6 +752,53 @@ public final class JdbcObjectStore implements ObjectStore {
         public Boolean size(Predicate.Size size) {
             return false;
         }
+    }
+
+    /** A step that undoes what a session set on a connection. */
+    @FunctionalInterface
+    private interface Undo {
+        void run() throws SQLException;
+    }
+
+    /**
+     * Runs every step; while a failure is on its way out, their own failures are added to it as
+     * suppressed instead of replacing it. A database that ended the transaction itself (SQLite on a
+     * full disk rolls back, so its {@code COMMIT} on leaving auto-commit fails "no transaction is
+     * active") or dropped the connection (MariaDB past {@code max_allowed_packet}: "Connection is
+     * closed") would otherwise hide the failure that says what happened. Without one, the first
+     * failure of a step is thrown after all steps ran.
+     */
+    private static void undo(Throwable failure, Undo... steps) throws SQLException {
+        SQLException first = null;
+        for (Undo step : steps) {
+            try {
+                step.run();
+            } catch (SQLException | RuntimeException e) {
+                if (failure != null) {
+                    failure.addSuppressed(e);
+                } else if (first == null) {
+                    first = e instanceof SQLException sql ? sql : new SQLException(e.getMessage(), e);
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /**
+     * The {@code LIMIT_EXCEEDED} error for a statement the database refused as too large for one
+     * message ({@link JdbcSession#isTooLarge}): caused by the request, so never {@code
+     * DATABASE_UNAVAILABLE}, although the server drops the connection.
+     */
+    static QueryException tooLarge() {
+        return QueryException.of(
+                ErrorCode.LIMIT_EXCEEDED,
+                "",
+                "The request is larger than the database accepts in one statement.",
+                "Ask with shorter values or fewer of them, or split the question into several calls.");
     }
 
     /** The {@code QUERY_TIMEOUT} error; a limit under a second, or not whole seconds, is given in milliseconds. */

@@ -11,8 +11,9 @@ import java.time.Duration;
  * driver's errors and warnings mean the statement ran out of time. The store calls it around each
  * read, inside a transaction it always rolls back; the SQL the read runs is the {@link Dialect}'s.
  *
- * <p>A new database writes {@link #prepareRead} and {@link #isTimeout}; the other two have defaults
- * for a database that leaves nothing behind on the connection and warns of nothing that matters.
+ * <p>A new database writes {@link #prepareRead} and {@link #isTimeout}; the others have defaults
+ * for a database that leaves nothing behind on the connection, warns of nothing that matters and
+ * takes a statement of any size.
  */
 public interface JdbcSession {
 
@@ -30,4 +31,23 @@ public interface JdbcSession {
 
     /** Whether an exception means the statement timeout fired. */
     boolean isTimeout(SQLException e);
+
+    /**
+     * Whether an exception means the statement was too large for the database to take in one message
+     * (MariaDB's and MySQL's {@code max_allowed_packet}): a failure caused by the request, answered
+     * {@code LIMIT_EXCEEDED} even when the server drops the connection for it. The default: never.
+     */
+    default boolean isTooLarge(SQLException e) {
+        return false;
+    }
+
+    /**
+     * The most bytes one statement, with its values, may take on this connection (MariaDB's and MySQL's
+     * {@code max_allowed_packet}, past which the server drops the connection). The store asks only
+     * before a statement larger than 64 KiB, once, and
+     * answers a larger one {@code LIMIT_EXCEEDED} without sending it. The default: no such limit.
+     */
+    default long maxStatementBytes(Connection connection) throws SQLException {
+        return Long.MAX_VALUE;
+    }
 }

@@ -33,6 +33,9 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
      */
     static final int GROUP_CONCAT_BYTES = 400_000;
 
+    /** MariaDB's and MySQL's error for a statement larger than {@code max_allowed_packet}. */
+    private static final int PACKET_TOO_LARGE = 1153;
+
     /** MariaDB's warning for a PCRE error at match time, such as its match limit. */
     private static final int REGEXP_WARNING = 1139;
 
@@ -102,6 +105,28 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
                         "Simplify the pattern: avoid nested or adjacent repetitions of the same characters,"
                                 + " such as (a+)+ or (a|ab)*, or use $contains/$startsWith.");
             }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The server's {@code ER_NET_PACKET_TOO_LARGE} (1153, "Got a packet bigger than
+     * 'max_allowed_packet' bytes", with SQLState {@code 08S01} as the server closes the connection), or
+     * the driver's own check against {@code max_allowed_packet}.
+     */
+    @Override
+    public boolean isTooLarge(SQLException e) {
+        return e.getErrorCode() == PACKET_TOO_LARGE
+                || String.valueOf(e.getMessage()).contains("max_allowed_packet");
+    }
+
+    /** {@inheritDoc} The session's {@code max_allowed_packet}. */
+    @Override
+    public long maxStatementBytes(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("SELECT @@session.max_allowed_packet")) {
+            return rs.next() ? rs.getLong(1) : Long.MAX_VALUE;
         }
     }
 

@@ -428,6 +428,18 @@ class MariaDbDialectIT {
         }
     }
 
+    /** The store refuses a statement over this before sending it (issue 33, item 2). */
+    @Test
+    void theLimitOnOneStatementIsTheServersMaxAllowedPacket() throws SQLException {
+        Dialect dialect = Dialects.detect(dataSource);
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement()) {
+            assertThat(dialect.session().maxStatementBytes(c))
+                    .isEqualTo(Long.parseLong(scalar(st, "SELECT @@global.max_allowed_packet")))
+                    .isGreaterThanOrEqualTo(1L << 20);
+        }
+    }
+
     @Test
     void theServersStatementTimeoutIsRecognized() throws SQLException {
         Dialect dialect = Dialects.detect(dataSource);

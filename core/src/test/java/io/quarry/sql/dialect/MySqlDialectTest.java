@@ -52,6 +52,31 @@ class MySqlDialectTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    /**
+     * A statement over {@code max_allowed_packet}, refused by the server (1153, which also drops the
+     * connection: SQLState 08S01) or by the driver's own check, is the request's fault; a socket error
+     * is not (issue 33, item 2).
+     */
+    @Test
+    void aPacketTooLargeIsTooLargeAndAConnectionFailureIsNot() {
+        for (MySqlDialect dialect : List.of(MySqlDialect.mariadb(), MySqlDialect.mysql())) {
+            assertThat(dialect.session()
+                            .isTooLarge(new java.sql.SQLNonTransientConnectionException(
+                                    "(conn=10) Got a packet bigger than 'max_allowed_packet' bytes", "08S01", 1153)))
+                    .isTrue();
+            assertThat(dialect.session()
+                            .isTooLarge(new java.sql.SQLTransientConnectionException(
+                                    "(conn=745) Packet too big for current server max_allowed_packet value",
+                                    "HZ000",
+                                    -1)))
+                    .isTrue();
+            assertThat(dialect.session()
+                            .isTooLarge(new java.sql.SQLNonTransientConnectionException(
+                                    "(conn=15) Socket error", "08000", -1)))
+                    .isFalse();
+        }
+    }
+
     @Test
     void equalityRunsOverTheElementsOfJsonTable() {
         for (MySqlDialect dialect : List.of(MySqlDialect.mariadb(), MySqlDialect.mysql())) {
