@@ -77,50 +77,56 @@ public class QuarryAutoConfiguration {
             ObjectProvider<io.quarry.search.Embedder> embedders,
             ObjectProvider<io.quarry.search.VectorIndex> vectorIndexes,
             ObjectProvider<org.springframework.ai.embedding.EmbeddingModel> embeddingModels) {
-        QuarryProperties.Store store = properties.getStore();
-        DatabaseSource.Opened source = DatabaseSource.builder(dataSource)
-                .config(configFile(properties, resources))
-                .graph(graphMapping(store))
-                .introspection(() -> introspect(dataSource, properties))
-                .store(b -> b.readDataSource(
-                                properties.getReadDataSource() == null
-                                        ? null
-                                        : beans.getBean(properties.getReadDataSource(), DataSource.class))
-                        .timeout(store.getTimeout())
-                        .statementObserver(statementObserver(observations))
-                        .countCap(store.getCountCap()))
-                .warnings(w -> LOG.info("Quarry: {}", w))
-                .open();
-        QuarryConfig config = source.config();
-        Toolkit.Builder toolkit = Toolkit.builder().store(source.store());
-        if (config != null) {
-            toolkit.config(config);
-        } // else the graph layout's types are inferred from the data in each call's scope
-        if (properties.getLimits().isSet()) {
-            if (config != null && config.limits().isPresent()) {
-                throw new IllegalStateException("quarry.limits: " + config.source() + " has a limits section"
-                        + " too; set the limits in one place, the file's limits section or the quarry.limits.*"
-                        + " properties");
+        try {
+            QuarryProperties.Store store = properties.getStore();
+            DatabaseSource.Opened source = DatabaseSource.builder(dataSource)
+                    .config(configFile(properties, resources))
+                    .graph(graphMapping(store))
+                    .introspection(() -> introspect(dataSource, properties))
+                    .store(b -> b.readDataSource(
+                                    properties.getReadDataSource() == null
+                                            ? null
+                                            : beans.getBean(properties.getReadDataSource(), DataSource.class))
+                            .timeout(store.getTimeout())
+                            .statementObserver(statementObserver(observations))
+                            .countCap(store.getCountCap()))
+                    .warnings(w -> LOG.info("Quarry: {}", w))
+                    .open();
+            QuarryConfig config = source.config();
+            Toolkit.Builder toolkit = Toolkit.builder().store(source.store());
+            if (config != null) {
+                toolkit.config(config);
+            } // else the graph layout's types are inferred from the data in each call's scope
+            if (properties.getLimits().isSet()) {
+                if (config != null && config.limits().isPresent()) {
+                    throw new IllegalStateException("quarry.limits: " + config.source() + " has a limits section"
+                            + " too; set the limits in one place, the file's limits section or the quarry.limits.*"
+                            + " properties");
+                }
+                toolkit.limits(properties.getLimits().toLimits(store.getTimeout()));
+            } else if (config == null || config.limits().isEmpty()) {
+                // no limits anywhere: the tools' statements run under quarry.store.timeout, as they did
+                toolkit.limits(io.quarry.tool.Limits.builder()
+                        .statementTimeout(store.getTimeout())
+                        .build());
             }
-            toolkit.limits(properties.getLimits().toLimits(store.getTimeout()));
-        } else if (config == null || config.limits().isEmpty()) {
-            // no limits anywhere: the tools' statements run under quarry.store.timeout, as they did
-            toolkit.limits(io.quarry.tool.Limits.builder()
-                    .statementTimeout(store.getTimeout())
-                    .build());
-        }
-        listeners.orderedStream().forEach(toolkit::listener);
-        if (properties.getCursorKey() != null) {
-            try { // the rule is the Toolkit's
-                toolkit.cursorKey(properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalStateException("quarry.cursor-key: " + e.getMessage()
-                        + "; use a secret such as the output of: openssl rand -base64 32");
+            listeners.orderedStream().forEach(toolkit::listener);
+            if (properties.getCursorKey() != null) {
+                try { // the rule is the Toolkit's
+                    toolkit.cursorKey(
+                            properties.getCursorKey().strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalStateException("quarry.cursor-key: " + e.getMessage()
+                            + "; use a secret such as the output of: openssl rand -base64 32");
+                }
             }
+            toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
+            SearchBeans.apply(toolkit, properties.getSearch(), embedders, vectorIndexes, embeddingModels, beans);
+            return toolkit.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // a configuration or database the toolkit cannot serve: one line, by QuarryFailureAnalyzer
+            throw QuarryStartupException.of(e);
         }
-        toolkit.extensions(extensions.orderedStream().toList()); // such as quarry.openapi.*'s API tools
-        SearchBeans.apply(toolkit, properties.getSearch(), embedders, vectorIndexes, embeddingModels, beans);
-        return toolkit.build();
     }
 
     /**

@@ -38,7 +38,7 @@ class SpringBoot4StarterTest {
 
     /** The one Chinook track whose name contains "Rock" (the match is case-sensitive), as Quarry answers it. */
     static final String ROCK_TRACKS = "{\"objects\":[{\"id\":\"Track:1\",\"type\":\"Track\",\"properties\":{"
-            + "\"name\":\"" + ROCK + "\",\"album_id\":1,\"media_type_id\":1,\"genre_id\":1,"
+            + "\"track_id\":1,\"name\":\"" + ROCK + "\",\"album_id\":1,\"media_type_id\":1,\"genre_id\":1,"
             + "\"composer\":\"Angus Young, Malcolm Young, Brian Johnson\",\"milliseconds\":343719,"
             + "\"bytes\":11170334,\"unit_price\":0.99}}],"
             + "\"returned\":1,\"total\":1,\"has_more\":false,\"truncated\":false,\"caps\":[]}";
