@@ -43,6 +43,14 @@ final class ConfigDerivation {
     private final Function<String, String> fieldNames;
     private final boolean severalSchemas;
     private final List<String> scopeColumns;
+    private final UniqueCheck unique;
+
+    /** Reads how many rows a view has and how many distinct non-null values one of its columns holds. */
+    interface UniqueCheck {
+        /** {@code [rows, distinct values]}, or {@code null} when the view cannot be read. */
+        long[] rowsAndValues(TableModel view, String column);
+    }
+
     private final JsonNodeFactory json = JsonNodeFactory.instance;
     private final List<String> warnings = new ArrayList<>();
     private final List<String> hidden = new ArrayList<>();
@@ -83,8 +91,10 @@ final class ConfigDerivation {
             Function<String, String> typeNames,
             Function<String, String> fieldNames,
             boolean severalSchemas,
-            List<String> scopeColumns) {
+            List<String> scopeColumns,
+            UniqueCheck unique) {
         this.model = model;
+        this.unique = unique;
         this.typeNames = typeNames;
         this.fieldNames = fieldNames;
         this.severalSchemas = severalSchemas;
@@ -233,24 +243,43 @@ final class ConfigDerivation {
                 }
             }
         }
-        String id = null;
         if (key.isEmpty() && t.view()) {
-            // a view has no key: a column named id, else the first whose name ends in id
+            // a view has no key: a column named id, else one whose name ends in id, that the rows prove unique
+            List<String> candidates = new ArrayList<>();
             for (ColumnModel c : t.columns()) {
                 if (Naming.snakeCase(c.name()).equals("id")) {
-                    id = c.name();
-                    break;
+                    candidates.add(c.name());
                 }
             }
             for (ColumnModel c : t.columns()) {
-                if (id == null && Naming.snakeCase(c.name()).endsWith("_id")) {
-                    id = c.name();
+                if (Naming.snakeCase(c.name()).endsWith("_id") && !candidates.contains(c.name())) {
+                    candidates.add(c.name());
                 }
             }
-            if (id != null) {
-                warnings.add(where(t) + ": a view has no key; its column " + id
-                        + " serves as the id (check that it is unique)");
-                key = List.of(id);
+            List<String> repeated = new ArrayList<>();
+            for (String candidate : candidates) {
+                long[] counts = Names.isIdentifier(t.name()) && Names.isIdentifier(candidate)
+                        ? unique.rowsAndValues(t, candidate)
+                        : null;
+                if (counts == null) {
+                    warnings.add(where(t) + ": a view has no key; its column " + candidate
+                            + " serves as the id, though its rows could not be read to prove it unique");
+                    key = List.of(candidate);
+                    break;
+                }
+                if (counts[0] == counts[1]) { // as many distinct values as rows: unique, and never NULL
+                    key = List.of(candidate);
+                    break;
+                }
+                repeated.add(candidate + " (" + counts[0] + " rows, " + counts[1] + " values)");
+            }
+            if (key.isEmpty() && !repeated.isEmpty()) {
+                warnings.add(where(t) + ": a view has no key, and its column"
+                        + (repeated.size() == 1
+                                ? " " + repeated.get(0) + " is"
+                                : "s " + String.join(", ", repeated) + " are")
+                        + " not unique; skipped");
+                return false;
             }
         }
         if (key.isEmpty()) {

@@ -56,7 +56,29 @@ public final class Introspector {
      */
     public Introspection introspect() {
         DatabaseModel model = read();
-        return new ConfigDerivation(model, typeNames, fieldNames, schemas.size() > 1, scopeColumns).derive();
+        return new ConfigDerivation(model, typeNames, fieldNames, schemas.size() > 1, scopeColumns, this::rowsAndValues)
+                .derive();
+    }
+
+    /**
+     * A view's row count and its column's distinct non-null values, one statement with the names quoted
+     * by the dialect (names from the catalog that passed the naming rule); {@code null} when it fails.
+     */
+    private long[] rowsAndValues(TableModel view, String column) {
+        io.quarry.sql.Dialect dialect = Dialects.detect(dataSource);
+        String table = (view.schema() == null || !io.quarry.schema.Names.isIdentifier(view.schema())
+                        ? ""
+                        : dialect.quoteIdentifier(view.schema()) + ".")
+                + dialect.quoteIdentifier(view.name());
+        String c = dialect.quoteIdentifier(column);
+        try (Connection connection = dataSource.getConnection();
+                java.sql.Statement s = connection.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(DISTINCT " + c + ") FROM " + table)) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2)};
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     /** The database model alone: the first half of {@link #introspect()}. */
