@@ -69,6 +69,7 @@ final class EntityModelDerivation {
     private final List<String> hidden = new ArrayList<>();
     private final List<Introspection.Link> links = new ArrayList<>();
     private final List<ObjectNode> edges = new ArrayList<>();
+    private final List<String> scopeColumns;
 
     /** An entity that became a type, with what the tree needs. */
     private static final class TypeSpec {
@@ -96,8 +97,9 @@ final class EntityModelDerivation {
         }
     }
 
-    EntityModelDerivation(Metamodel metamodel, SessionFactoryImplementor sessionFactory) {
+    EntityModelDerivation(Metamodel metamodel, SessionFactoryImplementor sessionFactory, List<String> scopeColumns) {
         this.metamodel = metamodel;
+        this.scopeColumns = List.copyOf(scopeColumns);
         this.mapping = sessionFactory.getRuntimeMetamodels().getMappingMetamodel();
         this.identifiers = sessionFactory.getJdbcServices().getJdbcEnvironment().getIdentifierHelper();
     }
@@ -116,6 +118,9 @@ final class EntityModelDerivation {
                 types.put(e.getKey(), spec);
             }
         }
+        if (!scopeColumns.isEmpty()) {
+            scoped(types, byPersister.keySet());
+        }
         for (TypeSpec spec : types.values()) {
             for (EntityPersister contributor : contributors(spec, byPersister.keySet())) {
                 ManagedType<?> entity = byPersister.get(contributor);
@@ -128,6 +133,31 @@ final class EntityModelDerivation {
         }
         Map<String, String> modules = modules(types.values());
         return Introspection.of(tree(types.values(), modules), hidden, warnings, modules, links);
+    }
+
+    /**
+     * Leaves out the types whose table lacks a scope column, before any relationship is derived (so none
+     * points to them): a scoped call must never read a table it cannot scope.
+     */
+    private void scoped(Map<EntityPersister, TypeSpec> types, Set<EntityPersister> all) {
+        for (Map.Entry<EntityPersister, TypeSpec> e : List.copyOf(types.entrySet())) {
+            TypeSpec spec = e.getValue();
+            Set<String> columns = new HashSet<>();
+            for (EntityPersister contributor : contributors(spec, all)) {
+                contributor.forEachAttributeMapping(a -> a.forEachSelectable((i, s) -> {
+                    if (physical(s.getContainingTableExpression()).equals(spec.table)) {
+                        columns.add(physical(s.getSelectionExpression()));
+                    }
+                }));
+            }
+            List<String> missing =
+                    scopeColumns.stream().filter(c -> !columns.contains(c)).toList();
+            if (!missing.isEmpty()) {
+                types.remove(e.getKey());
+                warnings.add(spec.table + ": no scope column " + missing
+                        + "; left out, since every scoped call must be scoped by it");
+            }
+        }
     }
 
     /** The entity's type, or {@code null} when it shares its table with its superclass (single table). */
@@ -256,6 +286,9 @@ final class EntityModelDerivation {
     }
 
     private void add(TypeSpec spec, String name, String column, FieldType type, ObjectNode field, String where) {
+        if (scopeColumns.contains(column)) {
+            return; // the scope, not a field
+        }
         if (!Names.isIdentifier(column)) {
             warnings.add(where + ": the column name '" + column + "' is not a valid Quarry name; skipped");
             return;
@@ -705,6 +738,10 @@ final class EntityModelDerivation {
                 ObjectNode id = table.putObject("id");
                 id.put("column", spec.id);
                 id.put("type", spec.keyType);
+            }
+            if (!scopeColumns.isEmpty()) {
+                ArrayNode scope = table.putArray("scope");
+                scopeColumns.forEach(scope::add);
             }
             if (spec.created != null) {
                 table.put("created_at", spec.created);

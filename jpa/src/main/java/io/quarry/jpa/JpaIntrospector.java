@@ -31,6 +31,20 @@ public final class JpaIntrospector {
      * @throws IllegalArgumentException when the factory is not Hibernate's
      */
     public static Introspection introspect(EntityManagerFactory entityManagerFactory) {
+        return introspect(entityManagerFactory, new String[0]);
+    }
+
+    /**
+     * Derives the configuration of every entity whose table has the tenant (scope) columns, as {@code
+     * Introspector.Builder.scopeColumns} does: each such table is scoped by them (the columns are no
+     * fields), an entity whose table lacks one is left out with a warning.
+     *
+     * @param entityManagerFactory a factory whose provider is Hibernate ORM 6.6 or 7
+     * @param scopeColumns the tenant columns, named as in the tables ({@code tenant_id})
+     * @return the configuration, with the hidden fields, warnings, modules and relationship kinds
+     * @throws IllegalArgumentException when the factory is not Hibernate's
+     */
+    public static Introspection introspect(EntityManagerFactory entityManagerFactory, String... scopeColumns) {
         requireNonNull(entityManagerFactory, "entityManagerFactory");
         SessionFactoryImplementor sessionFactory;
         try {
@@ -42,6 +56,8 @@ public final class JpaIntrospector {
                             + "); quarry-jpa reads table and column names from Hibernate ORM 6.6 or 7",
                     e);
         }
-        return new EntityModelDerivation(entityManagerFactory.getMetamodel(), sessionFactory).derive();
+        return new EntityModelDerivation(
+                        entityManagerFactory.getMetamodel(), sessionFactory, java.util.List.of(scopeColumns))
+                .derive();
     }
 }
