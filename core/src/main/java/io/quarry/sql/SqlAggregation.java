@@ -69,7 +69,19 @@ final class SqlAggregation {
         NONE
     }
 
-    private record Part(Kind kind, TableLayout.FieldColumn column) {}
+    /**
+     * What one metric reads from one table: a column, or (with {@code expr}) arithmetic over number
+     * columns, whose fields {@code columns} maps to this table's columns.
+     */
+    private record Part(
+            Kind kind,
+            TableLayout.FieldColumn column,
+            AggregateQuery.Expr expr,
+            Map<FieldPath, TableLayout.FieldColumn> columns) {
+        Part(Kind kind, TableLayout.FieldColumn column) {
+            this(kind, column, null, Map.of());
+        }
+    }
 
     /**
      * One type table's statement.
@@ -121,12 +133,20 @@ final class SqlAggregation {
         }
         List<Part> parts = new ArrayList<>();
         for (AggregateQuery.Metric m : query.metrics()) {
-            if (m.field() == null) {
+            if (m.field() == null && m.expr() == null) {
                 parts.add(new Part(Kind.ROWS, null));
                 continue;
             }
             if (m.op() == AggregateQuery.Op.PERCENTILE) {
                 return Optional.empty();
+            }
+            if (m.expr() != null) {
+                Optional<Part> part = expression(table, m);
+                if (part.isEmpty()) {
+                    return Optional.empty();
+                }
+                parts.add(part.get());
+                continue;
             }
             Optional<Optional<TableLayout.FieldColumn>> column = column(table, m.field());
             if (column.isEmpty()) {
@@ -161,6 +181,105 @@ final class SqlAggregation {
         };
     }
 
+    /**
+     * An expression over this table's exact number columns, added, subtracted and multiplied in the
+     * database: empty (read the rows) for a division (no two dialects round a quotient alike), a text,
+     * JSON or rest field, a field read as text or in single precision; no value in any row when a field
+     * is missing from the table or holds no numbers (a boolean or timestamp column).
+     */
+    private static Optional<Part> expression(TableLayout.TypeTable table, AggregateQuery.Metric m) {
+        Map<FieldPath, TableLayout.FieldColumn> columns = new LinkedHashMap<>();
+        boolean[] none = {false};
+        boolean exact = m.expr().accept(new AggregateQuery.Expr.Visitor<Boolean>() {
+            @Override
+            public Boolean field(AggregateQuery.Expr.Field field) {
+                Optional<Optional<TableLayout.FieldColumn>> column = column(table, field.path());
+                if (column.isEmpty()) {
+                    return false;
+                }
+                TableLayout.FieldColumn c = column.get().orElse(null);
+                if (c == null
+                        || c.type() == TableLayout.ColumnType.BOOLEAN
+                        || c.type() == TableLayout.ColumnType.TIMESTAMP) {
+                    none[0] = true;
+                    return true;
+                }
+                if (c.type() != TableLayout.ColumnType.NUMBER || c.asText() || c.singlePrecision()) {
+                    return false;
+                }
+                columns.put(field.path(), c);
+                return true;
+            }
+
+            @Override
+            public Boolean constant(AggregateQuery.Expr.Constant constant) {
+                return true;
+            }
+
+            @Override
+            public Boolean negate(AggregateQuery.Expr.Negate negate) {
+                return negate.operand().accept(this);
+            }
+
+            @Override
+            public Boolean binary(AggregateQuery.Expr.Binary binary) {
+                boolean left = binary.left().accept(this);
+                boolean right = binary.right().accept(this);
+                return left && right && binary.operator() != AggregateQuery.Expr.Operator.DIVIDE;
+            }
+        });
+        if (!exact) {
+            return Optional.empty();
+        }
+        if (none[0]) {
+            return Optional.of(new Part(Kind.NONE, null));
+        }
+        Kind kind =
+                switch (m.op()) {
+                    case SUM, AVG -> Kind.SUM;
+                    case MIN -> Kind.MIN;
+                    case MAX -> Kind.MAX;
+                    case COUNT, PERCENTILE ->
+                        throw new IllegalStateException("an expression is read by sum, avg, min, max");
+                };
+        return Optional.of(new Part(kind, null, m.expr(), Map.copyOf(columns)));
+    }
+
+    /** Writes an expression over its columns, constants as binds. */
+    private void expression(SqlWriter w, Part part) {
+        part.expr().accept(new AggregateQuery.Expr.Visitor<Void>() {
+            @Override
+            public Void field(AggregateQuery.Expr.Field field) {
+                w.append(col(part.columns().get(field.path())));
+                return null;
+            }
+
+            @Override
+            public Void constant(AggregateQuery.Expr.Constant constant) {
+                w.bind(constant.value());
+                return null;
+            }
+
+            @Override
+            public Void negate(AggregateQuery.Expr.Negate negate) {
+                w.append("(-");
+                negate.operand().accept(this);
+                w.append(")");
+                return null;
+            }
+
+            @Override
+            public Void binary(AggregateQuery.Expr.Binary binary) {
+                w.append("(");
+                binary.left().accept(this);
+                w.append(" ").append(binary.operator().symbol()).append(" ");
+                binary.right().accept(this);
+                w.append(")");
+                return null;
+            }
+        });
+    }
+
     /** What a metric reads from a scalar column, or empty when it must read the rows. */
     private static Optional<Kind> kind(AggregateQuery.Op op, TableLayout.FieldColumn column) {
         TableLayout.ColumnType type = column.type();
@@ -193,6 +312,17 @@ final class SqlAggregation {
                 w.append(", ").append(plan.group().type() == TableLayout.ColumnType.TEXT ? "MIN(" + c + ")" : c);
             }
             for (Part part : plan.parts()) {
+                if (part.expr() != null) {
+                    w.append(part.kind() == Kind.SUM ? ", SUM(" : part.kind() == Kind.MIN ? ", MIN(" : ", MAX(");
+                    expression(w, part);
+                    w.append(")");
+                    if (part.kind() == Kind.SUM) {
+                        w.append(", COUNT(");
+                        expression(w, part);
+                        w.append(")");
+                    }
+                    continue;
+                }
                 switch (part.kind()) {
                     case COUNT ->
                         w.append(", COUNT(").append(col(part.column())).append(")");
@@ -259,7 +389,18 @@ final class SqlAggregation {
                         v.sum = s == null ? v.sum : v.sum == null ? s : v.sum.add(s);
                         v.count += rs.getLong(i++);
                     }
-                    case MIN, MAX -> v.extreme(reader.read(rs, i++, part.column()), part.kind() == Kind.MAX);
+                    case MIN, MAX -> {
+                        if (part.expr() != null) {
+                            Object n = rs.getObject(i);
+                            if (n instanceof Double || n instanceof Float) {
+                                return false;
+                            }
+                            BigDecimal b = rs.getBigDecimal(i++);
+                            v.extreme(b == null ? null : Aggregator.number(b), part.kind() == Kind.MAX);
+                        } else {
+                            v.extreme(reader.read(rs, i++, part.column()), part.kind() == Kind.MAX);
+                        }
+                    }
                     case NONE -> {}
                 }
             }

@@ -13,6 +13,7 @@ import java.time.temporal.IsoFields;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@code aggregate_graph_objects} asks of an {@link ObjectStore}: the objects of these types that
@@ -153,17 +154,151 @@ public record AggregateQuery(
     }
 
     /**
+     * Arithmetic over an object's numeric fields and constants, which {@code sum}, {@code avg},
+     * {@code min} and {@code max} read instead of a field. Its value for an object is exact: {@code +},
+     * {@code -} and {@code *} in unbounded decimals, {@code /} rounded to 34 significant digits (IEEE
+     * 754 decimal128, half even). An object has no value (and is left out, as a non-number is) when a
+     * field it reads is missing, null, an array or no number or numeric string, or when it divides by
+     * zero.
+     */
+    public sealed interface Expr permits Expr.Field, Expr.Constant, Expr.Negate, Expr.Binary {
+        /** Calls the visitor's method for this node. */
+        <R> R accept(Visitor<R> visitor);
+
+        /** One method per node, so a new node is a compile error in every evaluator and compiler. */
+        interface Visitor<R> {
+            /** A field's number. */
+            R field(Field field);
+
+            /** A constant. */
+            R constant(Constant constant);
+
+            /** The negation of an expression. */
+            R negate(Negate negate);
+
+            /** Two expressions and an operator. */
+            R binary(Binary binary);
+        }
+
+        /** The arithmetic operators. */
+        enum Operator {
+            /** {@code +}. */
+            ADD("+"),
+            /** {@code -}. */
+            SUBTRACT("-"),
+            /** {@code *}. */
+            MULTIPLY("*"),
+            /** {@code /}. */
+            DIVIDE("/");
+
+            private final String symbol;
+
+            Operator(String symbol) {
+                this.symbol = symbol;
+            }
+
+            /** The operator as SQL and the tool write it. */
+            public String symbol() {
+                return symbol;
+            }
+        }
+
+        /**
+         * A field's value.
+         *
+         * @param path the field
+         */
+        record Field(FieldPath path) implements Expr {
+            /** Checks the argument. */
+            public Field {
+                requireNonNull(path, "path");
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.field(this);
+            }
+        }
+
+        /**
+         * A number.
+         *
+         * @param value the number
+         */
+        record Constant(BigDecimal value) implements Expr {
+            /** Checks the argument. */
+            public Constant {
+                requireNonNull(value, "value");
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.constant(this);
+            }
+        }
+
+        /**
+         * {@code -operand}.
+         *
+         * @param operand the expression negated
+         */
+        record Negate(Expr operand) implements Expr {
+            /** Checks the argument. */
+            public Negate {
+                requireNonNull(operand, "operand");
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.negate(this);
+            }
+        }
+
+        /**
+         * {@code left operator right}.
+         *
+         * @param operator the operator
+         * @param left the left operand
+         * @param right the right operand
+         */
+        record Binary(Operator operator, Expr left, Expr right) implements Expr {
+            /** Checks the arguments. */
+            public Binary {
+                requireNonNull(operator, "operator");
+                requireNonNull(left, "left");
+                requireNonNull(right, "right");
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.binary(this);
+            }
+        }
+    }
+
+    /**
      * One metric.
      *
      * @param op the operation
-     * @param field the field it reads; {@code null} only for {@link Op#COUNT}
+     * @param field the field it reads; {@code null} for {@link Op#COUNT} of objects and with an {@code expr}
      * @param p the percentile, 0 to 100, for {@link Op#PERCENTILE}; otherwise {@code null}
+     * @param expr the arithmetic {@code sum}, {@code avg}, {@code min} or {@code max} reads instead of a
+     *     field, or {@code null}
      */
-    public record Metric(Op op, FieldPath field, BigDecimal p) {
+    public record Metric(Op op, FieldPath field, BigDecimal p, Expr expr) {
+        /** A metric of a field, or a count of objects ({@code field} {@code null}). */
+        public Metric(Op op, FieldPath field, BigDecimal p) {
+            this(op, field, p, null);
+        }
+
         /** Checks the arguments. */
         public Metric {
             requireNonNull(op, "op");
-            if (field == null && op != Op.COUNT) {
+            if (expr != null
+                    && (field != null || !Set.of(Op.SUM, Op.AVG, Op.MIN, Op.MAX).contains(op))) {
+                throw new IllegalArgumentException("an expression is read by SUM, AVG, MIN or MAX instead of a field");
+            }
+            if (field == null && expr == null && op != Op.COUNT) {
                 throw new IllegalArgumentException(op + " needs a field");
             }
             if ((op == Op.PERCENTILE) != (p != null)) {

@@ -30,6 +30,8 @@ import java.util.Set;
  *       {@code sum}, {@code avg} and {@code percentile} read numbers and numeric strings (array
  *       elements each), ignoring the rest; {@code min} and {@code max} compare numbers if the group has
  *       any, else date-times by instant, else strings by code point.
+ *   <li>{@code sum}, {@code avg}, {@code min} and {@code max} of an {@link AggregateQuery.Expr} read its
+ *       exact value per object ({@link #value}), leaving out objects where it has none.
  *   <li>{@code avg} and {@code percentile} are rounded to 6 decimal places; {@code percentile}
  *       interpolates linearly between the closest ranks, as SQL's {@code percentile_cont}.
  * </ul>
@@ -202,6 +204,10 @@ public final class Aggregator {
         void add(JsonNode document, List<AggregateQuery.Metric> metrics) {
             for (int i = 0; i < metrics.size(); i++) {
                 AggregateQuery.Metric m = metrics.get(i);
+                if (m.expr() != null) {
+                    Aggregator.value(m.expr(), document).ifPresent(numbers.get(i)::add);
+                    continue;
+                }
                 if (m.field() == null) {
                     counts[i]++;
                     continue;
@@ -263,6 +269,47 @@ public final class Aggregator {
             }
             return null;
         }
+    }
+
+    /**
+     * An expression's exact value for one document ({@link AggregateQuery.Expr}), or empty: a field that
+     * is missing, null, an array or no number, or a division by zero.
+     */
+    public static Optional<BigDecimal> value(AggregateQuery.Expr expr, JsonNode document) {
+        return expr.accept(new AggregateQuery.Expr.Visitor<Optional<BigDecimal>>() {
+            @Override
+            public Optional<BigDecimal> field(AggregateQuery.Expr.Field field) {
+                JsonNode v = FilterEvaluator.resolve(field.path(), document);
+                return v == null ? Optional.empty() : FilterEvaluator.numberOf(v);
+            }
+
+            @Override
+            public Optional<BigDecimal> constant(AggregateQuery.Expr.Constant constant) {
+                return Optional.of(constant.value());
+            }
+
+            @Override
+            public Optional<BigDecimal> negate(AggregateQuery.Expr.Negate negate) {
+                return negate.operand().accept(this).map(BigDecimal::negate);
+            }
+
+            @Override
+            public Optional<BigDecimal> binary(AggregateQuery.Expr.Binary binary) {
+                Optional<BigDecimal> left = binary.left().accept(this);
+                Optional<BigDecimal> right = binary.right().accept(this);
+                if (left.isEmpty() || right.isEmpty()) {
+                    return Optional.empty();
+                }
+                BigDecimal a = left.get();
+                BigDecimal b = right.get();
+                return switch (binary.operator()) {
+                    case ADD -> Optional.of(a.add(b));
+                    case SUBTRACT -> Optional.of(a.subtract(b));
+                    case MULTIPLY -> Optional.of(a.multiply(b));
+                    case DIVIDE -> b.signum() == 0 ? Optional.empty() : Optional.of(a.divide(b, MC));
+                };
+            }
+        });
     }
 
     private static BigDecimal sum(List<BigDecimal> values) {

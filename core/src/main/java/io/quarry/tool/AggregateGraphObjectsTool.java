@@ -34,6 +34,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
     private static final List<String> OPS = List.of("count", "sum", "avg", "min", "max", "percentile");
     private static final Set<String> NUMERIC_OPS = Set.of("sum", "avg", "percentile");
     private static final int MAX_METRICS = 5;
+    private static final List<String> METRIC_KEYS = List.of("op", "field", "expr", "p");
+    private static final Set<String> EXPR_OPS = Set.of("sum", "avg", "min", "max");
 
     AggregateGraphObjectsTool(Parts parts) {
         super(NAME, parts);
@@ -46,6 +48,10 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 + "grouped by a field (array fields count once per element) and filtered like query_graph_objects. "
                 + "Groups come largest first by the first metric. Answers 'how many per status' without paging; "
                 + "per month: \"group_by\": {\"field\": \"created_at\", \"bucket\": \"month\"}. "
+                + examples.numberExpression()
+                        .map(e -> "sum, avg, min, max also compute over number fields: {\"op\": \"sum\", \"expr\": "
+                                + Examples.quote(e) + "}. ")
+                        .orElse("")
                 + "Example: {\"type\": " + Examples.quote(examples.type())
                 + examples.enumField()
                         .map(f -> ", \"group_by\": " + Examples.quote(f))
@@ -86,6 +92,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         ObjectNode itemProps = (ObjectNode) item.get("properties");
         itemProps.set("op", InputSchemas.enumString(OPS));
         itemProps.set("field", fieldSchema());
+        itemProps.set(
+                "expr", InputSchemas.string("Instead of field: + - * / over number fields, such as \"price * qty\"."));
         ObjectNode p = itemProps.putObject("p");
         p.put("type", "number");
         p.put("minimum", 0);
@@ -374,8 +382,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
             }
             for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
-                if (!Set.of("op", "field", "p").contains(k)) {
-                    String meant = Arguments.meant(k, List.of("op", "field", "p"))
+                if (!METRIC_KEYS.contains(k)) {
+                    String meant = Arguments.meant(k, METRIC_KEYS)
                             .orElse(
                                     Set.of("column", "property", "attribute", "of", "on")
                                                     .contains(k)
@@ -383,13 +391,16 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                                             : Set.of("percentile", "percent", "q", "quantile")
                                                             .contains(k)
                                                     ? "p"
-                                                    : null);
+                                                    : Set.of("expression", "formula", "compute", "calc", "computed")
+                                                                    .contains(k)
+                                                            ? "expr"
+                                                            : null);
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,
                             where + "." + k,
                             "Unknown metric parameter '" + Arguments.echo(k) + "'.",
                             (meant == null ? "" : "Did you mean '" + meant + "'? ")
-                                    + "A metric is {\"op\", \"field\"?, \"p\"?}.");
+                                    + "A metric is {\"op\", \"field\"?, \"expr\"?, \"p\"?}.");
                 }
             }
             String op = m.get("op").textValue();
@@ -415,7 +426,35 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         meant + "count counts objects; sum, avg, min, max and percentile need a field.");
             }
             FieldPath field = null;
-            if (m.hasNonNull("field")) {
+            AggregateQuery.Expr expr = null;
+            if (m.hasNonNull("expr")) {
+                if (!EXPR_OPS.contains(op)) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + ".expr",
+                            "An expression works in sum, avg, min and max, not " + op + ".",
+                            op.equals("count")
+                                    ? "Count objects with {\"op\": \"count\"}; add a filter for the ones you need."
+                                    : "Use sum, avg, min or max.");
+                }
+                if (m.has("field")) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + ".field",
+                            "A metric reads a field or an expression, not both.",
+                            "Remove 'field'; name fields inside 'expr'.");
+                }
+                if (!m.get("expr").isTextual()) {
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + ".expr",
+                            "'expr' must be a string.",
+                            "Write " + MetricExpression.FORM + ".");
+                }
+                String at = where + ".expr";
+                expr = MetricExpression.parse(
+                        m.get("expr").textValue(), at, name -> numberField(parser, name, at, type));
+            } else if (m.hasNonNull("field")) {
                 if (!m.get("field").isTextual()) {
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,
@@ -429,7 +468,9 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         ErrorCode.INVALID_OPERAND,
                         where + ".field",
                         op + " needs a field.",
-                        "Write {\"op\": \"" + op + "\", \"field\": \"...\"}.");
+                        "Write {\"op\": \"" + op + "\", \"field\": \"...\"}"
+                                + (EXPR_OPS.contains(op) ? ", or an expression: \"expr\": \"price * quantity\"" : "")
+                                + ".");
             }
             if (NUMERIC_OPS.contains(op) && type != null && field != null && !field.system()) {
                 Optional<Field> declared = type.field(field.head());
@@ -483,9 +524,29 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         "Only percentile takes p.",
                         "Remove p, or use {\"op\": \"percentile\", \"field\": ..., \"p\": 90}.");
             }
-            metrics.add(new AggregateQuery.Metric(AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p));
+            metrics.add(
+                    new AggregateQuery.Metric(AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p, expr));
         }
         return metrics;
+    }
+
+    /** A field an expression reads: known, and a number where the type declares it. */
+    private FieldPath numberField(FilterParser parser, String name, String where, EntityType type) {
+        FieldPath path = field(parser, name, where, type);
+        if (type != null && !path.nested()) {
+            Optional<Field> declared = path.system() ? Optional.empty() : type.field(path.head());
+            if (path.system() || (declared.isPresent() && !declared.get().type().isNumeric())) {
+                throw QueryException.of(
+                        ErrorCode.TYPE_MISMATCH,
+                        where,
+                        "An expression computes with numbers; " + type.name() + "." + path + " is "
+                                + (path.system()
+                                        ? "no number"
+                                        : declared.get().type().jsonName()) + ".",
+                        "Name number fields of " + type.name() + " only.");
+            }
+        }
+        return path;
     }
 
     private FieldPath field(FilterParser parser, String name, String where, EntityType type) {
@@ -498,6 +559,9 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         String op = m.op() == AggregateQuery.Op.PERCENTILE
                 ? "p" + m.p().stripTrailingZeros().toPlainString()
                 : m.op().name().toLowerCase(Locale.ROOT);
+        if (m.expr() != null) {
+            return op + "(" + MetricExpression.text(m.expr()) + ")";
+        }
         return m.field() == null ? op : op + "_" + String.join("_", m.field().segments());
     }
 }

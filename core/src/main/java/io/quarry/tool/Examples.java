@@ -54,6 +54,21 @@ final class Examples {
                 .findFirst();
     }
 
+    /** An expression over the example type's first exposed number fields ({@code a * b}, or {@code a * 2}), if any. */
+    Optional<String> numberExpression() {
+        if (type == null) {
+            return Optional.empty();
+        }
+        List<String> numbers = type.exposedFields().stream()
+                .filter(f -> f.type().isNumeric())
+                .map(Field::name)
+                .limit(2)
+                .toList();
+        return numbers.isEmpty()
+                ? Optional.empty()
+                : Optional.of(numbers.get(0) + " * " + (numbers.size() > 1 ? numbers.get(1) : "2"));
+    }
+
     /** {@code "field": "value"} with the example type's first enum field and its first allowed value, if any. */
     Optional<String> enumCondition() {
         return enumField()

@@ -224,6 +224,63 @@ abstract class TableAggregationContract implements BackendUnderTest {
         });
     }
 
+    private static AggregateQuery.Expr f(String name) {
+        return new AggregateQuery.Expr.Field(FieldPath.property(name));
+    }
+
+    private static AggregateQuery.Expr c(String number) {
+        return new AggregateQuery.Expr.Constant(new BigDecimal(number));
+    }
+
+    private static AggregateQuery.Expr op(
+            AggregateQuery.Expr.Operator op, AggregateQuery.Expr a, AggregateQuery.Expr b) {
+        return new AggregateQuery.Expr.Binary(op, a, b);
+    }
+
+    /** Computed metrics: exact columns, a division, floating, text, boolean, timestamp and missing fields. */
+    // sorted, so jqwik's choices depend on the seed only
+    private static final Map<String, AggregateQuery.Expr> EXPRS = new java.util.TreeMap<>(Map.ofEntries(
+            Map.entry("amount * qty", op(AggregateQuery.Expr.Operator.MULTIPLY, f("amount"), f("qty"))),
+            Map.entry(
+                    "amount - qty * 2",
+                    op(
+                            AggregateQuery.Expr.Operator.SUBTRACT,
+                            f("amount"),
+                            op(AggregateQuery.Expr.Operator.MULTIPLY, f("qty"), c("2")))),
+            Map.entry(
+                    "-amount + 0.5",
+                    op(AggregateQuery.Expr.Operator.ADD, new AggregateQuery.Expr.Negate(f("amount")), c("0.5"))),
+            Map.entry("amount / qty", op(AggregateQuery.Expr.Operator.DIVIDE, f("amount"), f("qty"))),
+            Map.entry("ratio * 3", op(AggregateQuery.Expr.Operator.MULTIPLY, f("ratio"), c("3"))),
+            Map.entry("code * 2", op(AggregateQuery.Expr.Operator.MULTIPLY, f("code"), c("2"))),
+            Map.entry("amount * paid", op(AggregateQuery.Expr.Operator.MULTIPLY, f("amount"), f("paid"))),
+            Map.entry("qty * absent", op(AggregateQuery.Expr.Operator.MULTIPLY, f("qty"), f("absent"))),
+            Map.entry("at - amount", op(AggregateQuery.Expr.Operator.SUBTRACT, f("at"), f("amount"))),
+            Map.entry(
+                    "qty * 10000000000000000000000",
+                    op(AggregateQuery.Expr.Operator.MULTIPLY, f("qty"), c("10000000000000000000000"))),
+            Map.entry(
+                    "qty * qty * 0.25",
+                    op(
+                            AggregateQuery.Expr.Operator.MULTIPLY,
+                            op(AggregateQuery.Expr.Operator.MULTIPLY, f("qty"), f("qty")),
+                            c("0.25")))));
+
+    /** How a computed metric is answered, by docs/sql.md's rules. */
+    private Answer computed(String expr, List<String> types) {
+        if (expr.contains("/")) {
+            return Answer.ROWS;
+        }
+        boolean sale = types.contains("Sale");
+        boolean refund = types.contains("Refund");
+        if ((sale && expr.contains("code")) || (refund && expr.contains("qty"))) {
+            return Answer.ROWS; // text columns hold numeric strings
+        }
+        // SQLite computes with non-integral numbers in floating point
+        boolean floating = (sale && expr.contains("ratio")) || backend() == Backend.SQLITE;
+        return floating ? Answer.EITHER : Answer.SQL;
+    }
+
     /** One generated aggregation: types, group, metrics as {@code op field [p]}, filter, maxObjects. */
     record Query(List<String> types, String group, List<List<String>> metrics, String filter, int maxObjects) {
         @Override
@@ -250,10 +307,16 @@ abstract class TableAggregationContract implements BackendUnderTest {
                     case "percentile" -> List.of(op, field, p);
                     default -> List.of(op, field);
                 });
+        Arbitrary<List<String>> computed = Combinators.combine(
+                        Arbitraries.of("sum", "avg", "min", "max"), Arbitraries.of(EXPRS.keySet()))
+                .as((op, e) -> List.of(op, "=" + e));
         return Combinators.combine(
                         types,
                         Arbitraries.of(GROUPS),
-                        metric.list().ofMinSize(1).ofMaxSize(3),
+                        Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, metric), net.jqwik.api.Tuple.of(1, computed))
+                                .list()
+                                .ofMinSize(1)
+                                .ofMaxSize(3),
                         Arbitraries.of(FILTERS),
                         Arbitraries.of(1, 7, 100_000))
                 .as(Query::new);
@@ -316,6 +379,14 @@ abstract class TableAggregationContract implements BackendUnderTest {
             }
             String op = m.get(0);
             String field = m.get(1);
+            if (field.startsWith("=")) {
+                Answer a = computed(field.substring(1), q.types());
+                if (a == Answer.ROWS) {
+                    return a;
+                }
+                answer = a == Answer.EITHER ? a : answer;
+                continue;
+            }
             boolean text = field.equals("region")
                     || (field.equals("code") && sale)
                     || (field.equals("qty") && q.types().contains("Refund"));
@@ -334,6 +405,14 @@ abstract class TableAggregationContract implements BackendUnderTest {
         FilterParser parser = FilterParser.withDefaults();
         List<AggregateQuery.Metric> metrics = new ArrayList<>();
         for (List<String> m : q.metrics()) {
+            if (m.size() > 1 && m.get(1).startsWith("=")) {
+                metrics.add(new AggregateQuery.Metric(
+                        AggregateQuery.Op.valueOf(m.get(0).toUpperCase(java.util.Locale.ROOT)),
+                        null,
+                        null,
+                        EXPRS.get(m.get(1).substring(1))));
+                continue;
+            }
             metrics.add(new AggregateQuery.Metric(
                     AggregateQuery.Op.valueOf(m.get(0).toUpperCase(java.util.Locale.ROOT)),
                     m.size() > 1 ? FieldPath.property(m.get(1)) : null,

@@ -73,6 +73,17 @@ abstract class AggregateDifferentialContract extends ToolContract {
             out.add("{\"limit\": 100, \"type\": \"Task\", \"metrics\": [{\"op\": \"count\"}, {\"op\": \"avg\", "
                     + "\"field\": \"priority\"}], \"group_by\": " + b + "}");
         }
+        // computed metrics: exact arithmetic, division by zero, non-terminating quotients, missing and messy numbers
+        for (String e :
+                List.of("n * 2", "n - n", "n / (n - 5)", "(n + 1) / 3", "-n + 0.25", "n * n * n", "-(n - 1.5) * 4")) {
+            String m = "[{\"op\": \"sum\", \"expr\": \"" + e + "\"}, {\"op\": \"avg\", \"expr\": \"" + e
+                    + "\"}, {\"op\": \"min\", \"expr\": \"" + e + "\"}, {\"op\": \"max\", \"expr\": \"" + e
+                    + "\"}]";
+            out.add("{\"limit\": 100, \"type\": \"Thing\", \"metrics\": " + m + "}");
+            out.add("{\"limit\": 100, \"type\": \"Thing\", \"metrics\": " + m + ", \"group_by\": \"g\"}");
+        }
+        out.add("{\"limit\": 100, \"type\": \"Task\", \"group_by\": \"status\", \"metrics\": [{\"op\": \"sum\", "
+                + "\"expr\": \"priority * score\"}, {\"op\": \"avg\", \"expr\": \"score / priority\"}]}");
         return out.stream();
     }
 

@@ -455,6 +455,55 @@ abstract class CatalogToolsContract extends ToolContract {
             {"aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": 5}", "INVALID_OPERAND", "group_by", null},
             {
                 "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"priority * title\"}]}",
+                "TYPE_MISMATCH",
+                "metrics[0].expr",
+                "number fields"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"priority * (2 + \"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].expr",
+                "unit_price * quantity * (1 - discount)"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"round(priority)\"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].expr",
+                "round or convert the result yourself"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"prority * 2\"}]}",
+                "UNKNOWN_FIELD",
+                "metrics[0].expr",
+                "priority"
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"2 * 3\"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].expr",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"count\", \"expr\": \"priority * 2\"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].expr",
+                null
+            },
+            {
+                "aggregate_graph_objects",
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"formula\": \"priority * 2\"}]}",
+                "INVALID_OPERAND",
+                "metrics[0].formula",
+                "Did you mean 'expr'?"
+            },
+            {
+                "aggregate_graph_objects",
                 "{\"type\": \"Task\", \"group_by\": \"due_at\", \"bucket\": \"month\"}",
                 "INVALID_OPERAND",
                 "bucket",
@@ -567,6 +616,12 @@ abstract class CatalogToolsContract extends ToolContract {
                 "{\"type\": \"Task\", \"group_by\": {\"field\": \"due_at\", \"bucket\": \"week\", \"offset\": \"-01:00\"}}",
                 // the date alone 2024-04-01 (a Monday) is a calendar day, which the offset does not move
                 "[{\"due_at\":null,\"count\":4},{\"due_at\":\"2024-W11\",\"count\":1},{\"due_at\":\"2024-W14\",\"count\":1}]"
+            },
+            {
+                "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"priority × 2 − 1\"}, "
+                        + "{\"op\": \"max\", \"expr\": \"10 / (priority - 3)\"}]}",
+                // " 7 " and 8 are numbers, 3 divides by zero (no value), 6 gives 10/3 to 34 digits
+                "[{\"sum(priority * 2 - 1)\":44,\"max(10 / (priority - 3))\":3.333333333333333333333333333333333}]"
             },
             {
                 "{\"group_by\": \"type\"}",
