@@ -2,7 +2,6 @@ package io.quarry.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.internal.Json;
 import io.quarry.jpa.tenants.Client;
 import io.quarry.jpa.tenants.Region;
 import io.quarry.sql.introspect.Introspection;
@@ -45,7 +44,7 @@ class ScopeColumnsJpaTest {
             for (String tenant : List.of("acme", "globex")) {
                 ToolResult r = toolkit.call(
                         "query_graph_objects",
-                        Json.MAPPER.readTree("{\"type\": \"Client\", \"detail\": \"full\"}"),
+                        "{\"type\": \"Client\", \"detail\": \"full\"}",
                         ToolContext.builder()
                                 .scope(Scope.of("tenant_id", tenant))
                                 .build());
