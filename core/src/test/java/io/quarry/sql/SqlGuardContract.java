@@ -530,6 +530,70 @@ abstract class SqlGuardContract implements BackendUnderTest {
         }
     }
 
+    /**
+     * Issue 25.7: equality with a fraction just below a whole number finds no row of an indexed integer
+     * column, as the filter compiler's does (MariaDB 10.11 rounds the constant to the column's type in
+     * an index lookup: {@code n = 0.99} found the row where n is 1).
+     */
+    @Test
+    void aFractionNeverEqualsAWholeNumberOfAnIndexedColumn() {
+        Dialect dialect = store.dialect();
+        TableFixture.ddl(
+                ds,
+                dialect,
+                "CREATE TABLE \"guard_fraction\" (\"k\" {text}, \"org_id\" {text}, \"n\" INTEGER)",
+                "CREATE INDEX \"guard_fraction_n\" ON \"guard_fraction\" (\"n\")");
+        try (Connection c = ds.getConnection();
+                java.sql.PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO " + dialect.quoteIdentifier("guard_fraction") + " VALUES (?, ?, ?)")) {
+            for (int i = 1; i <= 300; i++) {
+                ps.setString(1, "acme-" + i);
+                ps.setString(2, "acme");
+                ps.setInt(3, i);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        TaskTable task = taskTable(
+                "guard_fraction",
+                "k",
+                Map.of("priority", TableLayout.FieldColumn.column("n", TableLayout.ColumnType.NUMBER)));
+        JdbcObjectStore tables = task.store();
+        SqlGuard onTables = task.guard();
+        Map<String, String> expected = new java.util.LinkedHashMap<>();
+        expected.put("SELECT count(*) FROM Task WHERE priority = 0.99", "0");
+        expected.put("SELECT count(*) FROM Task WHERE 0.99 = priority", "0");
+        expected.put("SELECT count(*) FROM Task WHERE priority IN (0.99)", "0");
+        expected.put("SELECT count(*) FROM Task WHERE priority IN (2, 0.99)", "1");
+        expected.put("SELECT count(*) FROM Task WHERE priority NOT IN (2, 0.99)", "299");
+        expected.put("SELECT count(*) FROM Task WHERE priority <> 0.99", "300");
+        expected.put("SELECT count(*) FROM Task WHERE priority = -0.99", "0");
+        expected.put("SELECT count(*) FROM Task WHERE priority = 1.0", "1");
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            assertThat(answer(tables.readonly(onTables.check(e.getKey(), ACME, 5))))
+                    .as(e.getKey())
+                    .isEqualTo(e.getValue());
+        }
+    }
+
+    /** A store and its guard over one type table, Task, scoped by its org_id column. */
+    record TaskTable(JdbcObjectStore store, SqlGuard guard) {}
+
+    TaskTable taskTable(String table, String key, Map<String, TableLayout.FieldColumn> fields) {
+        TableLayout layout = new TableLayout(
+                List.of(new TableLayout.TypeTable(
+                        "Task", table, key, null, null, List.of("org_id"), fields, null, List.of())),
+                List.of());
+        JdbcObjectStore tables = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(store.dialect())
+                .mapping(StoreMapping.tables(layout))
+                .build();
+        return new TaskTable(tables, SqlGuard.of(SCHEMA, StoreMapping.tables(layout), store.dialect()));
+    }
+
     static Stream<String> scoped() {
         return Stream.of(
                 "SELECT t.title, u.title AS other FROM Task t JOIN Task u ON u.priority = t.priority",
@@ -688,28 +752,16 @@ abstract class SqlGuardContract implements BackendUnderTest {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
-        TableLayout layout = new TableLayout(
-                List.of(new TableLayout.TypeTable(
-                        "Task",
-                        "guard_task",
-                        "task_id",
-                        null,
-                        null,
-                        List.of("org_id"),
-                        Map.of(
-                                "title", TableLayout.FieldColumn.column("title", TableLayout.ColumnType.TEXT),
-                                "priority", TableLayout.FieldColumn.column("prio", TableLayout.ColumnType.NUMBER),
-                                "secret", TableLayout.FieldColumn.column("secret", TableLayout.ColumnType.TEXT),
-                                "status", TableLayout.FieldColumn.path("extra", "status")),
-                        null,
-                        List.of())),
-                List.of());
-        JdbcObjectStore tables = JdbcObjectStore.builder()
-                .dataSource(ds)
-                .dialect(dialect)
-                .mapping(StoreMapping.tables(layout))
-                .build();
-        SqlGuard onTables = SqlGuard.of(SCHEMA, StoreMapping.tables(layout), dialect);
+        TaskTable task = taskTable(
+                "guard_task",
+                "task_id",
+                Map.of(
+                        "title", TableLayout.FieldColumn.column("title", TableLayout.ColumnType.TEXT),
+                        "priority", TableLayout.FieldColumn.column("prio", TableLayout.ColumnType.NUMBER),
+                        "secret", TableLayout.FieldColumn.column("secret", TableLayout.ColumnType.TEXT),
+                        "status", TableLayout.FieldColumn.path("extra", "status")));
+        JdbcObjectStore tables = task.store();
+        SqlGuard onTables = task.guard();
         SqlRows all = tables.readonly(onTables.check("SELECT * FROM Task ORDER BY id", ACME, 50));
         assertThat(all.columns().stream()
                         .map(c -> c.toLowerCase(java.util.Locale.ROOT))

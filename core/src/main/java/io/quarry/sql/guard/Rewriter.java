@@ -765,6 +765,9 @@ final class Rewriter {
             if (in.isGlobal() || in.getOldOracleJoinSyntax() != 0) {
                 throw refused(e, "this IN form");
             }
+            if (mariadbFractions(in, w)) {
+                return null;
+            }
             w.append("(");
             expr(in.getLeftExpression(), w);
             w.append(in.isNot() ? " NOT IN " : " IN ");
@@ -986,6 +989,9 @@ final class Rewriter {
         if (op == null) {
             throw refused(b, "the operator " + b.getStringExpression());
         }
+        if (mariadbFraction(b, w)) {
+            return;
+        }
         // a timestamp column compared with an ISO date or date-time string: the string binds as the
         // store's timestamp (a text bind compares with no timestamp on PostgreSQL and SQLite)
         SqlWriter left = new SqlWriter();
@@ -1006,6 +1012,97 @@ final class Rewriter {
         } else {
             w.append(right.toSql());
         }
+        w.append(")");
+    }
+
+    /**
+     * The fraction a literal is ({@code 0.99}, {@code -1.5}), or null for anything else, whole decimals
+     * ({@code 1.0}) among them.
+     */
+    private static BigDecimal fraction(Expression e) {
+        Expression inner = e instanceof SignedExpression s ? s.getExpression() : e;
+        if (!(inner instanceof DoubleValue n)) {
+            return null;
+        }
+        BigDecimal v = (BigDecimal) number(n.toString(), n, false);
+        if (e instanceof SignedExpression s && s.getSign() == '-') {
+            v = v.negate();
+        }
+        return v.stripTrailingZeros().scale() > 0 ? v : null;
+    }
+
+    /**
+     * MariaDB (10.11) rounds a fractional constant to an indexed column's type when it looks the value
+     * up in the index ({@code int_column = 0.99} finds the rows where it is 1, and so does a one-value
+     * {@code IN}), while a range is exact; the filter compiler writes such an equality as a range
+     * ({@code MySqlDialect.compareNumberColumn}), and so does the guard: {@code x = 0.99} is {@code (x
+     * >= ? AND x <= ?)}, {@code x <> 0.99} its {@code NOT}, true, false and unknown where the equality
+     * is. Returns false when the comparison is not one of those.
+     */
+    private boolean mariadbFraction(BinaryExpression b, SqlWriter w) {
+        if (!d.name().equals("mariadb") || !(b instanceof EqualsTo || b instanceof NotEqualsTo)) {
+            return false;
+        }
+        BigDecimal right = fraction(b.getRightExpression());
+        BigDecimal left = right == null ? fraction(b.getLeftExpression()) : null;
+        if (right == null && left == null) {
+            return false;
+        }
+        SqlWriter other = new SqlWriter();
+        expr(right != null ? b.getLeftExpression() : b.getRightExpression(), other);
+        w.append(b instanceof NotEqualsTo ? "(NOT " : "(");
+        range(other.toSql(), right != null ? right : left, w);
+        w.append(")");
+        return true;
+    }
+
+    /** {@code x [NOT] IN (…)} with a fraction in the list, on MariaDB: the fractions as ranges ({@link #mariadbFraction}). */
+    private boolean mariadbFractions(InExpression in, SqlWriter w) {
+        if (!d.name().equals("mariadb") || !(in.getRightExpression() instanceof ParenthesedExpressionList<?> list)) {
+            return false;
+        }
+        List<Expression> whole = new ArrayList<>();
+        List<BigDecimal> fractions = new ArrayList<>();
+        for (Expression x : list) {
+            BigDecimal f = fraction(x);
+            if (f == null) {
+                whole.add(x);
+            } else {
+                fractions.add(f);
+            }
+        }
+        if (fractions.isEmpty()) {
+            return false;
+        }
+        SqlWriter left = new SqlWriter();
+        expr(in.getLeftExpression(), left);
+        Sql x = left.toSql();
+        w.append(in.isNot() ? "(NOT (" : "((");
+        boolean first = true;
+        if (!whole.isEmpty()) {
+            w.append(x).append(" IN (");
+            for (Expression e : whole) {
+                w.append(first ? "" : ", ");
+                first = false;
+                expr(e, w);
+            }
+            w.append(")");
+        }
+        for (BigDecimal f : fractions) {
+            w.append(first ? "" : " OR ");
+            first = false;
+            range(x, f, w);
+        }
+        w.append("))");
+        return true;
+    }
+
+    /** {@code (x >= ? AND x <= ?)}: equality with a number as an exact range. */
+    private void range(Sql x, BigDecimal value, SqlWriter w) {
+        w.append("(").append(x).append(" >= ");
+        literal(value, w);
+        w.append(" AND ").append(x).append(" <= ");
+        literal(value, w);
         w.append(")");
     }
 
