@@ -15,7 +15,8 @@ import java.util.Set;
 
 /** Reads the {@code types} section into a {@link Schema}. */
 final class TypesSection {
-    private static final Set<String> TYPE_KEYS = Set.of("description", "module", "fields", "relationships", "order");
+    private static final Set<String> TYPE_KEYS =
+            Set.of("description", "module", "fields", "relationships", "order", "left_out");
     private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed");
     private static final Set<String> RELATIONSHIP_KEYS = Set.of("name", "target", "direction", "kind", "description");
 
@@ -95,6 +96,12 @@ final class TypesSection {
                 .map(m -> identifier(m, m.text("write the module's name, such as sales"), "module"))
                 .orElse(null);
         String order = node.get("order").map(o -> order(o, fields, mapped)).orElse(null);
+        Map<String, String> leftOut = new LinkedHashMap<>();
+        node.get("left_out")
+                .map(n ->
+                        n.entries("map each column left out to why, such as picture: SQL type bytea has no field type"))
+                .orElse(Map.of())
+                .forEach((column, why) -> leftOut.put(column, why.text("write why the column is left out")));
         return node.build(() -> new EntityType(
                 name,
                 text(node, "description"),
@@ -103,7 +110,8 @@ final class TypesSection {
                 EntityType.Origin.DECLARED,
                 module,
                 mapped == null ? EntityType.TIMESTAMPS : mapped.timestamps(),
-                order));
+                order,
+                leftOut));
     }
 
     /**

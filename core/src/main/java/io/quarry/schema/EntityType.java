@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -27,6 +28,9 @@ import java.util.Set;
  * @param order the type's default order when a query over it names none: a field or system field,
  *     {@code -} before it for descending ({@code -invoice_date}); {@code null} for newest first
  *     ({@code updated_at} descending, then {@code id})
+ * @param leftOut what the type's table holds that no field serves, each column with why it was left
+ *     out ({@code picture: SQL type bytea has no Quarry field type}), shown by {@code
+ *     get_database_schema} so a model knows the data exists; empty when nothing was left out
  */
 public record EntityType(
         String name,
@@ -36,7 +40,8 @@ public record EntityType(
         Origin origin,
         String module,
         List<String> timestamps,
-        String order) {
+        String order,
+        Map<String, String> leftOut) {
 
     /** The system timestamps, in order. */
     public static final List<String> TIMESTAMPS = List.of("created_at", "updated_at");
@@ -56,6 +61,8 @@ public record EntityType(
         relationships = List.copyOf(requireNonNull(relationships, "relationships"));
         requireNonNull(origin, "origin");
         timestamps = List.copyOf(requireNonNull(timestamps, "timestamps"));
+        leftOut = java.util.Collections.unmodifiableMap(
+                new java.util.LinkedHashMap<>(requireNonNull(leftOut, "leftOut")));
         if (!TIMESTAMPS.containsAll(timestamps)) {
             throw new IllegalArgumentException(
                     "type '" + name + "': the timestamps are created_at and updated_at, not " + timestamps);
@@ -69,6 +76,19 @@ public record EntityType(
                 throw new IllegalArgumentException("type '" + name + "' declares field '" + field.name() + "' twice");
             }
         }
+    }
+
+    /** A type with nothing left out. */
+    public EntityType(
+            String name,
+            String description,
+            List<Field> fields,
+            List<Relationship> relationships,
+            Origin origin,
+            String module,
+            List<String> timestamps,
+            String order) {
+        this(name, description, fields, relationships, origin, module, timestamps, order, Map.of());
     }
 
     /** A type with both timestamps and the default order. */
@@ -128,22 +148,22 @@ public record EntityType(
 
     /** This type with a description. */
     public EntityType describedAs(String newDescription) {
-        return new EntityType(name, newDescription, fields, relationships, origin, module, timestamps, order);
+        return new EntityType(name, newDescription, fields, relationships, origin, module, timestamps, order, leftOut);
     }
 
     /** This type with these relationships. */
     public EntityType withRelationships(List<Relationship> newRelationships) {
-        return new EntityType(name, description, fields, newRelationships, origin, module, timestamps, order);
+        return new EntityType(name, description, fields, newRelationships, origin, module, timestamps, order, leftOut);
     }
 
     /** This type with only these system timestamps (a table without the others). */
     public EntityType withTimestamps(List<String> newTimestamps) {
-        return new EntityType(name, description, fields, relationships, origin, module, newTimestamps, order);
+        return new EntityType(name, description, fields, relationships, origin, module, newTimestamps, order, leftOut);
     }
 
     /** This type with a default order ({@code -invoice_date}), or {@code null} for newest first. */
     public EntityType orderedBy(String newOrder) {
-        return new EntityType(name, description, fields, relationships, origin, module, timestamps, newOrder);
+        return new EntityType(name, description, fields, relationships, origin, module, timestamps, newOrder, leftOut);
     }
 
     /** Whether the type's objects can have the system timestamp {@code created_at} or {@code updated_at}. */

@@ -157,6 +157,11 @@ final class GetDatabaseSchemaTool extends SchemaTool {
                 }
                 props.set(f.name(), field);
             }
+            if (!t.leftOut().isEmpty()) {
+                // what the table holds that no field serves, and why: the model knows the data exists
+                ObjectNode leftOut = node.putObject("left_out");
+                t.leftOut().forEach(leftOut::put);
+            }
             ArrayNode rels = node.putArray("relationships");
             for (Relationship r : t.relationships()) {
                 ObjectNode rel = rels.addObject();

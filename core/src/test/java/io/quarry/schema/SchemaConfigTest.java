@@ -93,7 +93,7 @@ class SchemaConfigTest {
                 "items on a string|types: {Task: {fields: {a: {type: string, items: string}}}}|types.Task.fields.a.items: only array fields have items; set type: array or remove items",
                 "exposed not boolean|types: {Task: {fields: {a: {type: string, exposed: 'no'}}}}|types.Task.fields.a.exposed: expected true or false, found the string 'no'; write true or false",
                 "unknown field key|types: {Task: {fields: {a: {type: string, hidden: true}}}}|types.Task.fields.a: unknown key 'hidden'; allowed keys are description, exposed, items, type, values",
-                "unknown type key|types: {Task: {feilds: {}}}|types.Task: unknown key 'feilds' (did you mean 'fields'?); allowed keys are description, fields, module, order, relationships",
+                "unknown type key|types: {Task: {feilds: {}}}|types.Task: unknown key 'feilds' (did you mean 'fields'?); allowed keys are description, fields, left_out, module, order, relationships",
                 "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits, projections, search, store, tools, types",
                 "types not an object|types: [Task]|types: expected an object, found a list; map each type name to its description, fields and relationships",
                 "bad type name|types: {'My Task': {}}|types.My Task: 'My Task' is not a valid type name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",

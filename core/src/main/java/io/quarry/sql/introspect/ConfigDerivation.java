@@ -69,6 +69,7 @@ final class ConfigDerivation {
         final List<ObjectNode> relationships = new ArrayList<>();
         final List<ObjectNode> foreignKeys = new ArrayList<>();
         final Set<String> relationshipNames = new HashSet<>();
+        final Map<String, String> leftOut = new LinkedHashMap<>();
 
         TypeSpec(TableModel table, String name) {
             this.table = table;
@@ -320,6 +321,7 @@ final class ConfigDerivation {
             String at = where(t) + "." + c.name();
             if (!Names.isIdentifier(c.name())) {
                 warnings.add(at + ": the column name is not a valid Quarry name; skipped");
+                spec.leftOut.put(c.name(), "the column name is not a valid Quarry name");
                 continue;
             }
             String name = fieldNames.apply(c.name());
@@ -329,11 +331,13 @@ final class ConfigDerivation {
             if (!Names.isIdentifier(name) || Names.isSystemField(name) || spec.fields.containsKey(name)) {
                 warnings.add(at + ": the field name '" + name + "' is not valid, is a system field or is taken;"
                         + " skipped");
+                spec.leftOut.put(c.name(), "the field name '" + name + "' is not valid, is a system field or is taken");
                 continue;
             }
             FieldType type = fieldType(c);
             if (type == null) {
                 warnings.add(at + ": SQL type " + c.sqlType() + " has no Quarry field type; skipped");
+                spec.leftOut.put(c.name(), "SQL type " + c.sqlType() + " has no Quarry field type");
                 continue;
             }
             boolean secret = looksSecret(name);
@@ -797,6 +801,10 @@ final class ConfigDerivation {
             });
             if (!fields.isEmpty()) {
                 type.set("fields", fields);
+            }
+            if (!spec.leftOut.isEmpty()) {
+                ObjectNode leftOut = type.putObject("left_out");
+                spec.leftOut.forEach(leftOut::put);
             }
             if (!spec.relationships.isEmpty()) {
                 ArrayNode relationships = type.putArray("relationships");
