@@ -79,8 +79,11 @@ final class RunReadonlySqlTool extends SchemaTool {
         } catch (QueryException e) {
             throw e.first().code() == ErrorCode.DATABASE_UNAVAILABLE ? stopped(call) : e;
         } catch (IllegalStateException e) {
-            // the database refused what the guard wrote (a type mismatch, a function it lacks): no
-            // driver message reaches the model
+            // the database refused what the guard wrote (a type mismatch, a function it lacks): what to
+            // change, from the SQLSTATE and error code; no driver message reaches the model
+            if (e.getCause() instanceof java.sql.SQLException refused) {
+                throw guard.refusal(refused);
+            }
             throw QueryException.of(
                     ErrorCode.INVALID_SQL,
                     "sql",

@@ -594,6 +594,56 @@ abstract class SqlGuardContract implements BackendUnderTest {
         return new TaskTable(tables, SqlGuard.of(SCHEMA, StoreMapping.tables(layout), store.dialect()));
     }
 
+    /**
+     * Issue 25.6: a statement the guard accepts but the database refuses answers which part to change,
+     * per dialect from its SQLSTATE and error code, never the driver's message and never the one
+     * generic "The database could not run the statement." for everything.
+     */
+    @Test
+    void aDatabaseRefusalSaysWhatToChange() {
+        String dialect = store.dialect().name();
+        Map<String, String> cases = new java.util.LinkedHashMap<>();
+        cases.put("SELECT max(count(*)) AS m FROM Task", "aggregate");
+        if (!dialect.equals("sqlite")) {
+            cases.put("SELECT (SELECT title FROM Task) AS t FROM Person", "more than one row");
+        }
+        if (dialect.equals("postgres") || dialect.equals("h2")) {
+            cases.put("SELECT 1 / (priority - priority) AS x FROM Task", "divides by zero");
+            cases.put("SELECT title, count(*) AS n FROM Task GROUP BY status", "GROUP BY");
+        }
+        if (dialect.equals("postgres")) {
+            cases.put("SELECT round(title, 2) AS r FROM Task", "round");
+            cases.put("SELECT count(*) AS n FROM Task WHERE title > 3", "operands of types");
+        }
+        if (dialect.equals("sqlite")) {
+            cases.put("SELECT substr(title) AS s FROM Task", "substr");
+        }
+        io.quarry.tool.Toolkit toolkit = io.quarry.tool.Toolkit.builder()
+                .config(io.quarry.config.QuarryConfig.parse(
+                        "types:\n  Task:\n    fields:\n      title: string\n      status: string\n"
+                                + "      priority: integer\n  Person:\n    fields:\n      name: string\n"
+                                + "tools:\n  readonly_sql: [" + dialect + "]\n",
+                        "quarry.yaml"))
+                .store(store)
+                .build();
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            io.quarry.tool.ToolResult r = toolkit.call(
+                    "run_readonly_sql",
+                    Json.object().put("sql", c.getKey()),
+                    io.quarry.tool.ToolContext.builder().scope(ACME).build());
+            assertThat(r.isError()).as(c.getKey() + ": " + r.text()).isTrue();
+            com.fasterxml.jackson.databind.JsonNode error = r.json().get("error");
+            String said =
+                    error.get("message").asText() + " " + error.path("hint").asText();
+            assertThat(error.get("code").asText()).as(r.text()).isEqualTo("INVALID_SQL");
+            assertThat(said)
+                    .as(c.getKey())
+                    .containsIgnoringCase(c.getValue())
+                    .doesNotContain("The database could not run the statement.")
+                    .doesNotContain("ERROR:", "SQLITE_", "Exception", "quarry_t", "quarry_row", "org_id", "acme");
+        }
+    }
+
     static Stream<String> scoped() {
         return Stream.of(
                 "SELECT t.title, u.title AS other FROM Task t JOIN Task u ON u.priority = t.priority",

@@ -234,6 +234,18 @@ public final class SqlGuard {
         }
     }
 
+    /**
+     * The error for the database's refusal of a statement this guard wrote (a function that takes no
+     * arguments of those types, a cast, an operator's operand types, GROUP BY, a subquery of several
+     * rows, a division by zero, …), read from the dialect's SQLSTATE and error code: {@code
+     * INVALID_SQL} saying which part to change, never the driver's message (only a function's and
+     * types' names are taken from it).
+     */
+    public QueryException refusal(java.sql.SQLException e) {
+        requireNonNull(e, "e");
+        return Refusals.explain(e, dialect.name().equals("mariadb") ? "mysql" : dialect.name());
+    }
+
     private static QueryException unparsable(String sql, Throwable e) {
         String first = firstWord(sql);
         if (STATEMENT_WORDS.contains(first)) {
