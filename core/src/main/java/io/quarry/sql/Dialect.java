@@ -57,6 +57,16 @@ public interface Dialect {
     }
 
     /**
+     * Writes what {@link #anyElementBetween} writes, where the schema declares the value a scalar (as
+     * {@link #anyScalar}): a dialect may leave out what only an array could match. The default is
+     * {@link #anyElementBetween}.
+     */
+    default boolean anyScalarBetween(
+            SqlWriter w, String document, List<String> path, ElementTest lower, ElementTest upper) {
+        return anyElementBetween(w, document, path, lower, upper);
+    }
+
+    /**
      * Writes what {@link #anyElement} writes, where the schema declares the value a scalar (a declared
      * field of a type with fields, not an array): a dialect may leave out what only an array could
      * match. The default is {@link #anyElement}.
@@ -73,6 +83,14 @@ public interface Dialect {
      */
     default boolean anyElementIn(SqlWriter w, String document, List<String> path, List<java.math.BigDecimal> values) {
         return false;
+    }
+
+    /**
+     * Writes what {@link #anyElementIn} writes, where the schema declares the value a scalar (as {@link
+     * #anyScalar}). The default is {@link #anyElementIn}.
+     */
+    default boolean anyScalarIn(SqlWriter w, String document, List<String> path, List<java.math.BigDecimal> values) {
+        return anyElementIn(w, document, path, values);
     }
 
     /**

@@ -65,11 +65,15 @@ final class PropertyTarget implements Target {
 
     @Override
     public boolean anyNumberIn(SqlWriter w, List<java.math.BigDecimal> values) {
-        return dialect.anyElementIn(w, document, path, values);
+        return scalar
+                ? dialect.anyScalarIn(w, document, path, values)
+                : dialect.anyElementIn(w, document, path, values);
     }
 
     @Override
     public boolean between(SqlWriter w, ElementTest lower, ElementTest upper) {
-        return dialect.anyElementBetween(w, document, path, lower, upper);
+        return scalar
+                ? dialect.anyScalarBetween(w, document, path, lower, upper)
+                : dialect.anyElementBetween(w, document, path, lower, upper);
     }
 }

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Golden files of the compiled SQL and binds per dialect (STYLE.md 11). Each case
  * {@code golden/filters/NAME.filter.json} holds a filter and optionally a sort and a keyset position
- * ({@code "after": {"keys": [...], "id": "..."}}); its expected SQL is
+ * ({@code "after": {"keys": [...], "id": "..."}}) and a type ({@code "type": "Declared"}: its fields are
+ * declared scalars); its expected SQL is
  * {@code golden/DIALECT/NAME.sql}: the WHERE condition, the ORDER BY and keyset condition when the
  * case sorts, and a {@code -- binds: [...]} line. {@code -Dquarry.golden.update=true} rewrites them;
  * a mismatch writes {@code NAME.sql.actual} beside the expected file; a missing one fails when
@@ -31,7 +32,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 abstract class GoldenSqlContract {
     static final Path DIR = Path.of("src/test/resources/io/quarry/sql/golden");
-    private static final Schema SCHEMA = GeneratedData.schema();
+    /**
+     * The generated data's types, and {@code Declared}, whose fields a case with {@code "type":
+     * "Declared"} reads as the scalars the schema declares (no array arms where a dialect drops them).
+     */
+    private static final Schema SCHEMA = io.quarry.config.QuarryConfig.parse(
+                    "types:\n  Thing:\n    description: Dirty data.\n  Other:\n    description: More dirty data.\n"
+                            + "  Declared:\n    description: Declared fields.\n"
+                            + "    fields: {due_at: datetime, score: number, title: string}\n",
+                    "schema.yaml")
+            .schema()
+            .orElseThrow();
 
     /** The dialect whose SQL the golden files hold; its {@link Dialect#name()} names their directory. */
     abstract Dialect dialect();
@@ -59,10 +70,13 @@ abstract class GoldenSqlContract {
     String render(JsonNode c) {
         SqlCompiler compiler = new SqlCompiler(dialect());
         SqlCompiler.Columns columns = SqlCompiler.Columns.of("o", StoreMapping.graph());
+        String typeName = c.path("type").asText(null);
+        io.quarry.schema.EntityType type =
+                typeName == null ? null : SCHEMA.type(typeName).orElseThrow();
         ValidatedFilter filter =
-                new FilterValidator(SCHEMA).validate(FilterParser.withDefaults().parse(c.get("filter"), ""), null);
+                new FilterValidator(SCHEMA).validate(FilterParser.withDefaults().parse(c.get("filter"), ""), type);
         SqlWriter w = new SqlWriter();
-        compiler.writeFilter(w, filter.filter(), FieldReads.document(dialect(), columns, null));
+        compiler.writeFilter(w, filter.filter(), FieldReads.document(dialect(), columns, type));
         List<SortKey> sort = new ArrayList<>();
         FilterParser parser = FilterParser.withDefaults();
         c.path("sort")

@@ -210,27 +210,23 @@ $f$
 ;;
 -- The instant of a scalar (quarry_instant), inlined like quarry_num_key: a date or a UTC date-time
 -- to the second ("2024-06-01", "2024-06-01T10:00:00Z") of the years 1000-9999 by date arithmetic
--- (make_date and date subtraction are immutable; an impossible day such as 02-30 gives NULL, as in
--- quarry_instant), anything else through quarry_instant; NULL for arrays.
+-- (make_date and date subtraction are immutable), anything else through quarry_instant; NULL for
+-- arrays and every other non-string. The planner inlines the body with j replaced by the argument,
+-- so each mention of j re-reads it (for (properties)::jsonb -> 'f', parses the stored json document
+-- again): the pattern checks the day exists (month lengths, 29 February of leap years) and only
+-- strings can match it, so the fast path mentions j seven times (once for the pattern, once per
+-- component), where the checks in SQL took fourteen (issue 27). The values are those of the body
+-- before, so indexes built with it stay valid.
 CREATE OR REPLACE FUNCTION quarry_instant_key(j jsonb) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
   SELECT CASE
-    WHEN jsonb_typeof(j) <> 'string' THEN NULL
-    WHEN (j #>> '{}') ~ '^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z)?$'
-    THEN CASE
-      WHEN substr(j #>> '{}', 9, 2)::int > CASE substr(j #>> '{}', 6, 2)::int
-          WHEN 2 THEN CASE WHEN substr(j #>> '{}', 1, 4)::int % 4 = 0
-            AND (substr(j #>> '{}', 1, 4)::int % 100 <> 0 OR substr(j #>> '{}', 1, 4)::int % 400 = 0)
-            THEN 29 ELSE 28 END
-          WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END
-        THEN NULL
-      ELSE (make_date(substr(j #>> '{}', 1, 4)::int, substr(j #>> '{}', 6, 2)::int, substr(j #>> '{}', 9, 2)::int)
+    WHEN (j #>> '{}') ~ '^(?:[1-9][0-9]{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[1-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[13579][26])00)-02-29)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z)?$'
+    THEN (make_date(substr(j #>> '{}', 1, 4)::int, substr(j #>> '{}', 6, 2)::int, substr(j #>> '{}', 9, 2)::int)
           - DATE '1970-01-01')::bigint * 86400000000
-        + CASE WHEN length(j #>> '{}') = 10 THEN 0
-          ELSE substr(j #>> '{}', 12, 2)::bigint * 3600000000 + substr(j #>> '{}', 15, 2)::bigint * 60000000
-            + substr(j #>> '{}', 18, 2)::bigint * 1000000 END
-      END
-    ELSE quarry_instant(j)
+        + substr((j #>> '{}') || 'T00:00:00Z', 12, 2)::bigint * 3600000000
+        + substr((j #>> '{}') || 'T00:00:00Z', 15, 2)::bigint * 60000000
+        + substr((j #>> '{}') || 'T00:00:00Z', 18, 2)::bigint * 1000000
+    WHEN jsonb_typeof(j) = 'string' THEN quarry_instant(j)
   END
 $f$
 ;;
