@@ -628,9 +628,13 @@ public final class RatioBench {
             boolean keep)
             throws SQLException {
         if (keep) {
-            try (Connection c = DriverManager.getConnection(base);
+            // on the schema's own connection: planning a statement on the table reads its index
+            // expressions, and the inlined quarry_instant_key calls quarry_instant by its bare name,
+            // which resolves only where the schema is on the search path (elsewhere the count failed and
+            // a kept schema was loaded again)
+            try (Connection c = ds.getConnection();
                     Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT count(*) FROM " + schemaName + ".quarry_objects")) {
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM quarry_objects")) {
                 rs.next();
                 if (rs.getLong(1) == objects) {
                     System.out.println("reusing " + schemaName + " (" + objects + " objects)");

@@ -440,27 +440,19 @@ public final class SweepBench {
             int objects,
             boolean keep)
             throws SQLException {
-        if (keep) {
-            try (Connection c = DriverManager.getConnection(base);
-                    Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT count(*) FROM " + schemaName + ".quarry_objects")) {
-                rs.next();
-                if (rs.getLong(1) == objects) {
-                    System.out.println("reusing " + schemaName + " (" + objects + " objects)");
-                    // this build's helper functions and any index it adds (all idempotent)
-                    store.createLayout();
-                    try (Connection s = ds.getConnection();
-                            Statement add = s.createStatement()) {
-                        for (String sql : indexes(dialect, mapping, schema)) {
-                            add.execute(sql);
-                        }
-                        add.execute("ANALYZE quarry_objects, quarry_relationships");
-                    }
-                    return;
+        if (keep && loaded(ds) == objects) {
+            System.out.println("reusing " + schemaName + " (" + objects + " objects)");
+            // this build's helper functions and any index it adds (all idempotent); a failure here
+            // stops the run rather than reloading a million objects
+            store.createLayout();
+            try (Connection s = ds.getConnection();
+                    Statement add = s.createStatement()) {
+                for (String sql : indexes(dialect, mapping, schema)) {
+                    add.execute(sql);
                 }
-            } catch (SQLException e) {
-                // not there: load it
+                add.execute("ANALYZE quarry_objects, quarry_relationships");
             }
+            return;
         }
         try (Connection c = DriverManager.getConnection(base);
                 Statement st = c.createStatement()) {
@@ -483,6 +475,25 @@ public final class SweepBench {
                     objects,
                     (t1 - t0) / 1e9,
                     (System.nanoTime() - t1) / 1e9);
+        }
+    }
+
+    /**
+     * The objects loaded in the schema, or -1 when it has no objects table. Counted on the schema's own
+     * connection: planning any statement on the table reads its index expressions, and the inlined
+     * {@code quarry_instant_key} calls {@code quarry_instant} by its bare name, which only resolves
+     * where the schema is on the search path.
+     */
+    private static long loaded(DataSource ds) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM quarry_objects")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            System.out.println(
+                    "nothing loaded (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            return -1;
         }
     }
 
