@@ -92,6 +92,10 @@ final class QueryGraphObjectsTool extends SchemaTool {
         limit.put("maximum", limits.maxLimit());
         limit.put("default", limits.defaultLimit());
         props.set("cursor", InputSchemas.string("next_cursor from the previous page of the same query."));
+        ObjectNode fields = props.putObject("fields");
+        fields.put("type", "array");
+        fields.putObject("items").put("type", "string");
+        fields.put("description", "Only these fields (id, type always), so a page holds more objects.");
         ObjectNode detail = InputSchemas.enumString(List.of("light", "full"));
         detail.put("default", "light");
         detail.put("description", "light (default) cuts long text; full shows every field.");
@@ -133,11 +137,12 @@ final class QueryGraphObjectsTool extends SchemaTool {
         int limit =
                 args.pageLimit(call.limits().maxLimit()).orElse(call.limits().defaultLimit());
         String detail = args.choice("detail", List.of("light", "full")).orElse("light");
+        List<FieldPath> fields = fields(args, type, parser);
         if (ranker != null
                 && args.choice("rank", List.of("words", "hybrid"))
                         .orElse("words")
                         .equals("hybrid")) {
-            return hybrid(args, type, filter, relatedTo, relationshipType, sort, limit, detail, call);
+            return hybrid(args, type, filter, relatedTo, relationshipType, sort, limit, detail, fields, call);
         }
         return runner.run(
                 new QueryRunner.Request(
@@ -149,7 +154,8 @@ final class QueryGraphObjectsTool extends SchemaTool {
                         sort,
                         limit,
                         args.string("cursor").orElse(null),
-                        Projection.Detail.valueOf(detail.toUpperCase(Locale.ROOT))),
+                        Projection.Detail.valueOf(detail.toUpperCase(Locale.ROOT)),
+                        fields),
                 call);
     }
 
@@ -167,6 +173,7 @@ final class QueryGraphObjectsTool extends SchemaTool {
             List<SortKey> sort,
             int limit,
             String detail,
+            List<FieldPath> fields,
             Call call) {
         String query = args.string("query")
                 .filter(q -> !q.isBlank())
@@ -215,7 +222,58 @@ final class QueryGraphObjectsTool extends SchemaTool {
             hits = words.size() > want ? words.subList(0, want) : words;
         }
         return SemanticSearchTool.envelope(
-                runner, hits, limit, Projection.Detail.valueOf(detail.toUpperCase(Locale.ROOT)), call, warnings);
+                runner,
+                hits,
+                limit,
+                Projection.Detail.valueOf(detail.toUpperCase(Locale.ROOT)),
+                fields,
+                call,
+                warnings);
+    }
+
+    private static final int MAX_FIELDS = 50;
+
+    /** {@code fields}: the fields each object shows, {@code null} for all; each checked like a filter field. */
+    private List<FieldPath> fields(Arguments args, EntityType type, FilterParser parser) {
+        Optional<JsonNode> node = args.node("fields");
+        if (node.isEmpty() || node.get().isNull()) {
+            return null;
+        }
+        if (!node.get().isArray() || node.get().isEmpty()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "fields",
+                    "'fields' must be a non-empty array of field names.",
+                    "Such as \"fields\": [\""
+                            + view.fieldNames().stream()
+                                    .filter(f -> !f.equals("id") && !f.equals("type"))
+                                    .findFirst()
+                                    .orElse("created_at")
+                            + "\"]; omit it for every field.");
+        }
+        if (node.get().size() > MAX_FIELDS) {
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "fields",
+                    "At most " + MAX_FIELDS + " fields may be named.",
+                    "Omit 'fields' for every field.");
+        }
+        List<FieldPath> out = new ArrayList<>();
+        for (int i = 0; i < node.get().size(); i++) {
+            JsonNode f = node.get().get(i);
+            String where = "fields[" + i + "]";
+            if (!f.isTextual()) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where,
+                        "Each entry of 'fields' is a field's name.",
+                        "Write [\"title\"].");
+            }
+            FieldPath path = parser.parsePath(f.textValue(), where);
+            runner.sortKey(path, false, type, where); // the same checks as a filter field
+            out.add(path);
+        }
+        return List.copyOf(out);
     }
 
     private List<SortKey> sort(Arguments args, EntityType type, FilterParser parser) {

@@ -1,5 +1,6 @@
 package io.quarry.tool;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
@@ -20,7 +21,9 @@ import io.quarry.store.ObjectStore;
 import io.quarry.store.Page;
 import io.quarry.store.SortKey;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -66,7 +69,8 @@ final class QueryRunner {
             List<SortKey> sort,
             int limit,
             String cursor,
-            Projection.Detail detail) {}
+            Projection.Detail detail,
+            List<FieldPath> fields) {}
 
     /** Text in 'query' that is SQL or a filter expression rather than words. */
     private static final java.util.regex.Pattern SQL_LIKE = java.util.regex.Pattern.compile(
@@ -135,6 +139,60 @@ final class QueryRunner {
 
     /** The page's objects in the request's detail, reading their neighbourhood in one call when a projection derives fields. */
     List<ObjectNode> project(List<GraphObject> objects, Projection.Detail detail, CatalogTool.Call call) {
+        return project(objects, detail, null, call);
+    }
+
+    /**
+     * The page's objects in the request's detail with only the fields named ({@code null}: every field):
+     * {@code id} and {@code type} always, {@code created_at} and {@code updated_at} when named, and of
+     * the properties those named, a dotted path keeping that part of an object.
+     */
+    List<ObjectNode> project(
+            List<GraphObject> objects, Projection.Detail detail, List<FieldPath> fields, CatalogTool.Call call) {
+        List<ObjectNode> projected = projectAll(objects, detail, call);
+        if (fields != null) {
+            projected.replaceAll(o -> select(o, fields));
+        }
+        return projected;
+    }
+
+    private static ObjectNode select(ObjectNode object, List<FieldPath> fields) {
+        ObjectNode out = Json.object();
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = e.getKey();
+            if (key.equals("properties") && e.getValue().isObject()) {
+                ObjectNode props = out.putObject("properties");
+                for (FieldPath f : fields) {
+                    if (!f.system()) {
+                        copy((ObjectNode) e.getValue(), props, f.segments(), 0);
+                    }
+                }
+            } else if (!EntityType.TIMESTAMPS.contains(key)
+                    || fields.stream().anyMatch(f -> f.toString().equals(key))) {
+                out.set(key, e.getValue());
+            }
+        }
+        return out;
+    }
+
+    /** Copies the value at {@code path} (from segment {@code i}) from one object to the other, if there. */
+    private static void copy(ObjectNode from, ObjectNode to, List<String> path, int i) {
+        JsonNode v = from.get(path.get(i));
+        if (v == null) {
+            return;
+        }
+        if (i == path.size() - 1 || !v.isObject()) {
+            if (i == path.size() - 1) {
+                to.set(path.get(i), v);
+            }
+            return;
+        }
+        JsonNode into = to.get(path.get(i));
+        copy((ObjectNode) v, into instanceof ObjectNode o ? o : to.putObject(path.get(i)), path, i + 1);
+    }
+
+    private List<ObjectNode> projectAll(List<GraphObject> objects, Projection.Detail detail, CatalogTool.Call call) {
         boolean derives = objects.stream()
                 .anyMatch(o -> projections.projection(o.type(), detail).readsRelationships());
         Neighbourhood around = derives
@@ -151,7 +209,7 @@ final class QueryRunner {
 
     private ObjectNode envelope(Page page, Request request, CatalogTool.Call call, List<QueryError> warnings) {
         int budget = call.limits().sizeBudget();
-        List<ObjectNode> projected = project(page.items(), request.detail(), call);
+        List<ObjectNode> projected = project(page.items(), request.detail(), request.fields(), call);
         int keep = projected.size();
         ObjectNode result = build(projected, keep, page, request, warnings);
         while (keep > 0 && Results.size(result) > budget) {
@@ -200,8 +258,8 @@ final class QueryRunner {
             return keep == 0
                     ? "An object is larger than the size budget. Use detail \"light\", or get_graph_object for one object."
                     : "The page was cut to " + keep
-                            + " objects to fit the size budget. Pass next_cursor for the rest, use detail "
-                            + "\"light\", or narrow the filter.";
+                            + " objects to fit the size budget. Pass next_cursor for the rest, name the fields you "
+                            + "need in 'fields', use detail \"light\", or narrow the filter.";
         }
         if (page.hasMore()) {
             String of = page.counted().isPresent()

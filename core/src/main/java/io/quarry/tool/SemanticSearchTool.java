@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryError;
 import io.quarry.error.QueryException;
+import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.ValidatedFilter;
@@ -108,7 +109,7 @@ final class SemanticSearchTool extends SchemaTool {
             hits = ranker.keyword(query, where, view.textFields(type), (limit + 1) * 2, false);
             hits = hits.size() > limit + 1 ? hits.subList(0, limit + 1) : hits;
         }
-        return envelope(runner, hits, limit, Projection.Detail.LIGHT, call, warnings);
+        return envelope(runner, hits, limit, Projection.Detail.LIGHT, null, call, warnings);
     }
 
     /** The warning of an answer by keywords because the model failed. */
@@ -129,12 +130,13 @@ final class SemanticSearchTool extends SchemaTool {
             List<SemanticRanker.Hit> hits,
             int limit,
             Projection.Detail detail,
+            List<FieldPath> fields,
             Call call,
             List<QueryError> warnings) {
         boolean more = hits.size() > limit;
         List<SemanticRanker.Hit> page = more ? hits.subList(0, limit) : hits;
         List<ObjectNode> projected =
-                runner.project(page.stream().map(SemanticRanker.Hit::object).toList(), detail, call);
+                runner.project(page.stream().map(SemanticRanker.Hit::object).toList(), detail, fields, call);
         int keep = projected.size();
         ObjectNode result = build(projected, page, keep, more, warnings);
         while (keep > 0 && Results.size(result) > call.limits().sizeBudget()) {

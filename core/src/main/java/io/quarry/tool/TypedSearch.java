@@ -267,7 +267,8 @@ abstract class TypedSearch extends SchemaTool {
                             sort,
                             limit,
                             args.string("cursor").orElse(null),
-                            Projection.Detail.LIGHT),
+                            Projection.Detail.LIGHT,
+                            null),
                     call);
         } catch (QueryException e) {
             throw new QueryException(e.errors().stream()

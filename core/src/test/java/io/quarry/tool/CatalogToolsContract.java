@@ -453,6 +453,15 @@ abstract class CatalogToolsContract extends ToolContract {
                 null
             },
             {"aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": 5}", "INVALID_OPERAND", "group_by", null},
+            {"query_graph_objects", "{\"type\": \"Task\", \"fields\": \"title\"}", "INVALID_OPERAND", "fields", null},
+            {
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"fields\": [\"titel\"]}",
+                "UNKNOWN_FIELD",
+                "fields[0]",
+                "title"
+            },
+            {"query_graph_objects", "{\"type\": \"Task\", \"fields\": [7]}", "INVALID_OPERAND", "fields[0]", null},
             {
                 "aggregate_graph_objects",
                 "{\"type\": \"Task\", \"metrics\": [{\"op\": \"sum\", \"expr\": \"priority * title\"}]}",
@@ -650,6 +659,52 @@ abstract class CatalogToolsContract extends ToolContract {
         assertThat(result.get("truncated").asBoolean()).isFalse();
         assertThat(result.get("returned").asInt())
                 .isEqualTo(result.get("groups").size());
+    }
+
+    @Test
+    void fieldsKeepIdTypeAndTheFieldsNamed() {
+        ObjectNode result = Fixture.call(
+                fixture(),
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"fields\": [\"title\", \"due_at\", \"created_at\"], \"limit\": 3}",
+                acme());
+        assertThat(result.get("returned").asInt()).isEqualTo(3);
+        for (JsonNode o : result.get("objects")) {
+            List<String> keys = new ArrayList<>();
+            o.fieldNames().forEachRemaining(keys::add);
+            // created_at when the detail shows it (this fixture's projection does not)
+            assertThat(keys).as(o.toString()).isSubsetOf("id", "type", "created_at", "properties");
+            assertThat(keys).as(o.toString()).contains("id", "type", "properties");
+            List<String> props = new ArrayList<>();
+            o.get("properties").fieldNames().forEachRemaining(props::add);
+            assertThat(props).as(o.toString()).isSubsetOf("title", "due_at").contains("title");
+        }
+        // the same objects in the same order as without fields
+        ObjectNode all = Fixture.call(fixture(), "query_graph_objects", "{\"type\": \"Task\", \"limit\": 3}", acme());
+        List<String> ids = new ArrayList<>();
+        result.get("objects").forEach(o -> ids.add(o.get("id").asText()));
+        List<String> allIds = new ArrayList<>();
+        all.get("objects").forEach(o -> allIds.add(o.get("id").asText()));
+        assertThat(ids).isEqualTo(allIds);
+    }
+
+    @Test
+    void fieldsLetMoreObjectsIntoTheSizeBudget() {
+        ToolContext tight = ToolContext.builder()
+                .scope(Fixture.ACME)
+                .limits(Limits.builder().sizeBudget(1000).build())
+                .build();
+        ObjectNode whole =
+                Fixture.call(fixture(), "query_graph_objects", "{\"type\": \"Task\", \"detail\": \"full\"}", tight);
+        ObjectNode light = Fixture.call(
+                fixture(),
+                "query_graph_objects",
+                "{\"type\": \"Task\", \"detail\": \"full\", \"fields\": [\"status\"]}",
+                tight);
+        assertThat(whole.get("caps").toString()).contains("size_budget");
+        assertThat(whole.get("hint").asText()).contains("'fields'");
+        assertThat(light.get("returned").asInt())
+                .isGreaterThan(whole.get("returned").asInt());
     }
 
     @Test
