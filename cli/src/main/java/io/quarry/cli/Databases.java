@@ -231,6 +231,13 @@ final class Databases {
                         e);
             }
         }
+        if (code == 1153 || said.contains("max_allowed_packet")) {
+            // the server drops the connection (SQLState 08S01), but the statement caused it
+            return new DatabaseProblem(
+                    "a statement was larger than the database takes in one (" + said + "); shorten the data's"
+                            + " longest values, or raise max_allowed_packet on the server",
+                    e);
+        }
         if (code == 90146 || code == 90013) {
             return new DatabaseProblem("there is no H2 database there (" + said + "); check the path in --jdbc-url", e);
         }

@@ -98,18 +98,59 @@ final class GraphLayout extends Quoting implements StorageLayout {
         private PreparedStatement insertRelationship;
         private long written;
 
+        /** The database's limit on one statement ({@link JdbcSession#maxStatementBytes}), once asked. */
+        private long maxStatementBytes = -1;
+
+        /** The bytes of the objects in the batch, counted only under a limit. */
+        private long batchBytes;
+
         Loader(Connection c, long objectCount, LongConsumer progress) {
             this.c = c;
             this.objectCount = objectCount;
             this.progress = progress;
         }
 
+        /**
+         * {@inheritDoc}
+         *
+         * <p>Under a database's limit on one statement (MariaDB's and MySQL's {@code max_allowed_packet},
+         * which a batch of 500 objects of 3 KB passes at 1 MiB, and the server drops the connection), a
+         * batch is written before it holds half the limit, and an object larger than that fails the
+         * load naming it.
+         */
         @Override
         public void object(GraphObject o) throws SQLException {
+            if (maxStatementBytes < 0) {
+                maxStatementBytes = dialect.session().maxStatementBytes(c);
+            }
+            if (maxStatementBytes != Long.MAX_VALUE) {
+                long bytes = rowBytes(o);
+                if (bytes > maxStatementBytes / 2) {
+                    throw new IllegalArgumentException("loading failed, nothing was loaded: object '" + o.id()
+                            + "' takes " + bytes + " bytes, more than half of the " + maxStatementBytes
+                            + " bytes the database takes in one statement (max_allowed_packet); shorten its"
+                            + " properties, or raise max_allowed_packet on the server");
+                }
+                if (!objects.isEmpty() && batchBytes + bytes > maxStatementBytes / 2) {
+                    flush();
+                }
+                batchBytes += bytes;
+            }
             objects.add(o);
             if (objects.size() == BATCH) {
                 flush();
             }
+        }
+
+        private long rowBytes(GraphObject o) {
+            long bytes = 64
+                    + JdbcObjectStore.utf8Bytes(Json.write(o.properties()))
+                    + JdbcObjectStore.utf8Bytes(o.id())
+                    + JdbcObjectStore.utf8Bytes(o.type());
+            for (String value : o.scope().values()) {
+                bytes += 16 + JdbcObjectStore.utf8Bytes(value);
+            }
+            return bytes;
         }
 
         @Override
@@ -168,6 +209,7 @@ final class GraphLayout extends Quoting implements StorageLayout {
             insertObject.executeBatch();
             written += objects.size();
             objects.clear();
+            batchBytes = 0;
             progress.accept(written);
         }
 

@@ -526,7 +526,7 @@ public final class JdbcObjectStore implements ObjectStore {
         return bytes;
     }
 
-    private static long utf8Bytes(CharSequence text) {
+    static long utf8Bytes(CharSequence text) {
         long bytes = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

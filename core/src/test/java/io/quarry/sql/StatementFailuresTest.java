@@ -155,6 +155,7 @@ class StatementFailuresTest {
         JdbcObjectStore store = store(session(600_000, asked, false));
         store.createLayout();
         store.load(new DataFile.DataSet(tasks(3, 9_000), List.of()));
+        asked.set(0); // a load asks once too
 
         assertThat(store.search(titleIn(List.of("0" + "x".repeat(9_000)))).items())
                 .hasSize(1);
@@ -195,6 +196,38 @@ class StatementFailuresTest {
 
         assertThat(failure).isInstanceOf(QueryException.class);
         assertThat(((QueryException) failure).first().code()).isEqualTo(ErrorCode.LIMIT_EXCEEDED);
+    }
+
+    /**
+     * Under a limit on one statement, a load is written in batches of at most half of it (a batch of
+     * 500 objects of 3 KB passed MariaDB's 1 MiB {@code max_allowed_packet}, and the server dropped the
+     * connection: "cannot connect to the database"), and an object larger than that is named.
+     */
+    @Test
+    void aLoadUnderTheDatabasesLimitIsWrittenInBatchesUnderItAndAnObjectOverItIsNamed() {
+        JdbcObjectStore store = store(session(100_000, new AtomicInteger(), false));
+        store.createLayout();
+        List<Long> batches = new ArrayList<>();
+
+        store.load(new DataFile.DataSet(tasks(40, 9_000), List.of()), batches::add);
+
+        assertThat(store.search(ObjectQuery.builder().type("Task").limit(100).build())
+                        .items())
+                .hasSize(40);
+        assertThat(batches).hasSizeGreaterThanOrEqualTo(8).first().isEqualTo(5L);
+        Throwable failure = catchThrowable(() -> store.load(new DataFile.DataSet(
+                List.of(new GraphObject(
+                        "big",
+                        "Task",
+                        Json.object().put("title", "x".repeat(60_000)),
+                        Instant.EPOCH,
+                        Instant.EPOCH,
+                        Map.of())),
+                List.of())));
+        assertThat(failure)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("loading failed, nothing was loaded: object 'big' takes ")
+                .hasMessageContaining("max_allowed_packet");
     }
 
     /** H2 whose session reports this statement limit, or (tooLarge) every failure as too large. */
