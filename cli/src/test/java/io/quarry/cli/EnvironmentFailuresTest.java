@@ -102,10 +102,10 @@ class EnvironmentFailuresTest {
         loaded(QuarryCliTest.data, url);
         QuarryCliTest.Run full;
         try {
-            QuotaFileSystem.quota = Files.size(Path.of(db + ".mv.db")) + 32 * 1024;
+            QuotaFileSystem.arm(32 * 1024);
             full = load(big, url);
         } finally {
-            QuotaFileSystem.quota = Long.MAX_VALUE;
+            QuotaFileSystem.arm(Long.MAX_VALUE);
         }
 
         assertOneLine(full, "the disk is full (No space left on device)");
@@ -236,13 +236,23 @@ class EnvironmentFailuresTest {
     }
 
     /**
-     * H2's file system under {@code quota:PATH}: a write that would make a file larger than {@link
-     * #quota} fails as the operating system's does on a full disk.
+     * H2's file system under {@code quota:PATH}: once {@link #arm armed}, a write past the bytes it
+     * allows fails as the operating system's does on a full disk (counted as written, whatever free
+     * space the file already had: the same on every run).
      */
     public static final class QuotaFileSystem extends FilePathWrapper {
         static final String SCHEME = "quota";
 
-        static volatile long quota = Long.MAX_VALUE;
+        private static volatile long quota = Long.MAX_VALUE;
+
+        private static final java.util.concurrent.atomic.AtomicLong written =
+                new java.util.concurrent.atomic.AtomicLong();
+
+        /** Allows this many more bytes to be written ({@code Long.MAX_VALUE}: any). */
+        static void arm(long bytes) {
+            written.set(0);
+            quota = bytes;
+        }
 
         /** For H2, which makes one per path. */
         public QuotaFileSystem() {}
@@ -266,7 +276,8 @@ class EnvironmentFailuresTest {
         }
 
         private void check(long position, ByteBuffer src) throws IOException {
-            if (position + src.remaining() > QuotaFileSystem.quota) {
+            if (QuotaFileSystem.quota != Long.MAX_VALUE
+                    && QuotaFileSystem.written.addAndGet(src.remaining()) > QuotaFileSystem.quota) {
                 throw new IOException("No space left on device");
             }
         }
