@@ -629,9 +629,10 @@ final class Databases {
      * ({@code CHECKPOINT SYNC}) before the load counts as done. H2 writes committed data in the
      * background and, at the latest, when its last connection closes; a full disk there was
      * swallowed, so a load reported {@code {"objects": 1500}} and exit 0 and the file kept none of
-     * them. Other databases: the work alone (their commit is on the disk).
+     * them. Other databases: the work alone (their commit is on the disk). Every command that writes
+     * (load, init, embed) runs its writes in it.
      */
-    private static void durably(String url, String user, String password, Runnable work) {
+    static void durably(String url, String user, String password, Runnable work) {
         if (!embeddedH2(url.toLowerCase(java.util.Locale.ROOT))) {
             work.run();
             return;

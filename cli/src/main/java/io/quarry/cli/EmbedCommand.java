@@ -64,16 +64,24 @@ final class EmbedCommand implements Callable<Integer> {
             index = Semantic.embeddedIndex(source.index);
             where = source.index.toString();
         } else if (source.jdbcUrl != null) {
-            javax.sql.DataSource database = Databases.reading(source.jdbcUrl, source.user, source.password);
-            JdbcVectorIndex jdbc = JdbcVectorIndex.create(database, io.quarry.sql.dialect.Dialects.detect(database));
-            index = jdbc;
-            where = jdbc.table();
+            // the vectors go into the database: on an embedded H2 file, done once they are on the disk
+            // (the tables created and the vectors written while the database is held open)
+            String[] line = new String[1];
+            Databases.durably(source.jdbcUrl, source.user, source.password, () -> {
+                javax.sql.DataSource database = Databases.reading(source.jdbcUrl, source.user, source.password);
+                JdbcVectorIndex jdbc =
+                        JdbcVectorIndex.create(database, io.quarry.sql.dialect.Dialects.detect(database));
+                line[0] = embed(data, model, jdbc, jdbc.table());
+            });
+            spec.commandLine().getOut().println(line[0]);
+            return 0;
         } else {
             index = Semantic.embeddedIndex(null);
             where = "memory";
         }
         try {
-            return embed(data, model, index, where);
+            spec.commandLine().getOut().println(embed(data, model, index, where));
+            return 0;
         } finally {
             if (index instanceof AutoCloseable closeable) {
                 close(closeable);
@@ -106,7 +114,8 @@ final class EmbedCommand implements Callable<Integer> {
         }
     }
 
-    private int embed(SourceOptions.Source data, Embedder model, VectorIndex index, String where) {
+    /** Embeds what changed and returns the report line, printed once the vectors are kept. */
+    private String embed(SourceOptions.Source data, Embedder model, VectorIndex index, String where) {
         EmbeddedText text = data.config() != null && data.config().search().isPresent()
                 ? data.config().search().get()
                 : EmbeddedText.defaults(data.schema());
@@ -134,23 +143,20 @@ final class EmbedCommand implements Callable<Integer> {
         if (index instanceof JdbcVectorIndex jdbc) {
             warnPastLimit(jdbc, spec.commandLine().getErr());
         }
-        spec.commandLine()
-                .getOut()
-                .println(String.format(
-                        Locale.ROOT,
-                        "{\"model\": \"%s\", \"index\": \"%s\", \"objects\": %d, \"chunks\": %d, \"deleted\": %d,"
-                                + " \"index_size\": %d, \"seconds\": %.1f, \"objects_per_second\": %.1f,"
-                                + " \"chunks_per_second\": %.1f, \"reembedded\": %s}",
-                        model.model(),
-                        where,
-                        report.objects(),
-                        report.chunks(),
-                        report.deleted(),
-                        report.indexSize(),
-                        report.elapsed().toMillis() / 1000.0,
-                        report.objectsPerSecond(),
-                        report.chunksPerSecond(),
-                        report.reembedded()));
-        return 0;
+        return String.format(
+                Locale.ROOT,
+                "{\"model\": \"%s\", \"index\": \"%s\", \"objects\": %d, \"chunks\": %d, \"deleted\": %d,"
+                        + " \"index_size\": %d, \"seconds\": %.1f, \"objects_per_second\": %.1f,"
+                        + " \"chunks_per_second\": %.1f, \"reembedded\": %s}",
+                model.model(),
+                where,
+                report.objects(),
+                report.chunks(),
+                report.deleted(),
+                report.indexSize(),
+                report.elapsed().toMillis() / 1000.0,
+                report.objectsPerSecond(),
+                report.chunksPerSecond(),
+                report.reembedded());
     }
 }

@@ -32,7 +32,8 @@ final class InitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Databases.init(jdbcUrl, user, password, layout);
+        // on an embedded H2 file, the layout counts as created once it is on the disk
+        Databases.durably(jdbcUrl, user, password, () -> Databases.init(jdbcUrl, user, password, layout));
         spec.commandLine().getOut().println("{\"initialized\": true}");
         return 0;
     }

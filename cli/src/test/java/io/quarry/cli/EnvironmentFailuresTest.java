@@ -113,6 +113,97 @@ class EnvironmentFailuresTest {
         assertThat(tasks(url)).isEqualTo(2);
     }
 
+    /**
+     * {@code init} into H2 with the disk full at a point between opening the file and writing the layout
+     * out: either it says initialized and the tables are on the disk, or it names the full disk (H2 wrote
+     * the layout only when its last connection closed, and swallowed the failure there: "initialized",
+     * exit 0, no table).
+     */
+    @Test
+    void initUnderH2IsDoneOnlyWhenTheLayoutIsOnTheDisk() throws Exception {
+        int named = 0;
+        for (long quota : new long[] {12 * 1024, 16 * 1024, 20 * 1024, 64 * 1024}) {
+            Path db = Files.createDirectories(dir.resolve("h2-init-" + quota)).resolve("graph");
+            String url = "jdbc:h2:" + QuotaFileSystem.SCHEME + ":" + db.toAbsolutePath();
+            QuarryCliTest.Run run;
+            try {
+                QuotaFileSystem.arm(quota);
+                run = QuarryCliTest.run("", "init", "--jdbc-url", url);
+            } finally {
+                QuotaFileSystem.arm(Long.MAX_VALUE);
+            }
+            if (run.exit() == 0) {
+                assertThat(run.out()).contains("initialized");
+                assertThat(layoutTables(db))
+                        .as("quota " + quota + ": initialized, so on the disk")
+                        .isEqualTo(2);
+            } else {
+                assertOneLine(run, "the disk is full (No space left on device)");
+                named++;
+            }
+        }
+        assertThat(named).as("a quota that fills the disk").isPositive();
+    }
+
+    /** {@code embed} into H2, likewise: either the vectors are on the disk, or the full disk is named. */
+    @Test
+    void embedUnderH2IsDoneOnlyWhenTheVectorsAreOnTheDisk() throws Exception {
+        int named = 0;
+        for (long quota : new long[] {24 * 1024, 1024 * 1024}) {
+            Path db = Files.createDirectories(dir.resolve("h2-embed-" + quota)).resolve("graph");
+            String url = "jdbc:h2:" + QuotaFileSystem.SCHEME + ":" + db.toAbsolutePath();
+            loaded(QuarryCliTest.data, url);
+            QuarryCliTest.Run run;
+            try {
+                QuotaFileSystem.arm(quota);
+                run = QuarryCliTest.run("", "embed", "--jdbc-url", url, "--config", QuarryCliTest.config.toString());
+            } finally {
+                QuotaFileSystem.arm(Long.MAX_VALUE);
+            }
+            if (run.exit() == 0) {
+                assertThat(rows(db, "quarry_embeddings"))
+                        .as("quota " + quota + ": embedded, so on the disk")
+                        .isPositive();
+            } else {
+                assertOneLine(run, "the disk is full (No space left on device)");
+                named++;
+            }
+        }
+        assertThat(named).as("a quota that fills the disk").isPositive();
+    }
+
+    private static long rows(Path db, String table) throws Exception {
+        try (java.sql.Connection c =
+                        java.sql.DriverManager.getConnection("jdbc:h2:file:" + db.toAbsolutePath() + ";IFEXISTS=TRUE");
+                java.sql.ResultSet rs = c.createStatement()
+                        .executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE LOWER(TABLE_NAME) = '"
+                                + table + "'")) {
+            rs.next();
+            if (rs.getLong(1) == 0) {
+                return 0; // no such table on the disk
+            }
+            try (java.sql.ResultSet n = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
+                n.next();
+                return n.getLong(1);
+            }
+        } catch (java.sql.SQLException e) {
+            return 0; // no database file at all
+        }
+    }
+
+    private static int layoutTables(Path db) throws Exception {
+        try (java.sql.Connection c =
+                        java.sql.DriverManager.getConnection("jdbc:h2:file:" + db.toAbsolutePath() + ";IFEXISTS=TRUE");
+                java.sql.ResultSet rs = c.createStatement()
+                        .executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES"
+                                + " WHERE LOWER(TABLE_NAME) IN ('quarry_objects', 'quarry_relationships')")) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (java.sql.SQLException e) {
+            return 0; // no database file at all
+        }
+    }
+
     @Test
     void aReadOnlyDatabaseIsNamed() throws Exception {
         String sqlite = sqlite("sqlite-read-only");

@@ -307,6 +307,15 @@ final class Arguments {
             return Optional.empty();
         }
         Optional<BigDecimal> n = Json.decimal(v.get());
+        if (n.isEmpty() && v.get().isNumber()) {
+            // a number beyond the double range: the same answer as a filter value gets
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    name,
+                    "The number " + Json.preview(v.get(), ECHO)
+                            + " is outside the range of numbers that can be compared.",
+                    "Use a number within the double range.");
+        }
         if (n.isEmpty()) {
             throw QueryException.of(
                     ErrorCode.INVALID_OPERAND,

@@ -310,6 +310,39 @@ class DomainEdgesTest {
         assertThat(answers.get(1)).as(args.toString()).isEqualTo(answers.get(0));
     }
 
+    /** A number beyond the double range is named as such, as a filter value is, not as "not a number". */
+    @ParameterizedTest
+    @ValueSource(strings = {"1e400", "-1e309", "1.8e308", "9.9e99999"})
+    void aNumberBeyondTheDoubleRangeIsOutOfRangeInEveryNumberArgument(String number) throws Exception {
+        for (String[] read :
+                List.of(new String[] {"value", "gt"}, new String[] {"upper_value", "between"}, new String[] {
+                    "tolerance", "approximately"
+                })) {
+            String name = read[0];
+            ObjectNode args = (ObjectNode) Json.parse("{\"entity_type\": \"Event\", \"field\": \"n\","
+                    + " \"operator\": \"" + read[1] + "\", \"value\": 1}");
+            args.set(name, Json.parse(number));
+            JsonNode error = TOOLKITS.get(0)
+                    .call("number_range_search", args, ToolContext.builder().build())
+                    .json()
+                    .path("error");
+            assertThat(error.path("code").asText())
+                    .as(name + " " + number + " " + error)
+                    .isEqualTo("INVALID_OPERAND");
+            assertThat(error.path("path").asText()).isEqualTo(name);
+            assertThat(error.path("message").asText()).contains("outside the range of numbers");
+            JsonNode filter = TOOLKITS.get(0)
+                    .call(
+                            "query_graph_objects",
+                            Json.parse("{\"type\": \"Event\", \"properties\": {\"n\": {\"$gt\": " + number + "}}}"),
+                            ToolContext.builder().build())
+                    .json()
+                    .path("error");
+            assertThat(error.path("message").asText())
+                    .isEqualTo(filter.path("message").asText());
+        }
+    }
+
     @Provide
     Arbitrary<String> operators() {
         return Arbitraries.of("equal", "gt", "gte", "lt", "lte", "between", "approximately", "rounded_equal");
