@@ -628,10 +628,8 @@ public final class RatioBench {
             boolean keep)
             throws SQLException {
         if (keep) {
-            // on the schema's own connection: planning a statement on the table reads its index
-            // expressions, and the inlined quarry_instant_key calls quarry_instant by its bare name,
-            // which resolves only where the schema is on the search path (elsewhere the count failed and
-            // a kept schema was loaded again)
+            // on the schema's own connection (a schema loaded before helpers called each other by
+            // their schema's name plans only where the schema is on the search path)
             try (Connection c = ds.getConnection();
                     Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT count(*) FROM quarry_objects")) {

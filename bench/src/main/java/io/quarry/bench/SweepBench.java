@@ -480,9 +480,8 @@ public final class SweepBench {
 
     /**
      * The objects loaded in the schema, or -1 when it has no objects table. Counted on the schema's own
-     * connection: planning any statement on the table reads its index expressions, and the inlined
-     * {@code quarry_instant_key} calls {@code quarry_instant} by its bare name, which only resolves
-     * where the schema is on the search path.
+     * connection: a schema loaded before the helpers called each other by their schema's name plans
+     * only where the schema is on the search path.
      */
     private static long loaded(DataSource ds) {
         try (Connection c = ds.getConnection();

@@ -26,6 +26,7 @@ import java.util.Locale;
  */
 record PostgresDdl(String fullTextColumn, String textSearchConfig) implements LayoutDdl {
     private static final String FUNCTIONS_RESOURCE = "postgres-functions.sql";
+    private static final String SCHEMA_PLACEHOLDER = "@SCHEMA@.";
 
     private static String quote(String identifier) {
         return Identifiers.quote(identifier, '"');
@@ -180,6 +181,24 @@ record PostgresDdl(String fullTextColumn, String textSearchConfig) implements La
         return GraphDdl.createIndex(PostgresDdl::quote, name, table, definition);
     }
 
+    /**
+     * A helper's statement that calls another helper as {@code @SCHEMA@.name}: a DO block that names
+     * there the schema the function is created in, the first of the search path that exists (without
+     * one, the CREATE fails with PostgreSQL's own "no schema has been selected"). Planning inlines a
+     * SQL function's body by its text under the session's search path, and PL/pgSQL looks names up when
+     * it runs, so an unqualified call fails in a session without the layout's schema on its path.
+     */
+    private static String qualified(String statement) {
+        if (!statement.contains(SCHEMA_PLACEHOLDER)) {
+            return statement;
+        }
+        if (statement.contains("$quarry_ddl$")) {
+            throw new IllegalStateException("a helper holds the DO block's quote: " + statement);
+        }
+        return "DO $quarry_do$ BEGIN EXECUTE replace($quarry_ddl$" + statement + "$quarry_ddl$, '" + SCHEMA_PLACEHOLDER
+                + "', coalesce(quote_ident(current_schema()) || '.', '')); END $quarry_do$";
+    }
+
     /** The helper functions' statements, with the double range's exact bounds. */
     private static List<String> functions() {
         String text;
@@ -201,7 +220,7 @@ record PostgresDdl(String fullTextColumn, String textSearchConfig) implements La
                 }
             }
             if (!sql.toString().isBlank()) {
-                statements.add(sql.toString().strip());
+                statements.add(qualified(sql.toString().strip()));
             }
         }
         return statements;

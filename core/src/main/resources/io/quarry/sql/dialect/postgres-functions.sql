@@ -1,7 +1,10 @@
 -- The helper functions of PostgresDialect, installed by its graph layout. Every function is
 -- IMMUTABLE and total: dirty values ("high", "", "n/a", arrays, huge numbers) give NULL or an empty
 -- range, never an error, so they can back expression indexes. One statement per block; blocks are
--- separated by a line holding only ";;".
+-- separated by a line holding only ";;". A helper calls another as @SCHEMA@.name: PostgresDdl
+-- creates it in a DO block that puts the schema it is created in (current_schema()) there, so an
+-- index's key inlines and evaluates the same from a session whose search path lacks the layout's
+-- schema (another application, pg_dump, autovacuum's ANALYZE, which runs with an empty path).
 
 -- The number a JSON value denotes, by the filter language's rules: a JSON number or a string holding
 -- a numeric literal, within the double range; NULL for anything else (arrays included).
@@ -132,14 +135,14 @@ DECLARE
 BEGIN
   IF jsonb_typeof(j) = 'array' THEN
     FOR e IN SELECT jsonb_array_elements(j) LOOP
-      n := quarry_num(e);
+      n := @SCHEMA@.quarry_num(e);
       IF n IS NOT NULL THEN
         r := r || n;
       END IF;
     END LOOP;
     RETURN r;
   END IF;
-  n := quarry_num(j);
+  n := @SCHEMA@.quarry_num(j);
   IF n IS NULL THEN
     RETURN r;
   END IF;
@@ -156,14 +159,14 @@ DECLARE
 BEGIN
   IF jsonb_typeof(j) = 'array' THEN
     FOR e IN SELECT jsonb_array_elements(j) LOOP
-      n := quarry_num(e);
+      n := @SCHEMA@.quarry_num(e);
       IF n IS NOT NULL THEN
         lo := least(lo, n);
         hi := greatest(hi, n);
       END IF;
     END LOOP;
   ELSE
-    lo := quarry_num(j);
+    lo := @SCHEMA@.quarry_num(j);
     hi := lo;
   END IF;
   IF lo IS NULL THEN
@@ -180,14 +183,14 @@ DECLARE
 BEGIN
   IF jsonb_typeof(j) = 'array' THEN
     FOR e IN SELECT jsonb_array_elements(j) LOOP
-      t := quarry_instant(e);
+      t := @SCHEMA@.quarry_instant(e);
       IF t IS NOT NULL THEN
         lo := least(lo, t);
         hi := greatest(hi, t);
       END IF;
     END LOOP;
   ELSE
-    lo := quarry_instant(j);
+    lo := @SCHEMA@.quarry_instant(j);
     hi := lo;
   END IF;
   IF lo IS NULL THEN
@@ -205,7 +208,7 @@ END $f$
 -- when its body is strict. (?: ) because substring returns the first capture group.
 CREATE OR REPLACE FUNCTION quarry_num_key(j jsonb) RETURNS numeric
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
-  SELECT COALESCE(substring(j #>> '{}' FROM '^-?[0-9]{1,15}(?:\.[0-9]{1,15})?$')::numeric, quarry_num(j))
+  SELECT COALESCE(substring(j #>> '{}' FROM '^-?[0-9]{1,15}(?:\.[0-9]{1,15})?$')::numeric, @SCHEMA@.quarry_num(j))
 $f$
 ;;
 -- The instant of a scalar (quarry_instant), inlined like quarry_num_key: a date or a UTC date-time
@@ -226,7 +229,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
         + substr((j #>> '{}') || 'T00:00:00Z', 12, 2)::bigint * 3600000000
         + substr((j #>> '{}') || 'T00:00:00Z', 15, 2)::bigint * 60000000
         + substr((j #>> '{}') || 'T00:00:00Z', 18, 2)::bigint * 1000000
-    WHEN jsonb_typeof(j) = 'string' THEN quarry_instant(j)
+    WHEN jsonb_typeof(j) = 'string' THEN @SCHEMA@.quarry_instant(j)
   END
 $f$
 ;;
@@ -246,8 +249,8 @@ CREATE OR REPLACE FUNCTION quarry_bracket(j jsonb) RETURNS int
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
   SELECT CASE
     WHEN j IS NULL OR jsonb_typeof(j) = 'null' THEN 5
-    WHEN quarry_num(j) IS NOT NULL THEN 0
-    WHEN jsonb_typeof(j) = 'string' THEN CASE WHEN quarry_instant(j) IS NULL THEN 2 ELSE 1 END
+    WHEN @SCHEMA@.quarry_num(j) IS NOT NULL THEN 0
+    WHEN jsonb_typeof(j) = 'string' THEN CASE WHEN @SCHEMA@.quarry_instant(j) IS NULL THEN 2 ELSE 1 END
     WHEN jsonb_typeof(j) = 'boolean' THEN 3
     ELSE 4 END
 $f$
@@ -255,5 +258,5 @@ $f$
 -- The string sort key: the string when the bracket is "other strings", else NULL.
 CREATE OR REPLACE FUNCTION quarry_sort_string(j jsonb) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $f$
-  SELECT CASE WHEN quarry_bracket(j) = 2 THEN j #>> '{}' END
+  SELECT CASE WHEN @SCHEMA@.quarry_bracket(j) = 2 THEN j #>> '{}' END
 $f$

@@ -300,6 +300,65 @@ class PostgresDialectIT {
         }
     }
 
+    /**
+     * A session whose search path lacks the layout's schema (another application, pg_dump, autovacuum's
+     * ANALYZE, which runs with an empty path) can plan, write and analyze the objects table: planning
+     * inlines the keys of the expression indexes, and the helpers they call are found by the schema they
+     * were created in, not by the session's path.
+     */
+    @org.junit.jupiter.api.Test
+    void aSessionWithoutTheLayoutsSchemaOnItsPathUsesTheTable() throws Exception {
+        PostgresDialect dialect = new PostgresDialect();
+        String layout;
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
+            for (String ddl :
+                    dialect.ddl().fieldIndexes(StoreMapping.graph("org_id"), "kn", LayoutDdl.FieldKind.NUMBER)) {
+                st.execute(ddl);
+            }
+            for (String ddl :
+                    dialect.ddl().fieldIndexes(StoreMapping.graph("org_id"), "kd", LayoutDdl.FieldKind.DATE)) {
+                st.execute(ddl);
+            }
+            try (ResultSet rs = st.executeQuery("SELECT current_schema()")) {
+                rs.next();
+                layout = '"' + rs.getString(1) + '"';
+            }
+        }
+        for (String path : List.of("", "public", "pg_catalog")) {
+            try (Connection c = ds.getConnection();
+                    Statement st = c.createStatement()) {
+                st.execute("SELECT set_config('search_path', '" + path + "', false)");
+                c.setAutoCommit(false);
+                try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + layout + ".quarry_objects")) {
+                    rs.next();
+                    assertThat(rs.getLong(1)).as(path).isPositive();
+                }
+                // index maintenance evaluates every key, the slow paths included
+                st.execute("INSERT INTO " + layout + ".quarry_objects"
+                        + " (id, type, org_id, properties, created_at, updated_at) VALUES ('z9', 'Thing', 'a',"
+                        + " '{\"kn\": \"1e3\", \"kd\": \"2024-03-01T10:00:00.5+02:00\"}', now(), now())");
+                st.execute("ANALYZE " + layout + ".quarry_objects");
+                try (ResultSet rs = st.executeQuery("SELECT " + layout + ".quarry_num_key('\"1e3\"'),"
+                        + layout + ".quarry_instant_key('\"2024-03-01T10:00:00.5+02:00\"'), "
+                        + layout + ".quarry_nums('[\"7\", 8]'), "
+                        + layout + ".quarry_num_range('[\"7\", 8]')::text, "
+                        + layout + ".quarry_instant_range('[\"2024-03-01\"]')::text, "
+                        + layout + ".quarry_bracket('\"2024-03-01\"'), "
+                        + layout + ".quarry_sort_string('\"x\"')")) {
+                    rs.next();
+                    assertThat(rs.getBigDecimal(1)).as(path).isEqualByComparingTo("1000");
+                    assertThat(rs.getLong(2)).isEqualTo(1_709_280_000_500_000L);
+                    assertThat(rs.getString(4)).isEqualTo("[7,8]");
+                    assertThat(rs.getString(5)).isEqualTo("[1709251200000000,1709251200000001)");
+                    assertThat(rs.getInt(6)).isEqualTo(1);
+                    assertThat(rs.getString(7)).isEqualTo("x");
+                }
+                c.rollback();
+            }
+        }
+    }
+
     // --- regular expressions ---------------------------------------------------------------------
 
     static Stream<Arguments> patterns() {
