@@ -18,7 +18,8 @@ final class TypesSection {
     private static final Set<String> TYPE_KEYS =
             Set.of("description", "module", "fields", "relationships", "order", "left_out");
     private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed");
-    private static final Set<String> RELATIONSHIP_KEYS = Set.of("name", "target", "direction", "kind", "description");
+    private static final Set<String> RELATIONSHIP_KEYS =
+            Set.of("name", "target", "direction", "kind", "description", "type");
 
     private TypesSection() {}
 
@@ -205,7 +206,10 @@ final class TypesSection {
         Relationship.Direction dir =
                 node.get("direction").map(TypesSection::direction).orElse(Relationship.Direction.OUT);
         Relationship.Kind kind = node.get("kind").map(TypesSection::kind).orElse(null);
-        return node.build(() -> new Relationship(name, target, dir, text(node, "description"), kind));
+        String stored = node.get("type")
+                .map(n -> n.text("write the relationship type its links are stored as"))
+                .orElse(null);
+        return node.build(() -> new Relationship(name, target, dir, text(node, "description"), kind, stored));
     }
 
     /** One of the kinds an entity graph names, such as BELONGS_TO. */

@@ -12,8 +12,11 @@ import java.util.Locale;
  * @param direction whether objects of the declaring type are the source, the target, or either
  * @param description what the relationship means; may be {@code null}
  * @param kind how many objects are at each end, seen from the declaring type; may be {@code null}
+ * @param type the relationship type the store keeps for these links, when the name differs from it
+ *     (an artist's {@code albums} are the links of type {@code artist}); {@code null} when it is the name
  */
-public record Relationship(String name, String target, Direction direction, String description, Kind kind) {
+public record Relationship(
+        String name, String target, Direction direction, String description, Kind kind, String type) {
 
     /**
      * How many objects are at each end of a relationship, seen from the declaring type, as an entity
@@ -36,7 +39,17 @@ public record Relationship(String name, String target, Direction direction, Stri
 
     /** A relationship without a kind. */
     public Relationship(String name, String target, Direction direction, String description) {
-        this(name, target, direction, description, null);
+        this(name, target, direction, description, null, null);
+    }
+
+    /** A relationship whose name is the type of its links. */
+    public Relationship(String name, String target, Direction direction, String description, Kind kind) {
+        this(name, target, direction, description, kind, null);
+    }
+
+    /** The relationship type the store keeps: {@link #type()}, else the name. */
+    public String storedType() {
+        return type == null ? name : type;
     }
 
     /** Which end of a relationship an object is. */
@@ -62,6 +75,13 @@ public record Relationship(String name, String target, Direction direction, Stri
         if (!Names.isIdentifier(name)) {
             throw new IllegalArgumentException(
                     "relationship name '" + name + "' must match " + Names.IDENTIFIER.pattern());
+        }
+        if (type != null && !Names.isIdentifier(type)) {
+            throw new IllegalArgumentException(
+                    "relationship type '" + type + "' must match " + Names.IDENTIFIER.pattern());
+        }
+        if (name.equals(type)) {
+            type = null;
         }
     }
 

@@ -63,14 +63,14 @@ final class GetGraphObjectTool extends SchemaTool {
         result.set("object", projections.projection(n.object().type(), detail).apply(n.object(), around(n)));
         Map<String, List<LinkedObject.Edge>> groups = new LinkedHashMap<>();
         for (LinkedObject.Edge e : n.edges()) {
-            groups.computeIfAbsent(e.relationship().type() + "\u0000" + e.direction(), k -> new ArrayList<>())
+            groups.computeIfAbsent(e.name() + "\u0000" + e.direction(), k -> new ArrayList<>())
                     .add(e);
         }
         ArrayNode rels = result.putArray("relationships");
         boolean cut = detail == Projection.Detail.LIGHT;
         for (List<LinkedObject.Edge> edges : groups.values()) {
             ObjectNode g = rels.addObject();
-            g.put("type", edges.get(0).relationship().type());
+            g.put("type", edges.get(0).name());
             g.put("direction", edges.get(0).direction());
             g.put("count", edges.size());
             ArrayNode list = g.putArray("neighbours");
@@ -93,7 +93,7 @@ final class GetGraphObjectTool extends SchemaTool {
             result.put(
                     "hint",
                     "get_object_relationships {\"id\": \"" + n.object().id() + "\", \"relationship_type\": \""
-                            + n.edges().get(0).relationship().type()
+                            + n.edges().get(0).name()
                             + "\"} lists every neighbour of one kind; query_graph_objects with related_to_id "
                             + "filters them.");
         }

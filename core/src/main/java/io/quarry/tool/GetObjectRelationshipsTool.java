@@ -62,10 +62,13 @@ final class GetObjectRelationshipsTool extends SchemaTool {
         String after =
                 cursor == null ? null : Cursor.decode(cursor, fingerprint, 0).id();
         LinkedObject n = LinkedObject.of(id, view, store, call.context().scope(), "id");
+        if (type != null) {
+            view.refuseRenamed(view.schema.type(n.object().type()).orElseThrow(), type, "relationship_type");
+        }
         List<LinkedObject.Edge> matching = new ArrayList<>();
         for (LinkedObject.Edge e : n.edges()) {
             if ((direction.equals("both") || direction.equals(e.direction()))
-                    && (type == null || type.equals(e.relationship().type()))) {
+                    && (type == null || type.equals(e.name()))) {
                 matching.add(e);
             }
         }
@@ -77,7 +80,7 @@ final class GetObjectRelationshipsTool extends SchemaTool {
         for (LinkedObject.Edge e : rest.subList(0, Math.min(limit, rest.size()))) {
             ObjectNode item = Json.object();
             item.put("relationship_id", e.relationship().id());
-            item.put("type", e.relationship().type());
+            item.put("type", e.name());
             item.put("direction", e.direction());
             GraphObject other = n.neighbours().get(e.otherId());
             item.set(

@@ -92,8 +92,18 @@ final class GetProjectGraphTool extends SchemaTool {
         return result;
     }
 
-    private static ObjectNode result(GraphSnapshot snapshot, boolean cutByBudget) {
+    private ObjectNode result(GraphSnapshot snapshot, boolean cutByBudget) {
         ObjectNode json = snapshot.toJson();
+        // each edge named as its source's type calls it (an artist's albums: "artist" from the album)
+        for (com.fasterxml.jackson.databind.JsonNode edge : json.path("edges")) {
+            ((ObjectNode) edge)
+                    .put(
+                            "rel",
+                            view.nameSeenFrom(
+                                    edge.path("src_kind").asText(),
+                                    edge.path("rel").asText(),
+                                    "out"));
+        }
         ObjectNode out = json.objectNode();
         out.put("root_id", snapshot.rootId());
         json.remove("root_id");

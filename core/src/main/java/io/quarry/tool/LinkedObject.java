@@ -23,8 +23,11 @@ record LinkedObject(GraphObject object, List<Edge> edges, Map<String, GraphObjec
     /** The most neighbours one object shows; beyond that, relationships are counted from what was read. */
     static final int MAX_NEIGHBOURS = 5_000;
 
-    /** A relationship seen from the object: {@code out} when the object is the source. */
-    record Edge(GraphRelationship relationship, String direction, String otherId) {}
+    /**
+     * A relationship seen from the object: {@code out} when the object is the source; {@code name}
+     * what the object's type calls it ({@code albums} from an artist for links of type {@code artist}).
+     */
+    record Edge(GraphRelationship relationship, String direction, String otherId, String name) {}
 
     /**
      * Reads the object with this id and its neighbours.
@@ -55,7 +58,8 @@ record LinkedObject(GraphObject object, List<Edge> edges, Map<String, GraphObjec
         for (GraphRelationship r : store.relationships(id, scope)) {
             String other = r.other(id);
             if (neighbours.containsKey(other)) {
-                edges.add(new Edge(r, r.srcId().equals(id) ? "out" : "in", other));
+                String direction = r.srcId().equals(id) ? "out" : "in";
+                edges.add(new Edge(r, direction, other, view.nameSeenFrom(object.type(), r.type(), direction)));
             }
         }
         return new LinkedObject(object, List.copyOf(edges), Map.copyOf(neighbours));

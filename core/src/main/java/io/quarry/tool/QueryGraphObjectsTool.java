@@ -197,19 +197,13 @@ final class QueryGraphObjectsTool extends SchemaTool {
                     "Give a few words; filter on fields with 'properties'.");
         }
         io.quarry.filter.ValidatedFilter validated = runner.validate(filter, type);
-        if (relatedTo != null
-                && runner.store().get(relatedTo, call.context().scope()).isEmpty()) {
-            throw NearIds.notFound(
-                    relatedTo,
-                    "related_to_id",
-                    "Use an id from a previous result; query_graph_objects finds objects by their fields.",
-                    runner.store(),
-                    call.context().scope(),
-                    view);
-        }
         List<String> types = type == null ? view.typeNames() : List.of(type.name());
         SemanticRanker.Where where = new SemanticRanker.Where(
-                types, validated, relatedTo, relationshipType, call.context().scope());
+                types,
+                validated,
+                relatedTo,
+                runner.storedType(relatedTo, relationshipType, types, call),
+                call.context().scope());
         int want = limit + 1;
         List<io.quarry.error.QueryError> warnings = new ArrayList<>(validated.warnings());
         List<SemanticRanker.Hit> hits;

@@ -106,25 +106,16 @@ final class QueryRunner {
                     "Put field conditions in 'properties', such as {\"properties\": {\"status\": \"Open\", \"priority\": "
                             + "{\"$gt\": 5}}}, and keep 'query' for words."));
         }
-        if (request.relatedToId() != null
-                && store.get(request.relatedToId(), call.context().scope()).isEmpty()) {
-            throw NearIds.notFound(
-                    request.relatedToId(),
-                    "related_to_id",
-                    "Use an id from a previous result; query_graph_objects finds objects by their fields.",
-                    store,
-                    call.context().scope(),
-                    view);
-        }
         List<String> types = request.type() == null
                 ? view.typeNames()
                 : List.of(request.type().name());
+        String stored = storedType(request.relatedToId(), request.relationshipType(), types, call);
         Optional<List<FieldPath>> textFields = view.textFields(request.type());
         ObjectQuery query = ObjectQuery.builder()
                 .types(types)
                 .filter(validated)
                 .text(request.text(), textFields.orElse(List.of()))
-                .relatedTo(request.relatedToId(), request.relationshipType())
+                .relatedTo(request.relatedToId(), stored)
                 .sort(request.sort().isEmpty() ? defaultOrder(request.type()) : request.sort())
                 .limit(request.limit())
                 .cursor(request.cursor())
@@ -295,5 +286,26 @@ final class QueryRunner {
     SortKey sortKey(FieldPath path, boolean descending, EntityType type, String where) {
         validator.validatePath(path, type, where);
         return new SortKey(path, descending);
+    }
+
+    /**
+     * Checks that the related object exists in the scope and gives the stored relationship type its
+     * {@code relationship_type} names from that object's end or the rows' ({@code null} for none).
+     *
+     * @throws QueryException {@code NOT_FOUND} for a related id outside the scope
+     */
+    String storedType(String relatedToId, String relationshipType, List<String> types, CatalogTool.Call call) {
+        if (relatedToId == null) {
+            return null;
+        }
+        GraphObject anchor = store.get(relatedToId, call.context().scope())
+                .orElseThrow(() -> NearIds.notFound(
+                        relatedToId,
+                        "related_to_id",
+                        "Use an id from a previous result; query_graph_objects finds objects by their fields.",
+                        store,
+                        call.context().scope(),
+                        view));
+        return relationshipType == null ? null : view.storedType(relationshipType, anchor.type(), types);
     }
 }

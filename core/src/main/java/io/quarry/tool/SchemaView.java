@@ -136,6 +136,10 @@ final class SchemaView {
         if (names.isEmpty() || names.contains(name)) {
             return name;
         }
+        List<String> renamed = namesOfStored(schema.types(), name);
+        if (!renamed.isEmpty()) {
+            throw renamed(name, path, renamed, "");
+        }
         List<String> near = names.stream()
                 .filter(n -> n.replace("_", "").equalsIgnoreCase(name.replace("_", "")))
                 .toList();
@@ -150,6 +154,92 @@ final class SchemaView {
                 "There is no relationship type '" + Arguments.echo(name) + "'; names are exact and case-sensitive.",
                 (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + "Relationship types: "
                         + String.join(", ", names) + ".");
+    }
+
+    /**
+     * Refuses a name that is no longer what a type calls its links ({@code artist} for an artist's
+     * {@code albums}): the relationship types from before the names read from both ends, named for
+     * one release.
+     *
+     * @throws QueryException {@code INVALID_OPERAND} naming the relationship meant, when {@code type}
+     *     declares none of that name but calls links of that stored type otherwise
+     */
+    void refuseRenamed(EntityType type, String name, String path) {
+        if (type.relationships().stream().anyMatch(r -> r.name().equals(name))) {
+            return;
+        }
+        List<String> renamed = namesOfStored(List.of(type), name);
+        if (!renamed.isEmpty()) {
+            throw renamed(name, path, renamed, " from a " + type.name());
+        }
+    }
+
+    private static List<String> namesOfStored(List<EntityType> types, String stored) {
+        Set<String> out = new LinkedHashSet<>();
+        for (EntityType t : types) {
+            for (Relationship r : t.relationships()) {
+                if (r.storedType().equals(stored) && !r.name().equals(stored)) {
+                    out.add(r.name());
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    private QueryException renamed(String name, String path, List<String> names, String from) {
+        return QueryException.of(
+                ErrorCode.INVALID_OPERAND,
+                path,
+                "The relationship '" + Arguments.echo(name) + "' is named "
+                        + String.join(
+                                " or ", names.stream().map(n -> "'" + n + "'").toList()) + from
+                        + " now: each end names its links after what it reaches.",
+                "Did you mean '" + names.get(0) + "'? Relationship types: " + String.join(", ", relationshipNames())
+                        + ".");
+    }
+
+    /**
+     * What an object of {@code type} calls a link of stored type {@code stored} at its end
+     * ({@code out} or {@code in}): the declared relationship's name, else the stored type.
+     */
+    String nameSeenFrom(String type, String stored, String direction) {
+        Optional<EntityType> t = schema.type(type);
+        if (t.isPresent()) {
+            for (Relationship r : t.get().relationships()) {
+                if (r.storedType().equals(stored)
+                        && (r.direction() == Relationship.Direction.BOTH
+                                || r.direction().jsonName().equals(direction))) {
+                    return r.name();
+                }
+            }
+        }
+        return stored;
+    }
+
+    /**
+     * The stored relationship type a {@code relationship_type} names for links between an anchor of
+     * type {@code anchorType} and objects of {@code rowTypes}: the anchor's relationship of that name
+     * to one of them ({@code albums} from an artist), else theirs to the anchor's type ({@code artist}
+     * from its albums), else the name itself.
+     */
+    String storedType(String name, String anchorType, List<String> rowTypes) {
+        Optional<EntityType> anchor = schema.type(anchorType);
+        if (anchor.isPresent()) {
+            for (Relationship r : anchor.get().relationships()) {
+                if (r.name().equals(name) && rowTypes.contains(r.target())) {
+                    return r.storedType();
+                }
+            }
+        }
+        for (String row : rowTypes) {
+            for (Relationship r :
+                    schema.type(row).map(EntityType::relationships).orElse(List.of())) {
+                if (r.name().equals(name) && r.target().equals(anchorType)) {
+                    return r.storedType();
+                }
+            }
+        }
+        return name;
     }
 
     /** System fields then every exposed field of every type, without repeats. */

@@ -69,6 +69,9 @@ final class ConfigDerivation {
         final List<ObjectNode> relationships = new ArrayList<>();
         final List<ObjectNode> foreignKeys = new ArrayList<>();
         final Set<String> relationshipNames = new HashSet<>();
+        /** The names its relationships have seen from it, each once. */
+        final Set<String> endNames = new HashSet<>();
+
         final Map<String, String> leftOut = new LinkedHashMap<>();
 
         TypeSpec(TableModel table, String name) {
@@ -502,8 +505,12 @@ final class ConfigDerivation {
             if (columns.size() > 1 || name.isEmpty() || name.equals("id") || !Names.isIdentifier(name)) {
                 name = Naming.snakeCase(target.name);
             }
-            name = unique(name, spec, target);
+            name = endName(spec, unique(name, spec, target), name);
             boolean one = t.isUnique(fk.columns());
+            // the target's end reads after what it reaches: an artist's albums, an employee's customers
+            String natural = one ? Naming.snakeCase(spec.name) : Naming.pluralSnakeCase(spec.name);
+            String qualified = natural + "_by_" + name; // an airport's flights_by_departure_airport
+            String inName = endName(target, sharesTarget(spec, target) ? qualified : natural, qualified);
             // the description names every column of a composite key: "account_id and currency"
             List<String> fieldsOfKey = columns.stream().map(fieldNames).toList();
             String named = fieldsOfKey.size() == 1
@@ -525,12 +532,14 @@ final class ConfigDerivation {
             relate(
                     spec,
                     name,
+                    name,
                     target,
                     "out",
                     outKind,
                     "The " + target.name + " named by this " + spec.name + "'s " + named + ".");
             relate(
                     target,
+                    inName,
                     name,
                     spec,
                     "in",
@@ -564,15 +573,41 @@ final class ConfigDerivation {
         return candidate;
     }
 
-    private void relate(TypeSpec from, String name, TypeSpec to, String direction, String kind, String description) {
+    /** Whether more than one foreign key of {@code source} references {@code target}. */
+    private boolean sharesTarget(TypeSpec source, TypeSpec target) {
+        return source.table.foreignKeys().stream()
+                        .filter(fk -> fk.targetTable().equals(target.table.name()))
+                        .count()
+                > 1;
+    }
+
+    /**
+     * The name a relationship has seen from {@code type}: {@code preferred} when the type names no
+     * other relationship so, else {@code fallback}, else it with {@code _2}, {@code _3}…
+     */
+    private static String endName(TypeSpec type, String preferred, String fallback) {
+        String name = type.endNames.contains(preferred) ? fallback : preferred;
+        String candidate = name;
+        for (int n = 2; type.endNames.contains(candidate); n++) {
+            candidate = name + "_" + n;
+        }
+        type.endNames.add(candidate);
+        return candidate;
+    }
+
+    private void relate(
+            TypeSpec from, String name, String stored, TypeSpec to, String direction, String kind, String description) {
         ObjectNode r = json.objectNode();
         r.put("name", name);
+        if (!name.equals(stored)) {
+            r.put("type", stored);
+        }
         r.put("target", to.name);
         r.put("direction", direction);
         r.put("kind", kind);
         r.put("description", description);
         from.relationships.add(r);
-        from.relationshipNames.add(name + (direction.equals("out") ? ">" : "<") + to.name);
+        from.relationshipNames.add(stored + (direction.equals("out") ? ">" : "<") + to.name);
         links.add(new Introspection.Link(from.name, name, to.name, direction, kind));
     }
 
@@ -595,8 +630,12 @@ final class ConfigDerivation {
             return null;
         }
         String name = unique(Naming.snakeCase(join.name()), src, dst);
+        // each end reads after the other end's type: a playlist's tracks, a track's playlists
+        String srcEnd = Naming.pluralSnakeCase(dst.name);
+        String dstEnd = Naming.pluralSnakeCase(src.name);
         relate(
                 src,
+                endName(src, srcEnd, srcEnd + "_by_" + name),
                 name,
                 dst,
                 "out",
@@ -604,6 +643,7 @@ final class ConfigDerivation {
                 "The " + dst.name + " objects linked to this " + src.name + " through " + join.name() + ".");
         relate(
                 dst,
+                endName(dst, dstEnd, dstEnd + "_by_" + name),
                 name,
                 src,
                 "in",

@@ -46,6 +46,34 @@ final class Naming {
         return out;
     }
 
+    /** The snake_case plural of a type name: {@code InvoiceLine} → {@code invoice_lines}, {@code Category} → categories. */
+    static String pluralSnakeCase(String type) {
+        List<String> words = words(type);
+        if (words.isEmpty()) {
+            return type;
+        }
+        words.set(words.size() - 1, plural(words.get(words.size() - 1)));
+        return String.join("_", words);
+    }
+
+    /** A simple English plural: {@code category} → categories, {@code box} → boxes, {@code track} → tracks. */
+    static String plural(String word) {
+        if (UNCHANGED.contains(word) || word.length() < 2) {
+            return word;
+        }
+        if (word.equals("person")) {
+            return "people";
+        }
+        char beforeLast = word.charAt(word.length() - 2);
+        if (word.endsWith("y") && "aeiou".indexOf(beforeLast) < 0) {
+            return word.substring(0, word.length() - 1) + "ies";
+        }
+        if (word.endsWith("s") || word.endsWith("x") || word.endsWith("ch") || word.endsWith("sh")) {
+            return word + "es";
+        }
+        return word + "s";
+    }
+
     /** A simple English singular: {@code categories} → category, {@code boxes} → box, {@code tracks} → track. */
     static String singular(String word) {
         if (UNCHANGED.contains(word) || word.length() < 3) {

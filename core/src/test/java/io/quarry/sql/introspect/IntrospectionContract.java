@@ -133,8 +133,8 @@ abstract class IntrospectionContract {
         assertThat(edge.get("type").asText()).isEqualTo("playlist_track");
         assertThat(result.links())
                 .contains(
-                        new Introspection.Link("Playlist", "playlist_track", "Track", "out", "HAS_MANY_MANY"),
-                        new Introspection.Link("Track", "playlist_track", "Playlist", "in", "BELONGS_TO_MANY"));
+                        new Introspection.Link("Playlist", "tracks", "Track", "out", "HAS_MANY_MANY"),
+                        new Introspection.Link("Track", "playlists", "Playlist", "in", "BELONGS_TO_MANY"));
     }
 
     @Test
@@ -142,9 +142,9 @@ abstract class IntrospectionContract {
         assertThat(result.links())
                 .contains(
                         new Introspection.Link("Employee", "reports_to", "Employee", "out", "BELONGS_TO"),
-                        new Introspection.Link("Employee", "reports_to", "Employee", "in", "HAS_MANY"),
+                        new Introspection.Link("Employee", "employees", "Employee", "in", "HAS_MANY"),
                         new Introspection.Link("Customer", "support_rep", "Employee", "out", "BELONGS_TO"),
-                        new Introspection.Link("Employee", "support_rep", "Customer", "in", "HAS_MANY"));
+                        new Introspection.Link("Employee", "customers", "Customer", "in", "HAS_MANY"));
         JsonNode keys = tables().get("types").get("Employee").get("foreign_keys");
         assertThat(keys.get(0).get("column").asText()).isEqualTo(chinook("ReportsTo"));
         assertThat(keys.get(0).get("target").asText()).isEqualTo("Employee");
@@ -155,7 +155,7 @@ abstract class IntrospectionContract {
         assertThat(result.links())
                 .contains(
                         new Introspection.Link("ShopProfile", "account", "ShopAccount", "out", "BELONGS_TO_ONE"),
-                        new Introspection.Link("ShopAccount", "account", "ShopProfile", "in", "HAS_ONE"));
+                        new Introspection.Link("ShopAccount", "shop_profile", "ShopProfile", "in", "HAS_ONE"));
     }
 
     @Test
@@ -243,11 +243,12 @@ abstract class IntrospectionContract {
                                 "The Employee named by this Employee's reports_to.",
                                 Relationship.Kind.BELONGS_TO),
                         new Relationship(
-                                "reports_to",
+                                "employees",
                                 "Employee",
                                 Relationship.Direction.IN,
                                 "The Employee objects whose reports_to names this Employee.",
-                                Relationship.Kind.HAS_MANY));
+                                Relationship.Kind.HAS_MANY,
+                                "reports_to"));
         assertThat(schema().type("Playlist").orElseThrow().relationships())
                 .anyMatch(r -> r.kind() == Relationship.Kind.HAS_MANY_MANY
                         && r.target().equals("Track"));

@@ -3,10 +3,8 @@ package io.quarry.sql.introspect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
 import io.quarry.sql.Backend;
-import io.quarry.sql.JdbcObjectStore;
 import io.quarry.store.Scope;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
@@ -62,13 +60,7 @@ class ScopeColumnsTest {
                 .scopeColumns("tenant_id")
                 .build()
                 .introspect();
-        QuarryConfig config = QuarryConfig.parse(result.toYaml(), "scoped.yaml");
-        JdbcObjectStore store = JdbcObjectStore.builder()
-                .dataSource(dataSource)
-                .dialect(Backend.SQLITE.dialect(dataSource))
-                .mapping(config.store().orElseThrow())
-                .build();
-        toolkit = Toolkit.builder().config(config).store(store).build();
+        toolkit = Served.toolkit(Backend.SQLITE, dataSource, result);
     }
 
     ToolResult call(String tenant, String tool, String arguments) throws Exception {

@@ -2,10 +2,8 @@ package io.quarry.sql.introspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.config.QuarryConfig;
 import io.quarry.internal.Json;
 import io.quarry.sql.Backend;
-import io.quarry.sql.JdbcObjectStore;
 import io.quarry.tool.ToolContext;
 import io.quarry.tool.ToolResult;
 import io.quarry.tool.Toolkit;
@@ -42,13 +40,7 @@ class ViewKeysTest {
             s.execute("CREATE VIEW customer_view AS SELECT customer_id, name FROM customer");
         }
         result = Introspector.builder().dataSource(dataSource).build().introspect();
-        QuarryConfig config = QuarryConfig.parse(result.toYaml(), "views.yaml");
-        JdbcObjectStore store = JdbcObjectStore.builder()
-                .dataSource(dataSource)
-                .dialect(Backend.SQLITE.dialect(dataSource))
-                .mapping(config.store().orElseThrow())
-                .build();
-        toolkit = Toolkit.builder().config(config).store(store).build();
+        toolkit = Served.toolkit(Backend.SQLITE, dataSource, result);
     }
 
     ToolResult call(String tool, String arguments) throws Exception {
