@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
 public final class QuarryMcpServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpServer.class);
     static final String NAME = "quarry";
-    static final String VERSION = "0.1.0-SNAPSHOT";
+    static final String VERSION = BuildInfo.VERSION;
     static final String INSTRUCTIONS =
             "Read-only access to a database: call get_database_schema first to learn the types, "
                     + "fields and relationships, then query_graph_objects.";

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "quarry",
         mixinStandardHelpOptions = true,
-        version = "quarry 0.1.0-SNAPSHOT",
+        versionProvider = QuarryCli.BuildVersion.class,
         description = "Run Quarry's agent tools over a data file or the built-in demo knowledge graph.",
         subcommands = {
             TourCommand.class,
@@ -38,6 +38,20 @@ public final class QuarryCli implements Runnable {
 
     /** Standard output as bytes, for the {@code mcp} protocol. */
     final java.io.OutputStream out;
+
+    /** {@code quarry --version}: the version the build wrote into the jar. */
+    static final class BuildVersion implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws java.io.IOException {
+            try (java.io.InputStream in = QuarryCli.class.getResourceAsStream("build.properties")) {
+                java.util.Properties build = new java.util.Properties();
+                if (in != null) {
+                    build.load(in);
+                }
+                return new String[] {"quarry " + build.getProperty("version", "(unknown version)")};
+            }
+        }
+    }
 
     private QuarryCli(java.io.InputStream in, java.io.OutputStream out) {
         this.in = in;

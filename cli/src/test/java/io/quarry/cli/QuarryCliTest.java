@@ -256,6 +256,18 @@ class QuarryCliTest {
     }
 
     @Test
+    void versionIsTheOneTheBuildIsMaking() throws java.io.IOException {
+        String parent = java.nio.file.Files.readString(java.nio.file.Path.of("../pom.xml"));
+        java.util.regex.Matcher version = java.util.regex.Pattern.compile(
+                        "<artifactId>quarry-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(parent);
+        assertThat(version.find()).isTrue();
+        Run run = run("", "--version");
+        assertThat(run.exit()).isZero();
+        assertThat(run.out().strip()).isEqualTo("quarry " + version.group(1));
+    }
+
+    @Test
     void toolsListsTheCatalog() {
         Run run = run("", "tools", "--data", data.toString());
         assertThat(run.out()).contains("get_database_schema").contains("query_graph_objects");
