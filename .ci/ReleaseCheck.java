@@ -208,11 +208,11 @@ public final class ReleaseCheck {
         }
         Path runnable = dir.resolve("quarry-cli-" + version + "-runnable.jar");
         if (Files.exists(runnable)) {
-            String said = output(dir, "java", "-jar", runnable.toString(), "--version").strip();
+            String said = output(dir, "", List.of("java", "-jar", runnable.toString(), "--version")).strip();
             check(said.equals("quarry " + version), "quarry --version says '" + said + "'");
             String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"release-check\",\"version\":\"1\"}}}\n";
-            String answer = output(dir, initialize, "java", "-jar", runnable.toString(), "mcp");
+            String answer = output(dir, initialize, List.of("java", "-jar", runnable.toString(), "mcp"));
             Matcher server = Pattern.compile("\"serverInfo\"\\s*:\\s*\\{[^}]*\"version\"\\s*:\\s*\"([^\"]*)\"").matcher(answer);
             check(server.find() && server.group(1).equals(version),
                     "quarry mcp's serverInfo does not name " + version + ": " + answer.strip());
@@ -337,11 +337,7 @@ public final class ReleaseCheck {
         return process.waitFor();
     }
 
-    private static String output(Path dir, String... command) throws Exception {
-        return output(dir, "", command);
-    }
-
-    private static String output(Path dir, String stdin, String... command) throws Exception {
+    private static String output(Path dir, String stdin, List<String> command) throws Exception {
         Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(false).start();
         try (var in = process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));
