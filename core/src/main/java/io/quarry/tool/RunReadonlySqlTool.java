@@ -39,7 +39,7 @@ final class RunReadonlySqlTool extends SchemaTool {
             if (relations.length() > RELATIONS_SHOWN) {
                 // a large schema: the rest are in get_database_schema, under the same names
                 relations.append("; … (get_database_schema lists every type: each is a relation of id, its fields,"
-                        + " created_at and updated_at)");
+                        + " created_at and updated_at; each relationship one of src_id and dst_id)");
                 break;
             }
             relations
@@ -53,7 +53,8 @@ final class RunReadonlySqlTool extends SchemaTool {
         return "Run one read-only SQL SELECT (" + jdbc.dialect().name() + " syntax) when no filter can ask the "
                 + "question: joins, GROUP BY, window functions, computed columns, WITH and UNION. Prefer "
                 + "query_graph_objects and aggregate_graph_objects when they can answer. Relations (one per "
-                + "type) and their columns: " + relations + ". Only these, the usual aggregate, string, date "
+                + "type, and one per relationship of its ends' ids, to join through) and their columns: " + relations
+                + ". Only these, the usual aggregate, string, date "
                 + "and math functions, and one statement; the answer shows the statement that ran and is "
                 + "capped by LIMIT. Example: {\"sql\": \"SELECT count(*) AS n FROM " + first + "\"}.";
     }

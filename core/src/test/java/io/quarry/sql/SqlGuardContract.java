@@ -54,12 +54,15 @@ abstract class SqlGuardContract implements BackendUnderTest {
     static final Scope ACME = Scope.of("org_id", "acme");
     static final Schema SCHEMA = Schema.builder()
             .type(EntityType.of(
-                    "Task",
-                    Field.of("title", FieldType.STRING),
-                    Field.ofEnum("status", List.of("open", "done")),
-                    Field.of("priority", FieldType.INTEGER),
-                    Field.of("done", FieldType.BOOLEAN),
-                    Field.of("secret", FieldType.STRING).hidden()))
+                            "Task",
+                            Field.of("title", FieldType.STRING),
+                            Field.ofEnum("status", List.of("open", "done")),
+                            Field.of("priority", FieldType.INTEGER),
+                            Field.of("done", FieldType.BOOLEAN),
+                            Field.of("secret", FieldType.STRING).hidden())
+                    .withRelationships(List.of(
+                            io.quarry.schema.Relationship.out("depends_on", "Task"),
+                            io.quarry.schema.Relationship.out("assigned_to", "Person"))))
             .type(EntityType.of(
                     "Person",
                     Field.of("name", FieldType.STRING),
@@ -98,9 +101,23 @@ abstract class SqlGuardContract implements BackendUnderTest {
                     at,
                     Map.of("org_id", org)));
         }
+        // a type the schema does not declare, with a relationship to it that no relation may show
+        objects.add(new GraphObject(
+                "acme-b1", "Budget", Json.object().put("name", "acme budget"), at, at, Map.of("org_id", "acme")));
+        List<io.quarry.store.GraphRelationship> relationships = new ArrayList<>();
+        for (String org : List.of("acme", "globex")) {
+            relationships.add(rel(org + "-t2", "depends_on", org + "-t1"));
+            relationships.add(rel(org + "-t3", "depends_on", org + "-t2"));
+            relationships.add(rel(org + "-t1", "assigned_to", org + "-p1"));
+            relationships.add(rel(org + "-t3", "assigned_to", org + "-p1"));
+            // a relationship the schema does not declare
+            relationships.add(rel(org + "-p1", "owns", org + "-t1"));
+        }
+        relationships.add(rel("acme-t4", "assigned_to", "globex-p1")); // across tenants
+        relationships.add(rel("acme-t5", "assigned_to", "acme-b1")); // to an undeclared type
         String name = "sql_guard_" + backend().name().toLowerCase(java.util.Locale.ROOT);
         ds = backend().pooledDataSource(name);
-        store = backend().store(ds, StoreMapping.graph("org_id"), new DataFile.DataSet(objects, List.of()));
+        store = backend().store(ds, StoreMapping.graph("org_id"), new DataFile.DataSet(objects, relationships));
         guard = SqlGuard.of(SCHEMA, StoreMapping.graph("org_id"), store.dialect());
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
@@ -109,6 +126,10 @@ abstract class SqlGuardContract implements BackendUnderTest {
             st.execute("INSERT INTO " + canary + " VALUES (1)");
         }
         objectsBefore = count("quarry_objects");
+    }
+
+    private static io.quarry.store.GraphRelationship rel(String src, String type, String dst) {
+        return new io.quarry.store.GraphRelationship(src + "|" + type + "|" + dst, src, dst, type);
     }
 
     @AfterAll
@@ -328,7 +349,10 @@ abstract class SqlGuardContract implements BackendUnderTest {
                 .as("the catalog lists the store's and the canary's tables")
                 .anyMatch(n -> n.equalsIgnoreCase("quarry_objects"))
                 .anyMatch(n -> n.equalsIgnoreCase("canary"));
-        SCHEMA.types().forEach(t -> names.add(t.name()));
+        SCHEMA.types().forEach(t -> {
+            names.add(t.name());
+            t.relationships().forEach(r -> names.add(r.name()));
+        });
         names.addAll(List.of("quarry_row", "quarry_q", "quarry_u0", "integer", "text", "varchar", "date"));
         Set<String> expected = Set.of("acme-t1", "acme-t2", "acme-t3", "acme-t4", "acme-t5");
         List<String> leaks = new ArrayList<>();
@@ -576,6 +600,97 @@ abstract class SqlGuardContract implements BackendUnderTest {
                     .as(e.getKey())
                     .isEqualTo(e.getValue());
         }
+    }
+
+    /**
+     * Issue 25.5 on the table layout: a foreign key and a join table (an edges table whose ends hold
+     * keys of Job, a whole number, and Person) are relations of their ends' keys, each row with both ends
+     * in the scope, so a question can join through them; a relationship the layout has no source for is
+     * no relation.
+     */
+    @Test
+    void relationshipsAreRelationsOnTheTableLayoutToo() {
+        Dialect dialect = store.dialect();
+        TableFixture.ddl(
+                ds,
+                dialect,
+                "CREATE TABLE \"guard_person\" (\"person_id\" VARCHAR(20), \"org_id\" VARCHAR(20), \"name\" VARCHAR(20))",
+                "CREATE TABLE \"guard_job\" (\"job_id\" INTEGER, \"org_id\" VARCHAR(20), \"title\" VARCHAR(20),"
+                        + " \"owner\" VARCHAR(20))",
+                "CREATE TABLE \"guard_job_link\" (\"job\" INTEGER, \"person\" VARCHAR(20))",
+                "INSERT INTO \"guard_person\" VALUES ('acme-a', 'acme', 'acme a'), ('acme-b', 'acme', 'acme b'),"
+                        + " ('globex-a', 'globex', 'globex a')",
+                "INSERT INTO \"guard_job\" VALUES (1, 'acme', 'acme job 1', 'acme-a'), (2, 'acme', 'acme job 2', NULL),"
+                        + " (3, 'globex', 'globex job 3', 'globex-a'), (4, 'acme', 'acme job 4', 'globex-a')",
+                "INSERT INTO \"guard_job_link\" VALUES (1, 'acme-b'), (2, 'acme-a'), (2, 'globex-a'), (3, 'globex-a'),"
+                        + " (4, 'acme-a')");
+        Map<String, TableLayout.FieldColumn> title =
+                Map.of("title", TableLayout.FieldColumn.column("title", TableLayout.ColumnType.TEXT));
+        TableLayout layout = new TableLayout(
+                List.of(
+                        new TableLayout.TypeTable(
+                                "Job",
+                                null,
+                                "guard_job",
+                                new TableLayout.Key(List.of("job_id"), List.of(TableLayout.KeyType.INTEGER), true),
+                                null,
+                                null,
+                                List.of("org_id"),
+                                title,
+                                null,
+                                List.of(new TableLayout.ForeignKey("owner", "Person", "owned_by"))),
+                        new TableLayout.TypeTable(
+                                "Person",
+                                null,
+                                "guard_person",
+                                new TableLayout.Key(List.of("person_id"), List.of(TableLayout.KeyType.TEXT), true),
+                                null,
+                                null,
+                                List.of("org_id"),
+                                Map.of("name", TableLayout.FieldColumn.column("name", TableLayout.ColumnType.TEXT)),
+                                null,
+                                List.of())),
+                List.of(new TableLayout.EdgesTable(
+                        null, "guard_job_link", null, "job", "person", null, "helps", "Job", "Person")));
+        Schema schema = Schema.builder()
+                .type(EntityType.of("Job", Field.of("title", FieldType.STRING))
+                        .withRelationships(List.of(
+                                io.quarry.schema.Relationship.out("owned_by", "Person"),
+                                io.quarry.schema.Relationship.out("helps", "Person"),
+                                io.quarry.schema.Relationship.out("reviews", "Person"))))
+                .type(EntityType.of("Person", Field.of("name", FieldType.STRING)))
+                .build();
+        JdbcObjectStore tables = JdbcObjectStore.builder()
+                .dataSource(ds)
+                .dialect(dialect)
+                .mapping(StoreMapping.tables(layout))
+                .build();
+        SqlGuard onTables = SqlGuard.of(schema, StoreMapping.tables(layout), dialect);
+        assertThat(onTables.relations()).containsExactly("Job", "Person", "owned_by", "helps");
+        assertThat(onTables.columns("helps")).containsExactly("src_id", "dst_id");
+        Map<String, String> expected = new java.util.LinkedHashMap<>();
+        expected.put("SELECT * FROM owned_by", "1,acme-a");
+        expected.put("SELECT src_id, dst_id FROM helps ORDER BY src_id", "1,acme-b;2,acme-a;4,acme-a");
+        expected.put(
+                "SELECT j.title, p.name FROM Job j JOIN helps h ON h.src_id = j.id JOIN Person p ON p.id = h.dst_id"
+                        + " ORDER BY j.title",
+                "acme job 1,acme b;acme job 2,acme a;acme job 4,acme a");
+        expected.put(
+                "SELECT p.name, count(o.src_id) FROM Person p LEFT JOIN owned_by o ON o.dst_id = p.id GROUP BY p.name"
+                        + " ORDER BY p.name",
+                "acme a,1;acme b,0");
+        expected.put("SELECT count(*) FROM helps WHERE dst_id = 'globex-a' OR src_id = 3", "0");
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            assertThat(answer(tables.readonly(onTables.check(e.getKey(), ACME, 50))))
+                    .as(e.getKey())
+                    .isEqualTo(e.getValue());
+        }
+        assertThat(answer(
+                        tables.readonly(onTables.check("SELECT count(*) FROM helps", Scope.of("org_id", "globex"), 5))))
+                .isEqualTo("1");
+        assertThatThrownBy(() -> onTables.check("SELECT * FROM reviews", ACME, 5))
+                .isInstanceOf(QueryException.class)
+                .hasMessageContaining("no relation 'reviews'");
     }
 
     /** A store and its guard over one type table, Task, scoped by its org_id column. */
