@@ -1,6 +1,7 @@
 package io.quarry.config;
 
 import io.quarry.schema.FieldType;
+import io.quarry.schema.Names;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.TableLayout;
 import java.util.ArrayList;
@@ -121,6 +122,26 @@ final class StoreSection {
                 v, v.text("write a " + what + " name, such as '" + (fallback != null ? fallback : key) + "'"), what);
     }
 
+    /** A table layout's table, schema or column name: one the dialect quotes, spaces included. */
+    private static String layoutName(ConfigNode node, String key, String fallback, String what) {
+        if (node == null || !node.has(key)) {
+            return fallback;
+        }
+        ConfigNode v = node.get(key).orElseThrow();
+        return sqlName(
+                v, v.text("write a " + what + " name, such as '" + (fallback != null ? fallback : key) + "'"), what);
+    }
+
+    /** A table, schema or column name: any the dialect quotes ({@code Order Details}, {@code zip code}). */
+    private static String sqlName(ConfigNode at, String name, String what) {
+        if (!Names.isSqlName(name)) {
+            throw at.error(
+                    "'" + name + "' is not a " + what + " name Quarry can quote",
+                    "use letters, digits, spaces and _ $ # & . ( ) / + - (at most 64, no space at either end)");
+        }
+        return name;
+    }
+
     /** Two roles never share a column of one table. */
     private static void distinct(ConfigNode at, List<Map.Entry<String, String>> roles) {
         Map<String, String> byColumn = new HashMap<>();
@@ -172,7 +193,7 @@ final class StoreSection {
         for (ConfigNode s : node.get("scope")
                 .map(n -> n.items("write a list of column names, such as [org_id]"))
                 .orElse(List.of())) {
-            scope.add(TypesSection.identifier(s, s.text("write a column name"), "column"));
+            scope.add(sqlName(s, s.text("write a column name"), "column"));
         }
         List<TableLayout.ForeignKey> keys = new ArrayList<>();
         for (ConfigNode k : node.get("foreign_keys")
@@ -190,14 +211,14 @@ final class StoreSection {
         TableLayout.Key key = key(node);
         return node.build(() -> new TableLayout.TypeTable(
                 type,
-                name(node, "schema", null, "schema"),
-                name(node, "table", null, "table"),
+                layoutName(node, "schema", null, "schema"),
+                layoutName(node, "table", null, "table"),
                 key,
                 timestamp(node, "created_at").getKey(),
                 timestamp(node, "updated_at").getKey(),
                 scope,
                 fields,
-                name(node, "rest", null, "column"),
+                layoutName(node, "rest", null, "column"),
                 keys,
                 timestamp(node, "created_at").getValue(),
                 timestamp(node, "updated_at").getValue()));
@@ -211,13 +232,13 @@ final class StoreSection {
         ConfigNode v = node.get(key).orElse(null);
         if (v == null || v.isText()) {
             return new java.util.AbstractMap.SimpleImmutableEntry<>(
-                    name(node, key, null, "column"), TableLayout.ColumnType.TIMESTAMP);
+                    layoutName(node, key, null, "column"), TableLayout.ColumnType.TIMESTAMP);
         }
         String remedy = "write a column name, or {column, type} with type timestamp, timestamp_text, epoch_seconds"
                 + " or epoch_millis";
         v.object(remedy).keys(Set.of("column", "type"));
         v.require("column", remedy);
-        String column = name(v, "column", null, "column");
+        String column = layoutName(v, "column", null, "column");
         TableLayout.ColumnType type = TableLayout.ColumnType.TIMESTAMP;
         if (v.has("type")) {
             ConfigNode t = v.get("type").orElseThrow();
@@ -238,11 +259,11 @@ final class StoreSection {
                     "give column: name, or columns: [a, b] for " + what + " of several columns");
         }
         if (node.has("column")) {
-            return List.of(name(node, "column", null, "column"));
+            return List.of(layoutName(node, "column", null, "column"));
         }
         List<String> out = new ArrayList<>();
         for (ConfigNode c : node.get("columns").orElseThrow().items("write a list of column names, such as [a, b]")) {
-            out.add(TypesSection.identifier(c, c.text("write a column name"), "column"));
+            out.add(sqlName(c, c.text("write a column name"), "column"));
         }
         if (out.isEmpty()) {
             throw node.error("lists no column", "write a list of column names, such as [a, b]");
@@ -261,7 +282,7 @@ final class StoreSection {
         }
         ConfigNode id = node.get("id").orElseThrow();
         if (id.isText()) {
-            String column = TypesSection.identifier(id, id.text(""), "column");
+            String column = sqlName(id, id.text(""), "column");
             return new TableLayout.Key(List.of(column), List.of(TableLayout.KeyType.TEXT), true);
         }
         id.object("write a column name, or {column, type, form}, or {columns, types, form}")
@@ -309,13 +330,13 @@ final class StoreSection {
     /** {@code title: title} (a text column) or {@code {column, type, path}}. */
     private static TableLayout.FieldColumn field(ConfigNode node) {
         if (node.isText()) {
-            String column = TypesSection.identifier(node, node.text(""), "column");
+            String column = sqlName(node, node.text(""), "column");
             return TableLayout.FieldColumn.column(column, TableLayout.ColumnType.TEXT);
         }
         node.object("write a column name, or {column, type, path, as_text, single_precision}")
                 .keys(FIELD_KEYS);
         node.require("column", "name the field's column");
-        String column = name(node, "column", null, "column");
+        String column = layoutName(node, "column", null, "column");
         List<String> path = new ArrayList<>();
         if (node.has("path")) {
             ConfigNode p = node.get("path").orElseThrow();
@@ -373,12 +394,12 @@ final class StoreSection {
                     "give type_column (the column holding each row's type) or type (one type for every row)");
         }
         return node.build(() -> new TableLayout.EdgesTable(
-                name(node, "schema", null, "schema"),
-                name(node, "table", null, "table"),
-                name(node, "id", null, "column"),
-                name(node, "src", "src_id", "column"),
-                name(node, "dst", "dst_id", "column"),
-                node.has("type") ? null : name(node, "type_column", "type", "column"),
+                layoutName(node, "schema", null, "schema"),
+                layoutName(node, "table", null, "table"),
+                layoutName(node, "id", null, "column"),
+                layoutName(node, "src", "src_id", "column"),
+                layoutName(node, "dst", "dst_id", "column"),
+                node.has("type") ? null : layoutName(node, "type_column", "type", "column"),
                 name(node, "type", null, "relationship"),
                 endType(node, "src_type", typeNames),
                 endType(node, "dst_type", typeNames)));

@@ -40,7 +40,7 @@ public interface Dialect {
     /** A short name, such as {@code h2} or {@code postgres}; also the suffix of golden files. */
     String name();
 
-    /** Quotes an identifier (table or column name) that matches {@link io.quarry.schema.Names#IDENTIFIER}. */
+    /** Quotes an identifier (table or column name) that matches {@link io.quarry.schema.Names#SQL_NAME}. */
     String quoteIdentifier(String identifier);
 
     /** Writes: some element of the JSON value at {@code path} of {@code document} passes the test (an array's elements, or the value itself). */

@@ -140,7 +140,7 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             String column, ColumnType type, List<String> path, boolean asText, boolean singlePrecision) {
         /** Checks the names; a path needs a JSON column; only a text field is read as text. */
         public FieldColumn {
-            checkName(column);
+            checkSqlName(column);
             requireNonNull(type, "type");
             path = List.copyOf(requireNonNull(path, "path"));
             path.forEach(TableLayout::checkName);
@@ -194,7 +194,7 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             if (columns.isEmpty()) {
                 throw new IllegalArgumentException("store mapping: a foreign key needs at least one column");
             }
-            columns.forEach(TableLayout::checkName);
+            columns.forEach(TableLayout::checkSqlName);
             checkName(targetType);
             checkName(relationship);
         }
@@ -244,7 +244,7 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
                 throw new IllegalArgumentException(
                         "store mapping: a key needs at least one column and one type per column");
             }
-            columns.forEach(TableLayout::checkName);
+            columns.forEach(TableLayout::checkSqlName);
             if (new HashSet<>(columns).size() != columns.size()) {
                 throw new IllegalArgumentException("store mapping: the key " + columns + " names a column twice");
             }
@@ -300,21 +300,21 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
             }
             checkName(type);
             if (schema != null) {
-                checkName(schema);
+                checkSqlName(schema);
             }
-            checkName(table);
+            checkSqlName(table);
             requireNonNull(key, "key");
             if (createdAt != null) {
-                checkName(createdAt);
+                checkSqlName(createdAt);
             }
             if (updatedAt != null) {
-                checkName(updatedAt);
+                checkSqlName(updatedAt);
             }
             if (rest != null) {
-                checkName(rest);
+                checkSqlName(rest);
             }
             scopeColumns = List.copyOf(requireNonNull(scopeColumns, "scopeColumns"));
-            scopeColumns.forEach(TableLayout::checkName);
+            scopeColumns.forEach(TableLayout::checkSqlName);
             fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(fields, "fields")));
             fields.keySet().forEach(TableLayout::checkName);
             foreignKeys = List.copyOf(requireNonNull(foreignKeys, "foreignKeys"));
@@ -425,20 +425,20 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
         /** Checks the names; exactly one of the type column and the fixed type. */
         public EdgesTable {
             if (schema != null) {
-                checkName(schema);
+                checkSqlName(schema);
             }
-            checkName(table);
+            checkSqlName(table);
             if (id != null) {
-                checkName(id);
+                checkSqlName(id);
             }
-            checkName(src);
-            checkName(dst);
+            checkSqlName(src);
+            checkSqlName(dst);
             if ((typeColumn == null) == (fixedType == null)) {
                 throw new IllegalArgumentException(
                         "store mapping: edges table '" + table + "' needs either a type column or a fixed type");
             }
             if (typeColumn != null) {
-                checkName(typeColumn);
+                checkSqlName(typeColumn);
             } else {
                 checkName(fixedType);
             }
@@ -459,6 +459,13 @@ public record TableLayout(List<TypeTable> types, List<EdgesTable> edges) {
     /** The id of a relationship without an id column: source, type and target joined by {@code |}. */
     public static String syntheticId(String src, String type, String dst) {
         return src + "|" + type + "|" + dst;
+    }
+
+    private static void checkSqlName(String name) {
+        if (!Names.isSqlName(requireNonNull(name, "a table or column name"))) {
+            throw new IllegalArgumentException("store mapping: '" + name
+                    + "' is not a table or column name Quarry quotes; names must match " + Names.SQL_NAME.pattern());
+        }
     }
 
     private static void checkName(String name) {

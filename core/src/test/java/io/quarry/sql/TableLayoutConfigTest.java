@@ -126,7 +126,7 @@ class TableLayoutConfigTest {
                 "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: c, f: d}}}}}|store.tables.types.T.fields: duplicate key 'f'; write each key once",
                 "store: {layout: tables, tables: {types: {T: {id: x}}}}|store.tables.types.T: 'table' is missing; name the type's table",
                 "store: {layout: tables, tables: {types: {T: {table: t, fields: {f: {column: c, type: timestamp, path: a.b}}}}}}|store.tables.types.T.fields.f.type: a path inside column 'c' needs a json column; set type: json",
-                "store: {layout: tables, tables: {types: {T: {table: 'x y'}}}}|store.tables.types.T.table: 'x y' is not a valid table name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
+                "store: {layout: tables, tables: {types: {T: {table: 'x;y'}}}}|store.tables.types.T.table: 'x;y' is not a table name Quarry can quote; use letters, digits, spaces and _ $ # & . ( ) / + - (at most 64, no space at either end)",
                 "store: {layout: tables, tables: {types: {Task: {table: t, foreign_keys: [{column: c, target: Tsak, relationship: r}]}}}}|store.tables.types.Task.foreign_keys[0].target: unknown type 'Tsak' (did you mean 'Task'?); map it under store.tables.types, or point to one of Task",
                 "store: {layout: tables, tables: {types: {T: {table: t}}, edges: [{table: e, type: r, type_column: k}]}}|store.tables.edges[0]: has both type_column and type; give type_column (the column holding each row's type) or type (one type for every row)",
                 "store: {layout: tables, tables: {types: {}}}|store.tables.types: maps no type; map at least one type name to its table",

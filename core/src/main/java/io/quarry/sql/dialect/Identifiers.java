@@ -10,9 +10,9 @@ import java.util.List;
 final class Identifiers {
     private Identifiers() {}
 
-    /** An identifier between two {@code quote} characters, after the naming rule. */
+    /** An identifier between two {@code quote} characters, after the rule for table and column names ({@link Names#SQL_NAME}). */
     static String quote(String identifier, char quote) {
-        if (!Names.isIdentifier(identifier)) {
+        if (!Names.isSqlName(identifier)) {
             throw new IllegalArgumentException("not a valid identifier: " + identifier);
         }
         return quote + identifier + quote;

@@ -177,8 +177,8 @@ final class ConfigDerivation {
     }
 
     private String typeName(TableModel t, Map<String, TableModel> taken) {
-        if (!Names.isIdentifier(t.name())) {
-            warnings.add(where(t) + ": the table name is not a valid Quarry name (" + Names.IDENTIFIER.pattern()
+        if (!Names.isSqlName(t.name())) {
+            warnings.add(where(t) + ": the table name is not one Quarry can quote (" + Names.SQL_NAME.pattern()
                     + "); skipped (rename it or serve it through a view)");
             return null;
         }
@@ -262,7 +262,7 @@ final class ConfigDerivation {
             }
             List<String> repeated = new ArrayList<>();
             for (String candidate : candidates) {
-                long[] counts = Names.isIdentifier(t.name()) && Names.isIdentifier(candidate)
+                long[] counts = Names.isSqlName(t.name()) && Names.isSqlName(candidate)
                         ? unique.rowsAndValues(t, candidate)
                         : null;
                 if (counts == null) {
@@ -292,8 +292,8 @@ final class ConfigDerivation {
             return false;
         }
         for (String k : key) {
-            if (!Names.isIdentifier(k)) {
-                warnings.add(where(t) + ": the key column '" + k + "' is not a valid Quarry name; skipped");
+            if (!Names.isSqlName(k)) {
+                warnings.add(where(t) + ": the key column '" + k + "' is not a name Quarry can quote; skipped");
                 return false;
             }
         }
@@ -301,7 +301,7 @@ final class ConfigDerivation {
         for (ColumnModel c : t.columns()) {
             String snake = Naming.snakeCase(c.name());
             FieldType type = fieldType(c);
-            if (type != FieldType.DATETIME || !Names.isIdentifier(c.name()) || spec.key.contains(c.name())) {
+            if (type != FieldType.DATETIME || !Names.isSqlName(c.name()) || spec.key.contains(c.name())) {
                 continue;
             }
             if (spec.created == null && CREATED.contains(snake)) {
@@ -322,9 +322,9 @@ final class ConfigDerivation {
                 continue;
             }
             String at = where(t) + "." + c.name();
-            if (!Names.isIdentifier(c.name())) {
-                warnings.add(at + ": the column name is not a valid Quarry name; skipped");
-                spec.leftOut.put(c.name(), "the column name is not a valid Quarry name");
+            if (!Names.isSqlName(c.name())) {
+                warnings.add(at + ": the column name is not one Quarry can quote; skipped");
+                spec.leftOut.put(c.name(), "the column name is not one Quarry can quote");
                 continue;
             }
             String name = fieldNames.apply(c.name());
@@ -495,8 +495,8 @@ final class ConfigDerivation {
                         + target.key + "; no relationship");
                 continue;
             }
-            if (!columns.stream().allMatch(Names::isIdentifier)) {
-                warnings.add(at + ": a column name is not a valid Quarry name; no relationship");
+            if (!columns.stream().allMatch(Names::isSqlName)) {
+                warnings.add(at + ": a column name is not one Quarry can quote; no relationship");
                 continue;
             }
             String column = columns.get(0);

@@ -62,11 +62,11 @@ public final class Introspector {
 
     /**
      * A view's row count and its column's distinct non-null values, one statement with the names quoted
-     * by the dialect (names from the catalog that passed the naming rule); {@code null} when it fails.
+     * by the dialect (names from the catalog that passed the rule for SQL names); {@code null} when it fails.
      */
     private long[] rowsAndValues(TableModel view, String column) {
         io.quarry.sql.Dialect dialect = Dialects.detect(dataSource);
-        String table = (view.schema() == null || !io.quarry.schema.Names.isIdentifier(view.schema())
+        String table = (view.schema() == null || !io.quarry.schema.Names.isSqlName(view.schema())
                         ? ""
                         : dialect.quoteIdentifier(view.schema()) + ".")
                 + dialect.quoteIdentifier(view.name());

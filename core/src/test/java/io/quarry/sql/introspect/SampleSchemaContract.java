@@ -49,7 +49,10 @@ abstract class SampleSchemaContract {
     /** The backend under test. */
     abstract Backend backend();
 
-    /** The sample's name: its files are {@code samples/NAME.<dialect>.sql} and {@code samples/NAME.data.sql}. */
+    /**
+     * The sample's name: its files are {@code samples/NAME.<dialect>.sql} (or {@code NAME.sql} for the
+     * dialects without one) and {@code samples/NAME.data.sql}.
+     */
     abstract String sample();
 
     String dialect() {
@@ -60,7 +63,9 @@ abstract class SampleSchemaContract {
     void serve() throws Exception {
         dataSource = backend().pooledDataSource("sample_" + sample());
         String base = "/io/quarry/sql/samples/" + sample();
-        Backend.script(dataSource, base + "." + dialect() + ".sql");
+        // the schema: the dialect's own, or one for every dialect that quotes names with double quotes
+        Backend.script(
+                dataSource, exists(base + "." + dialect() + ".sql") ? base + "." + dialect() + ".sql" : base + ".sql");
         // the rows: one file for every dialect, or the dialect's own (a sample shipped per dialect)
         Backend.script(
                 dataSource,
