@@ -71,14 +71,16 @@ final class Relations {
     }
 
     /**
-     * Every relationship name the schema declares, with the types that take part in it: the types
-     * declaring it and their targets. A relationship's relation holds only the rows between two of them.
+     * Every relationship type the schema's declarations store, with the types that take part in it:
+     * the types declaring it and their targets. A relationship's relation holds only the rows between
+     * two of them. It is the stored type, not each end's name: an artist's {@code albums} and an album's
+     * {@code artist} are the one relation {@code artist}, a join table's ends its name.
      */
     private static Map<String, Set<String>> relationships(Schema schema) {
         Map<String, Set<String>> out = new LinkedHashMap<>();
         for (EntityType type : schema.types()) {
             for (Relationship r : type.relationships()) {
-                Set<String> ends = out.computeIfAbsent(r.name(), k -> new java.util.TreeSet<>());
+                Set<String> ends = out.computeIfAbsent(r.storedType(), k -> new java.util.TreeSet<>());
                 ends.add(type.name());
                 ends.add(r.target());
             }

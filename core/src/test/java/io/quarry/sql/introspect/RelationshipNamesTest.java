@@ -27,12 +27,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RelationshipNamesTest {
+    DataSource dataSource;
     Introspection result;
     Toolkit toolkit;
 
     @BeforeAll
     void serve() throws Exception {
-        DataSource dataSource = Backend.SQLITE.dataSource("relationship_names");
+        dataSource = Backend.SQLITE.dataSource("relationship_names");
         try (Connection c = dataSource.getConnection();
                 Statement s = c.createStatement()) {
             s.execute("CREATE TABLE artist (artist_id INTEGER PRIMARY KEY, name VARCHAR(40))");
@@ -167,6 +168,24 @@ class RelationshipNamesTest {
         JsonNode edges = ok("get_project_graph", "{\"root_id\": \"Playlist:1\", \"max_depth\": 1}")
                 .get("edges");
         assertThat(edges).isNotEmpty().allMatch(e -> e.get("rel").asText().equals("tracks"));
+    }
+
+    /** run_readonly_sql's relation of a relationship is its stored type, whatever each end calls it. */
+    @Test
+    void theSqlToolJoinsThroughTheStoredTypes() throws Exception {
+        Toolkit sql = Served.builder(Backend.SQLITE, dataSource, result)
+                .readonlySql("sqlite")
+                .build();
+        for (String[] q : new String[][] {
+            {"SELECT COUNT(*) AS n FROM playlist_track", "2"},
+            {"SELECT COUNT(*) AS n FROM departure_airport d JOIN Flight f ON f.id = d.src_id WHERE d.dst_id = 1", "2"},
+        }) {
+            ToolResult r = sql.call("run_readonly_sql", Json.object().put("sql", q[0]), ToolContext.unrestricted());
+            assertThat(r.errorCode()).as(q[0] + ": " + r.text()).isNull();
+            assertThat(r.json().at("/rows/0/0").asText())
+                    .as(q[0] + ": " + r.text())
+                    .isEqualTo(q[1]);
+        }
     }
 
     private static List<String> names(JsonNode relationships) {

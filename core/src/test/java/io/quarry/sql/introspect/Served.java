@@ -11,12 +11,17 @@ final class Served {
     private Served() {}
 
     static Toolkit toolkit(Backend backend, DataSource dataSource, Introspection result) {
+        return builder(backend, dataSource, result).build();
+    }
+
+    /** The toolkit's builder, for a test that turns more on. */
+    static Toolkit.Builder builder(Backend backend, DataSource dataSource, Introspection result) {
         QuarryConfig config = QuarryConfig.parse(result.toYaml(), "introspected.yaml");
         JdbcObjectStore store = JdbcObjectStore.builder()
                 .dataSource(dataSource)
                 .dialect(backend.dialect(dataSource))
                 .mapping(config.store().orElseThrow())
                 .build();
-        return Toolkit.builder().config(config).store(store).build();
+        return Toolkit.builder().config(config).store(store);
     }
 }
