@@ -36,9 +36,9 @@ import java.util.function.Consumer;
  *       declares a scalar ({@link #anyScalar}) the scalar alone, and equalities on such fields one
  *       containment of them all;
  *   <li>numbers and date-times: a scalar's number or instant by {@code quarry_num_key(value)} or
- *       {@code quarry_instant_key(value)}, SQL functions the planner inlines (common forms by plain
- *       expressions, anything else through the exact PL/pgSQL {@code quarry_num} and
- *       {@code quarry_instant}), compared as {@code key > ?} (NULL without a key: {@link #not}), which a btree
+ *       {@code quarry_instant_key(value)} (the first a SQL function the planner inlines, the second a
+ *       PL/pgSQL function that reads its value once; common forms by arithmetic on the text, anything
+ *       else through the exact PL/pgSQL {@code quarry_num} and {@code quarry_instant}), compared as {@code key > ?} (NULL without a key: {@link #not}), which a btree
  *       expression index serves ({@link LayoutDdl#fieldIndexes}); an array by the overlap of its smallest to
  *       largest value ({@code quarry_num_range}, {@code quarry_instant_range}) with the bound, only
  *       on rows whose value is an array;

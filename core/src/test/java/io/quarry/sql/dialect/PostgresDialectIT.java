@@ -217,9 +217,12 @@ class PostgresDialectIT {
                 .isEqualTo(expected);
     }
 
-    /** The keys are plain expressions in the plan: no function call per row for the common forms. */
+    /**
+     * The number key is a plain expression in the plan (it reads its argument once on the common path);
+     * the instant key, whose fast path reads the text seven times, is one call that reads it once.
+     */
     @org.junit.jupiter.api.Test
-    void thePlannerInlinesTheKeys() throws Exception {
+    void theNumberKeyIsInlinedAndTheInstantKeyReadsItsValueOnce() throws Exception {
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("EXPLAIN (VERBOSE) SELECT quarry_num_key((properties)::jsonb -> 'n'),"
@@ -230,8 +233,9 @@ class PostgresDialectIT {
             }
             assertThat(plan.toString())
                     .doesNotContain("quarry_num_key")
-                    .doesNotContain("quarry_instant_key")
-                    .contains("jsonb_typeof");
+                    .contains("substring")
+                    .doesNotContain("make_date");
+            assertThat(plan.toString().split("quarry_instant_key\\(", -1)).hasSize(2);
         }
     }
 
