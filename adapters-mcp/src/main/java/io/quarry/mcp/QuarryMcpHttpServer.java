@@ -136,12 +136,22 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         return TokenFile.read(file, requireNonNull(clock, "clock"));
     }
 
-    /** Who sent a request: the tenant its credential belongs to and the context of its tool calls. */
-    public record Caller(String tenant, ToolContext context) {
+    /**
+     * Who sent a request: the tenant its credential belongs to, the context of its tool calls, and the
+     * OAuth scopes its credential grants (which {@link OAuthResourceServer}'s required and tool scopes
+     * are checked against; empty for a token file's credential).
+     */
+    public record Caller(String tenant, ToolContext context, Set<String> grants) {
         /** Checks the arguments. */
         public Caller {
             requireNonNull(tenant, "tenant");
             requireNonNull(context, "context");
+            grants = Set.copyOf(grants);
+        }
+
+        /** A caller whose credential grants no OAuth scope (a token file's, an API key's). */
+        public Caller(String tenant, ToolContext context) {
+            this(tenant, context, Set.of());
         }
     }
 
@@ -167,6 +177,9 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
     public QuarryMcpHttpServer start() throws IOException {
         if (options.authenticator instanceof TokenFile file) {
             file.check(options.toolkit);
+        }
+        if (options.authenticator instanceof OAuthResourceServer oauth) {
+            oauth.check(options.toolkit);
         }
         dispatcher = Dispatcher.of(
                 options.toolkit, context -> ((Caller) context.get(CALLER)).context(), options.requestTimeout);
@@ -264,6 +277,13 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
 
     private Reply serve(Request request) throws IOException {
         String path = request.getHttpURI().getPath();
+        OAuthResourceServer oauth = options.authenticator instanceof OAuthResourceServer o ? o : null;
+        if (path != null
+                && oauth != null
+                && (path.equals(OAuthResourceServer.METADATA_PATH)
+                        || path.startsWith(OAuthResourceServer.METADATA_PATH + "/"))) {
+            return metadata(request.getMethod(), oauth);
+        }
         String tenant;
         if (path == null || !(path.equals(options.path) || path.startsWith(options.path + "/"))) {
             return refuse(404, -32601, "Nothing here: the MCP endpoint is " + options.path + ".");
@@ -289,15 +309,38 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
                             -32001,
                             "No credential: send Authorization: Bearer TOKEN"
                                     + (options.apiKeyHeader == null ? "." : " or " + options.apiKeyHeader + ": KEY."))
-                    .with("WWW-Authenticate", "Bearer");
+                    .with(
+                            "WWW-Authenticate",
+                            oauth == null ? "Bearer" : challenge(oauth, null, null, oauth.requiredScopes()));
         }
-        Optional<Caller> caller = options.authenticator.authenticate(credential, headers);
+        Optional<Caller> caller;
+        if (oauth != null) {
+            OAuthResourceServer.Verdict verdict = oauth.verify(credential);
+            if (verdict.unavailable()) {
+                LOG.warn("MCP request refused: {}", verdict.problem());
+                return refuse(503, -32000, "The access token cannot be checked now (" + verdict.problem() + ").")
+                        .with("Retry-After", "5");
+            }
+            if (verdict.caller().isEmpty()) {
+                return refuse(401, -32001, "The access token was refused: " + verdict.problem() + ".")
+                        .with("WWW-Authenticate", challenge(oauth, "invalid_token", verdict.problem(), Set.of()));
+            }
+            caller = verdict.caller();
+        } else {
+            caller = options.authenticator.authenticate(credential, headers);
+        }
         if (caller.isEmpty()) {
             return refuse(401, -32001, "Unknown credential.")
                     .with("WWW-Authenticate", "Bearer error=\"invalid_token\"");
         }
         if (tenant != null && !tenant.equals(caller.get().tenant())) {
             return refuse(403, -32003, "This credential is not for tenant " + tenant + ".");
+        }
+        if (oauth != null) {
+            Set<String> missing = oauth.missingForRequest(caller.get());
+            if (!missing.isEmpty()) {
+                return insufficientScope(oauth, null, missing, oauth.requiredScopes(), "This server needs the scope");
+            }
         }
         long retryAfter = admit(digest(credential));
         if (retryAfter > 0) {
@@ -318,10 +361,50 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         if (method.equals("DELETE")) {
             return endSession(first(headers, "mcp-session-id"));
         }
-        return post(request, headers, caller.get());
+        return post(request, headers, caller.get(), oauth);
     }
 
-    private Reply post(Request request, Map<String, List<String>> headers, Caller caller) throws IOException {
+    /** RFC 9728's metadata document, for anyone (no credential: it is how a client learns where to get one). */
+    private static Reply metadata(String method, OAuthResourceServer oauth) {
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            return refuse(405, -32000, "Use GET for the protected-resource metadata.")
+                    .with("Allow", "GET");
+        }
+        return Reply.of(200, oauth.metadata().toString())
+                .with("Cache-Control", "max-age=3600")
+                .with("Access-Control-Allow-Origin", "*");
+    }
+
+    /** A {@code WWW-Authenticate} challenge naming the metadata, and the error and scopes when given. */
+    private static String challenge(OAuthResourceServer oauth, String error, String description, Set<String> scopes) {
+        StringBuilder out = new StringBuilder("Bearer resource_metadata=\"")
+                .append(oauth.metadataUrl())
+                .append('"');
+        if (error != null) {
+            out.append(", error=\"").append(error).append('"');
+        }
+        if (description != null) {
+            out.append(", error_description=\"")
+                    .append(description.replace('"', '\'').replace('\\', '/'))
+                    .append('"');
+        }
+        if (!scopes.isEmpty()) {
+            out.append(", scope=\"").append(String.join(" ", scopes)).append('"');
+        }
+        return out.toString();
+    }
+
+    /** 403 {@code insufficient_scope}, naming the scopes to ask the authorization server for. */
+    private static Reply insufficientScope(
+            OAuthResourceServer oauth, Object id, Set<String> missing, Set<String> ask, String what) {
+        String names = String.join(" ", missing);
+        String message = what + (missing.size() == 1 ? " " : "s ") + names + ", which the access token does not grant.";
+        return Reply.of(403, Dispatcher.error(id, -32003, message).toString())
+                .with("WWW-Authenticate", challenge(oauth, "insufficient_scope", message, ask));
+    }
+
+    private Reply post(Request request, Map<String, List<String>> headers, Caller caller, OAuthResourceServer oauth)
+            throws IOException {
         String type = first(headers, "content-type");
         if (type == null
                 || !MimeTypes.getContentTypeWithoutCharset(type)
@@ -358,6 +441,21 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
             return refuse(400, Dispatcher.PARSE_ERROR, "The body is empty: send one JSON-RPC message.");
         }
         boolean isRequest = message.isObject() && message.has("method") && message.has("id");
+        if (oauth != null
+                && isRequest
+                && McpSchema.METHOD_TOOLS_CALL.equals(message.path("method").asText())
+                && message.path("params").path("name").isTextual()) {
+            String tool = message.path("params").path("name").asText();
+            Set<String> missing = oauth.missingForTool(caller, tool);
+            if (!missing.isEmpty()) {
+                return insufficientScope(
+                        oauth,
+                        Dispatcher.JSON.convertValue(message.get("id"), Object.class),
+                        missing,
+                        oauth.scopesForTool(tool),
+                        "The tool " + tool + " needs the scope");
+            }
+        }
         boolean initialize = isRequest
                 && McpSchema.METHOD_INITIALIZE.equals(message.path("method").asText());
         // 2026-07-28: no session; the standard headers must say what the body says

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.quarry.testing.Demo;
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,47 @@ class McpTypeScriptClientIT {
                             + "\"refused\":[\"401\",\"401\",\"403\"]}");
         } finally {
             Files.delete(tokens);
+        }
+    }
+
+    /**
+     * The TypeScript SDK client against the server as an OAuth 2.1 resource server, with the SDK's own
+     * client-credentials provider and {@link TestIssuer} as the authorization server: the SDK follows the
+     * 401 to the RFC 9728 metadata and the authorization server's, and gets a JWT for the resource. A
+     * token of quarry.read alone is refused the tool that needs quarry.aggregate (403, after which the
+     * SDK authorizes once more and stops); one with both scopes calls it. Each token reads its tenant's
+     * projects only.
+     */
+    @Test
+    void theTypeScriptSdkClientAuthorizesWithOAuthAndMeetsAToolsScope() throws Exception {
+        assumeNode();
+        try (TestIssuer issuer = new TestIssuer()
+                .client("acme-agent", "acme-agent-secret", "acme", "quarry.read", "quarry.aggregate")
+                .client("globex-agent", "globex-agent-secret", "globex", "quarry.read", "quarry.aggregate")) {
+            int port = OAuthResourceServerTest.freePort();
+            String url = "http://127.0.0.1:" + port + "/mcp";
+            OAuthResourceServer oauth = OAuthResourceServer.builder(URI.create(url), issuer.issuer(), issuer.jwks())
+                    .tenantClaim("tenant")
+                    .scopeClaim("org_id", "org")
+                    .requiredScopes(List.of("quarry.read"))
+                    .toolScope("aggregate_graph_objects", "quarry.aggregate")
+                    .build();
+            try (QuarryMcpHttpServer server = QuarryMcpHttpServer.builder(Demo.toolkit("mcp-oauth-ts"), oauth)
+                    .port(port)
+                    .build()
+                    .start()) {
+                assertThat(server.port()).isEqualTo(port);
+                Result client = run(List.of("node", "oauth-client.mjs", url, issuer.issuer()), 180);
+                assertThat(client.exit)
+                        .as("node oauth-client.mjs:%n%s", client.output)
+                        .isZero();
+                assertThat(client.output)
+                        .contains("{\"ok\":true,\"tenants\":[\"acme\",\"globex\"],"
+                                + "\"scopes\":{\"acme\":\"quarry.read\",\"globex\":\"quarry.aggregate quarry.read\"},"
+                                + "\"aggregated\":{\"acme\":\"403\",\"globex\":\"ok\"}}");
+                // acme: one token, and one more after the 403; globex: one
+                assertThat(issuer.tokensIssued()).isEqualTo(3);
+            }
         }
     }
 
@@ -151,7 +193,8 @@ class McpTypeScriptClientIT {
         synchronized (McpTypeScriptClientIT.class) {
             if (!installed) {
                 Files.createDirectories(WORK);
-                for (String file : List.of("package.json", "package-lock.json", "client.mjs", "http-client.mjs")) {
+                for (String file : List.of(
+                        "package.json", "package-lock.json", "client.mjs", "http-client.mjs", "oauth-client.mjs")) {
                     Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
                 }
                 Result install = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 300);

@@ -1,5 +1,6 @@
 package io.quarry.cli;
 
+import io.quarry.mcp.OAuthResourceServer;
 import io.quarry.mcp.QuarryMcpHttpServer;
 import io.quarry.mcp.QuarryMcpServer;
 import java.io.IOException;
@@ -18,10 +19,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Serve the tools as an MCP server over stdio (the built-in demo by default) until the client closes stdin,",
-            "or over Streamable HTTP with --http PORT, each request's scope from its token (--tokens FILE).",
+            "or over Streamable HTTP with --http PORT, each request's scope from its token (--tokens FILE, or a JWT: --oauth FILE).",
             "Standard output carries the protocol only; logs go to standard error.",
             "Examples: quarry mcp --scope org_id=acme",
-            "          quarry mcp --http 8080 --tokens tokens.yaml"
+            "          quarry mcp --http 8080 --tokens tokens.yaml",
+            "          quarry mcp --http 8080 --oauth oauth.yaml"
         })
 final class McpCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
@@ -51,6 +53,14 @@ final class McpCommand implements Callable<Integer> {
             description = "With --http: the YAML file mapping each bearer token (or its sha256) to a tenant, user"
                     + " and scope; a request without a known token is refused (401).")
     Path tokens;
+
+    @Option(
+            names = "--oauth",
+            paramLabel = "FILE",
+            description = "With --http, instead of --tokens: act as an OAuth 2.1 resource server with the settings of"
+                    + " this YAML file (issuer, jwks-uri, resource, tenant-claim, scope-claims, ...; docs/deployment.md):"
+                    + " each request's JWT access token gives its tenant, scope and user.")
+    Path oauth;
 
     @Option(
             names = "--api-key-header",
@@ -106,13 +116,17 @@ final class McpCommand implements Callable<Integer> {
     }
 
     private int serveHttp() throws IOException {
-        if (tokens == null) {
+        if (tokens == null && oauth == null) {
             throw new IllegalArgumentException(
-                    "--http needs --tokens FILE: every request's scope comes from its token");
+                    "--http needs --tokens FILE or --oauth FILE: every request's scope comes from its token");
+        }
+        if (tokens != null && oauth != null) {
+            throw new IllegalArgumentException(
+                    "--tokens and --oauth are two ways to know a request's caller: give one of them");
         }
         if (!source.scope.isEmpty()) {
             throw new IllegalArgumentException(
-                    "--scope does not apply with --http: each token's scope comes from --tokens");
+                    "--scope does not apply with --http: each token's scope comes from --tokens or --oauth");
         }
         SourceOptions.Source data = source.source();
         if (data.config() == null || data.config().schema().isEmpty()) {
@@ -120,8 +134,9 @@ final class McpCommand implements Callable<Integer> {
                     + " with a 'types' section): types inferred from the data would show every tenant's names to"
                     + " every tenant");
         }
-        QuarryMcpHttpServer.Authenticator authenticator =
-                QuarryMcpHttpServer.tokenFile(tokens, source.context().clock());
+        QuarryMcpHttpServer.Authenticator authenticator = oauth != null
+                ? OAuthResourceServer.read(oauth)
+                : QuarryMcpHttpServer.tokenFile(tokens, source.context().clock());
         byte[] secret = secret();
         QuarryMcpHttpServer.Builder builder = QuarryMcpHttpServer.builder(
                         source.toolkit(data, b -> traced(b.cursorKey(derive(secret, "cursor")))), authenticator)

@@ -20,6 +20,10 @@ class McpHttpCommandTest {
     static void files() throws Exception {
         QuarryCliTest.files(dir);
         Files.writeString(dir.resolve("tokens.yaml"), "tokens:\n  - {token: t, tenant: acme, scope: {org_id: acme}}\n");
+        Files.writeString(
+                dir.resolve("oauth.yaml"),
+                "resource: http://127.0.0.1:1/mcp\nissuer: http://127.0.0.1:2\njwks-uri: http://127.0.0.1:2/jwks\n"
+                        + "tenant-claim: org\nscope-claims: {tenant_id: org}\n");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -27,9 +31,13 @@ class McpHttpCommandTest {
             delimiter = '|',
             value = {
                 "no token file          | --data DATA --config CONFIG                            "
-                        + "| quarry: --http needs --tokens FILE: every request's scope comes from its token",
+                        + "| quarry: --http needs --tokens FILE or --oauth FILE: every request's scope comes from its token",
+                "tokens and OAuth       | --data DATA --config CONFIG --tokens TOKENS --oauth OAUTH "
+                        + "| quarry: --tokens and --oauth are two ways to know a request's caller: give one of them",
+                "a wrong OAuth file     | --data DATA --config CONFIG --oauth TOKENS "
+                        + "| quarry: the OAuth file TOKENS: unknown key 'tokens'",
                 "a fixed scope          | --data DATA --config CONFIG --tokens TOKENS --scope org_id=acme "
-                        + "| quarry: --scope does not apply with --http: each token's scope comes from --tokens",
+                        + "| quarry: --scope does not apply with --http: each token's scope comes from --tokens or --oauth",
                 "types from the data    | --data DATA --tokens TOKENS                            "
                         + "| quarry: --http needs a configuration that declares the types",
             })
@@ -38,11 +46,13 @@ class McpHttpCommandTest {
         for (String option : options.strip().split("\\s+")) {
             args.add(option.replace("DATA", dir.resolve("data.json").toString())
                     .replace("CONFIG", dir.resolve("quarry.yaml").toString())
-                    .replace("TOKENS", dir.resolve("tokens.yaml").toString()));
+                    .replace("TOKENS", dir.resolve("tokens.yaml").toString())
+                    .replace("OAUTH", dir.resolve("oauth.yaml").toString()));
         }
         QuarryCliTest.Run run = QuarryCliTest.run("", args.toArray(String[]::new));
         assertThat(run.exit()).isNotZero();
-        assertThat(run.err()).startsWith(message);
+        assertThat(run.err())
+                .startsWith(message.replace("TOKENS", dir.resolve("tokens.yaml").toString()));
     }
 
     @org.junit.jupiter.api.Test
