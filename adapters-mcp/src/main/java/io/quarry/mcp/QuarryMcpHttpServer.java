@@ -86,6 +86,7 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryMcpHttpServer.class);
     private static final String CALLER = "io.quarry.mcp.caller";
     private static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final String BODY_READ = "io.quarry.mcp.bodyRead";
     /** The revisions whose {@code MCP-Protocol-Version} header this server accepts, newest first. */
     static final List<String> PROTOCOL_VERSIONS = ModernProtocol.SUPPORTED;
 
@@ -259,6 +260,10 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
                 LOG.error("MCP request failed", e);
                 reply = refuse(500, Dispatcher.INTERNAL_ERROR, "The server failed; its log has the details.");
             }
+            if (reply.status() >= 400 && request.getAttribute(BODY_READ) == null) {
+                // refused before its body was read: the connection cannot carry another request reliably
+                reply = reply.with("Connection", "close");
+            }
             write(response, callback, reply);
             return true;
         }
@@ -428,6 +433,7 @@ public final class QuarryMcpHttpServer implements AutoCloseable {
         try (InputStream in = Request.asInputStream(request)) {
             body = in.readNBytes(options.maxRequestBytes + 1);
         }
+        request.setAttribute(BODY_READ, Boolean.TRUE);
         if (body.length > options.maxRequestBytes) {
             return refuse(413, -32600, tooLarge());
         }

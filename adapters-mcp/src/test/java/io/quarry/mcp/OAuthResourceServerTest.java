@@ -229,6 +229,8 @@ class OAuthResourceServerTest {
         assertThat(response.statusCode()).isEqualTo(401);
         assertThat(response.headers().firstValue("WWW-Authenticate"))
                 .hasValue("Bearer resource_metadata=\"" + metadataUrl() + "\", scope=\"quarry.read\"");
+        // refused before its body was read, so the client opens a new connection for the next request
+        assertThat(response.headers().firstValue("Connection")).hasValue("close");
     }
 
     @Test
