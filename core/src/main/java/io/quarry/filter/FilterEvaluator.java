@@ -57,6 +57,28 @@ public final class FilterEvaluator {
         return Optional.empty();
     }
 
+    /**
+     * The instant a stored value denotes for date comparisons and ordering: a JSON string in the filter
+     * language's ISO-8601 subset (a date alone is midnight UTC, an offset is applied), else empty.
+     */
+    public static Optional<Instant> instantOf(JsonNode value) {
+        return value != null && value.isTextual() ? IsoDateTime.parse(value.textValue()) : Optional.empty();
+    }
+
+    /**
+     * A {@code java.util.regex} pattern that matches a whole text exactly when the portable pattern is
+     * found somewhere in it, with the filter language's meaning of {@code .}, {@code $}, the classes
+     * and case folding: what a store runs where the database's regex engine is Java's and matches the
+     * whole text, as Cypher's {@code =~} does.
+     *
+     * @throws IllegalArgumentException if the pattern is not portable (the validator refuses it first)
+     */
+    public static String wholeTextJavaRegex(String pattern, boolean ignoreCase) {
+        return "[\\s\\S]*(?:"
+                + io.quarry.regex.PcrePrinter.print(io.quarry.regex.Regex.parse(pattern, ignoreCase))
+                + ")[\\s\\S]*";
+    }
+
     private record FilterMatcher(JsonNode document) implements Filter.Visitor<Boolean> {
         @Override
         public Boolean and(Filter.And and) {

@@ -53,11 +53,12 @@ abstract class GeneratedFilterContract implements BackendUnderTest {
 
     private static final long SEED = 20_241_125L;
     private static final Schema SCHEMA = GeneratedData.schema();
-    private static final DataFile.DataSet DATA = GeneratedData.dataSet(OBJECTS, SEED);
+    static final DataFile.DataSet DATA = GeneratedData.dataSet(OBJECTS, SEED);
     private static final InMemoryObjectStore MEMORY = InMemoryObjectStore.of(DATA);
     private static final Map<Backend, JdbcObjectStore> STORES = new ConcurrentHashMap<>();
 
-    JdbcObjectStore store() {
+    /** The store under test: the backend's, loaded once; a store of another kind overrides it (quarry-neo4j). */
+    io.quarry.store.ObjectStore store() {
         return STORES.computeIfAbsent(
                 backend(),
                 b -> b.store(b.pooledDataSource("differential_generated_" + b.name()), StoreMapping.graph(), DATA));
@@ -72,7 +73,7 @@ abstract class GeneratedFilterContract implements BackendUnderTest {
     @Property(tries = 10_000, edgeCases = EdgeCasesMode.NONE)
     @AddLifecycleHook(FuzzTries.class)
     void sameObjectsSameOrderSamePages(@ForAll("queries") GeneratedFilters.GeneratedQuery q) {
-        JdbcObjectStore sql = store();
+        io.quarry.store.ObjectStore sql = store();
         ObjectQuery all;
         try {
             all = query(q, 1_000, null);
