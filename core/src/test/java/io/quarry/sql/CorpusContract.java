@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class CorpusContract implements BackendUnderTest {
-    JdbcObjectStore store;
+    io.quarry.store.ObjectStore store;
 
+    /** Loads the corpus's data into the store under test; a store of another kind overrides it (quarry-neo4j). */
     @BeforeAll
     void load() {
         store = backend().storeThatWaits("corpus_" + backend().name(), StoreMapping.graph(), FilterCases.data());
