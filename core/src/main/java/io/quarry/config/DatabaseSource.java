@@ -165,6 +165,9 @@ public final class DatabaseSource {
                 .dataSource(dataSource)
                 .dialect(dialect.apply(mapping))
                 .mapping(mapping);
+        if (config != null) {
+            config.sessionSettings().forEach(b::sessionSetting);
+        }
         settings.accept(b);
         JdbcObjectStore store = b.build();
         // the host's own tables: the SQL calls Quarry's helper functions (H2's aliases, the guarded casts)

@@ -45,13 +45,19 @@ public final class QuarryConfig {
     private final Projections projections;
     private final SnapshotBuilder snapshots;
     private final StoreMapping store;
+    private final Map<String, String> sessionSettings;
     private final EmbeddedText search;
 
     private QuarryConfig(ConfigNode root) {
         this.source = root.source();
         this.root = root.object("write an object with some of " + String.join(", ", new java.util.TreeSet<>(SECTIONS)))
                 .keys(SECTIONS);
-        this.store = root.get("store").map(StoreSection::read).orElse(null);
+        this.store = root.get("store")
+                .filter(StoreSection::mapsData)
+                .map(StoreSection::read)
+                .orElse(null);
+        this.sessionSettings =
+                Map.copyOf(root.get("store").map(StoreSection::session).orElse(Map.of()));
         // with a table layout, its fields are the schema's fields: the types section only adds to them
         Map<String, LayoutFields.TypeFields> layout = store == null || store.tables() == null
                 ? Map.of()
@@ -165,6 +171,15 @@ public final class QuarryConfig {
     /** The store mapping of the {@code store} section; empty without one. */
     public Optional<StoreMapping> store() {
         return Optional.ofNullable(store);
+    }
+
+    /**
+     * The {@code store} section's {@code session} map, setting name → {@code user} or {@code scope.KEY}:
+     * what {@link DatabaseSource} gives {@link io.quarry.sql.JdbcObjectStore.Builder#sessionSetting}.
+     * Empty without one.
+     */
+    public Map<String, String> sessionSettings() {
+        return sessionSettings;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.quarry.config;
 
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Names;
+import io.quarry.sql.JdbcObjectStore;
 import io.quarry.sql.StoreMapping;
 import io.quarry.sql.TableLayout;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import java.util.Set;
  * the host's per type ({@link TableLayout}).
  */
 final class StoreSection {
-    private static final Set<String> SECTION_KEYS = Set.of("layout", "objects", "relationships", "tables");
+    private static final Set<String> SECTION_KEYS = Set.of("layout", "objects", "relationships", "tables", "session");
     private static final Set<String> OBJECT_KEYS =
             Set.of("table", "id", "type", "properties", "created_at", "updated_at", "scope_columns");
     private static final Set<String> RELATIONSHIP_KEYS = Set.of("table", "id", "src_id", "dst_id", "type");
@@ -32,6 +33,35 @@ final class StoreSection {
             Set.of("table", "schema", "id", "src", "dst", "type_column", "type", "src_type", "dst_type");
 
     private StoreSection() {}
+
+    /** Whether the section says where the data lives: all but a section of only {@code session}. */
+    static boolean mapsData(ConfigNode store) {
+        Set<String> keys = store.entries("write the store section as an object").keySet();
+        return !keys.equals(Set.of("session"));
+    }
+
+    /**
+     * The {@code session} map: each session setting a read sets from the caller, {@code app.user_id: user}
+     * or {@code app.tenant: scope.org_id} ({@link JdbcObjectStore.Builder#sessionSetting} checks each).
+     */
+    static Map<String, String> session(ConfigNode store) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        store.get("session").ifPresent(session -> session.entries(
+                        "map each session setting to where its value comes from, such as app.user_id: user")
+                .forEach((name, from) -> {
+                    String source = from.text("write user or scope.KEY, such as scope.org_id");
+                    from.build(() -> {
+                        try {
+                            return JdbcObjectStore.builder().sessionSetting(name, source);
+                        } catch (IllegalArgumentException e) {
+                            throw new IllegalArgumentException(
+                                    e.getMessage().replaceFirst("^JdbcObjectStore\\.builder\\(\\): ", ""), e);
+                        }
+                    });
+                    settings.put(name, source);
+                }));
+        return settings;
+    }
 
     static StoreMapping read(ConfigNode store) {
         store.keys(SECTION_KEYS);

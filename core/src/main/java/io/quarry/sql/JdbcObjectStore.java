@@ -70,6 +70,10 @@ public final class JdbcObjectStore implements ObjectStore {
     private final java.util.concurrent.atomic.AtomicReference<StorageLayout> readLayout;
     /** Told of each statement, or null. */
     private final StatementObserver observer;
+    /** The session settings every read sets: name → where the value comes from ({@code user}, {@code scope.KEY}). */
+    private final Map<String, String> sessionSources;
+    /** The settings' values for the caller of {@link #forCaller}, or {@code null}: every setting empty. */
+    private final Map<String, String> sessionValues;
 
     private JdbcObjectStore(Builder b) {
         this.dataSource = b.dataSource;
@@ -81,10 +85,12 @@ public final class JdbcObjectStore implements ObjectStore {
         this.countCap = b.countCap;
         this.layout = StorageLayout.of(mapping, dialect, b.countCap);
         this.readLayout = new java.util.concurrent.atomic.AtomicReference<>();
+        this.sessionSources = Map.copyOf(b.sessionSources);
+        this.sessionValues = null;
     }
 
-    /** This store with another statement timeout: the same data sources, layout and observer. */
-    private JdbcObjectStore(JdbcObjectStore of, Duration timeout) {
+    /** This store with another statement timeout or caller: the same data sources, layout and observer. */
+    private JdbcObjectStore(JdbcObjectStore of, Duration timeout, Map<String, String> sessionValues) {
         this.dataSource = of.dataSource;
         this.readDataSource = of.readDataSource;
         this.dialect = of.dialect;
@@ -94,6 +100,8 @@ public final class JdbcObjectStore implements ObjectStore {
         this.countCap = of.countCap;
         this.layout = of.layout;
         this.readLayout = of.readLayout;
+        this.sessionSources = of.sessionSources;
+        this.sessionValues = sessionValues;
     }
 
     /**
@@ -110,8 +118,36 @@ public final class JdbcObjectStore implements ObjectStore {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
-        return timeout.equals(this.timeout) ? this : new JdbcObjectStore(this, timeout);
+        return timeout.equals(this.timeout) ? this : new JdbcObjectStore(this, timeout, sessionValues);
     }
+
+    /**
+     * This store reading for one caller: every read sets the {@linkplain Builder#sessionSetting session
+     * settings} to this caller's values, so the database's own policies (PostgreSQL row-level security,
+     * a view over a MariaDB user variable) see who is asking. A {@code Toolkit} calls it for each tool
+     * call with the call's {@code ToolContext}; a store without session settings returns itself. A store
+     * not made for a caller sets every setting to the empty string, which a policy should match to no row.
+     *
+     * @param user the caller, or {@code null} (its settings are then the empty string)
+     * @param scope the caller's scope (the settings from {@code scope.KEY} read it; a missing key is empty)
+     */
+    public JdbcObjectStore forCaller(String user, Scope scope) {
+        requireNonNull(scope, "scope");
+        if (sessionSources.isEmpty()) {
+            return this;
+        }
+        Map<String, String> values = new java.util.TreeMap<>();
+        sessionSources.forEach((name, source) -> {
+            String value = source.equals(USER) ? user : scope.values().get(source.substring(SCOPE.length()));
+            values.put(name, value == null ? "" : value);
+        });
+        return new JdbcObjectStore(this, timeout, Map.copyOf(values));
+    }
+
+    private static final String USER = "user";
+    private static final String SCOPE = "scope.";
+    /** A setting's name: {@code prefix.name}, as PostgreSQL's custom settings must be (never one of its own). */
+    private static final Pattern SETTING = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*");
 
     /** The statement timeout of every statement this store runs. */
     public Duration timeout() {
@@ -604,6 +640,9 @@ public final class JdbcObjectStore implements ObjectStore {
                 try {
                     c.setAutoCommit(false);
                     dialect.session().prepareRead(c, timeout);
+                    if (!sessionSources.isEmpty()) {
+                        dialect.session().setSessionSettings(c, sessionSettings());
+                    }
                     return work.run(c);
                 } catch (SQLException | RuntimeException | Error e) {
                     failure = e;
@@ -612,6 +651,7 @@ public final class JdbcObjectStore implements ObjectStore {
                     undo(
                             failure,
                             c::rollback,
+                            () -> dialect.session().clearSessionSettings(c, sessionSources.keySet()),
                             () -> dialect.session().finishRead(c),
                             () -> c.setReadOnly(readOnly),
                             () -> c.setAutoCommit(autoCommit));
@@ -788,6 +828,16 @@ public final class JdbcObjectStore implements ObjectStore {
         }
     }
 
+    /** The values a read sets: the caller's, or empty ones for a store not made for a caller. */
+    private Map<String, String> sessionSettings() {
+        if (sessionValues != null) {
+            return sessionValues;
+        }
+        Map<String, String> empty = new java.util.TreeMap<>();
+        sessionSources.keySet().forEach(name -> empty.put(name, ""));
+        return empty;
+    }
+
     /**
      * The {@code LIMIT_EXCEEDED} error for a statement the database refused as too large for one
      * message ({@link JdbcSession#isTooLarge}): caused by the request, so never {@code
@@ -821,6 +871,7 @@ public final class JdbcObjectStore implements ObjectStore {
         private Duration timeout = Duration.ofSeconds(5);
         private long countCap = StorageLayout.DEFAULT_COUNT_CAP;
         private StatementObserver observer;
+        private final Map<String, String> sessionSources = new java.util.LinkedHashMap<>();
 
         private Builder() {}
 
@@ -875,6 +926,34 @@ public final class JdbcObjectStore implements ObjectStore {
             return this;
         }
 
+        /**
+         * A session setting every read sets from the caller before its first statement, for the database's
+         * own policies: {@code sessionSetting("app.user_id", "user")} makes a PostgreSQL row-level security
+         * policy's {@code current_setting('app.user_id', true)} the {@code ToolContext}'s user;
+         * {@code "scope.org_id"} takes the scope's {@code org_id}. On PostgreSQL a transaction-local
+         * {@code set_config}; on MariaDB and MySQL the user variable {@code @`app.user_id`}, set to NULL
+         * after the read. The value comes from the host, never from the model; the guarded SQL tool
+         * cannot change it ({@code set_config} and {@code SET} are refused).
+         *
+         * @param name {@code prefix.name} (letters, digits, underscores)
+         * @param source {@code user} or {@code scope.KEY}
+         * @throws IllegalArgumentException for another name or source
+         */
+        public Builder sessionSetting(String name, String source) {
+            requireNonNull(name, "name");
+            requireNonNull(source, "source");
+            if (!SETTING.matcher(name).matches()) {
+                throw new IllegalArgumentException("JdbcObjectStore.builder(): session setting '" + name
+                        + "' must be prefix.name (letters, digits and underscores), such as app.user_id");
+            }
+            if (!source.equals(USER) && !(source.startsWith(SCOPE) && source.length() > SCOPE.length())) {
+                throw new IllegalArgumentException("JdbcObjectStore.builder(): session setting '" + name
+                        + "' comes from '" + source + "'; use user or scope.KEY, such as scope.org_id");
+            }
+            sessionSources.put(name, source);
+            return this;
+        }
+
         /** The statement timeout; default 5 s. */
         public Builder timeout(Duration timeout) {
             this.timeout = requireNonNull(timeout, "timeout");
@@ -896,6 +975,10 @@ public final class JdbcObjectStore implements ObjectStore {
             }
             if (timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalStateException("JdbcObjectStore.builder(): timeout must be positive");
+            }
+            if (!sessionSources.isEmpty() && !dialect.session().takesSessionSettings()) {
+                throw new IllegalStateException("JdbcObjectStore.builder(): session settings need PostgreSQL or"
+                        + " MariaDB/MySQL; " + dialect.name() + " has none a policy could read");
             }
             return new JdbcObjectStore(this);
         }

@@ -2,8 +2,11 @@ package io.quarry.sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * How a read runs on a JDBC connection of one database, {@link Dialect#session()}: what a read sets
@@ -50,4 +53,25 @@ public interface JdbcSession {
     default long maxStatementBytes(Connection connection) throws SQLException {
         return Long.MAX_VALUE;
     }
+
+    /**
+     * Whether a read can carry the caller's session settings ({@link JdbcObjectStore.Builder#sessionSetting}),
+     * settings the database's own policies read (PostgreSQL's row-level security through {@code
+     * current_setting}, a view's {@code @variable} on MariaDB). The default: no.
+     */
+    default boolean takesSessionSettings() {
+        return false;
+    }
+
+    /**
+     * Sets the caller's settings on a connection {@link #prepareRead} prepared, before the read's first
+     * statement: values bound, names checked by the store ({@code prefix.name}); local to the transaction
+     * where the database has that.
+     */
+    default void setSessionSettings(Connection connection, Map<String, String> settings) throws SQLException {
+        throw new SQLFeatureNotSupportedException("this database takes no session settings");
+    }
+
+    /** Clears the settings before the connection goes back, where they outlive the transaction. The default: nothing. */
+    default void clearSessionSettings(Connection connection, Set<String> names) throws SQLException {}
 }

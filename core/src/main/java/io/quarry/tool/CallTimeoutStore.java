@@ -21,11 +21,15 @@ import java.util.function.Supplier;
 /**
  * A toolkit's {@link JdbcObjectStore} as its tools read it: every statement under the statement
  * timeout of the call in progress ({@link #during}: the toolkit's limits narrowed by the call's
- * {@link ToolContext#limits()}), else under the toolkit's. A tool runs on its caller's thread, so the
- * call's timeout is kept per thread for the length of the call.
+ * {@link ToolContext#limits()}), else under the toolkit's, and for the call's caller ({@link
+ * JdbcObjectStore#forCaller}: the store's session settings from the call's {@link ToolContext}). A tool
+ * runs on its caller's thread, so the call is kept per thread for the length of the call.
  */
 final class CallTimeoutStore implements ObjectStore {
-    private static final ThreadLocal<Duration> CALL = new ThreadLocal<>();
+    private static final ThreadLocal<Call> CALL = new ThreadLocal<>();
+
+    /** The call in progress: its statement timeout and who is calling (for the store's session settings). */
+    private record Call(Duration timeout, ToolContext context) {}
 
     private final JdbcObjectStore store;
 
@@ -34,10 +38,10 @@ final class CallTimeoutStore implements ObjectStore {
         this.store = store;
     }
 
-    /** Runs one tool call's work with its statement timeout; a nested call's ends with it. */
-    static <T> T during(Duration timeout, Supplier<T> work) {
-        Duration outer = CALL.get();
-        CALL.set(timeout);
+    /** Runs one tool call's work with its statement timeout and caller; a nested call's ends with it. */
+    static <T> T during(Duration timeout, ToolContext context, Supplier<T> work) {
+        Call outer = CALL.get();
+        CALL.set(new Call(timeout, context));
         try {
             return work.get();
         } finally {
@@ -49,10 +53,13 @@ final class CallTimeoutStore implements ObjectStore {
         }
     }
 
-    /** The store under the call's timeout. */
+    /** The store under the call's timeout, reading for the call's caller. */
     private JdbcObjectStore now() {
-        Duration timeout = CALL.get();
-        return timeout == null ? store : store.withTimeout(timeout);
+        Call call = CALL.get();
+        return call == null
+                ? store
+                : store.withTimeout(call.timeout())
+                        .forCaller(call.context().user(), call.context().scope());
     }
 
     @Override

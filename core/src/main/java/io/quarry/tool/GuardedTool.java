@@ -109,6 +109,7 @@ final class GuardedTool implements Tool {
             // every statement of the call under its statement timeout, the context's when it is stricter
             ObjectNode json = CallTimeoutStore.during(
                     effective.statementTimeout(),
+                    context,
                     () -> tool.handle(Arguments.of(arguments, parameters), new CatalogTool.Call(context, effective)));
             result = new ToolResult(json, false);
         } catch (QueryException e) {

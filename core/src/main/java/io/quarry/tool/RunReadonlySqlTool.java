@@ -76,7 +76,8 @@ final class RunReadonlySqlTool extends SchemaTool {
                 text, call.context().scope(), max + 1, call.context().clock());
         SqlRows rows;
         try {
-            rows = jdbc.readonly(sql, call.limits().statementTimeout());
+            rows = jdbc.forCaller(call.context().user(), call.context().scope())
+                    .readonly(sql, call.limits().statementTimeout());
         } catch (QueryException e) {
             throw e.first().code() == ErrorCode.DATABASE_UNAVAILABLE ? stopped(call) : e;
         } catch (IllegalStateException e) {

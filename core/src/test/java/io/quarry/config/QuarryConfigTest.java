@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -99,7 +100,7 @@ class QuarryConfigTest {
                 "type|types: {Task: {colour: red}}|types.Task: unknown key 'colour'; allowed keys are description,"
                         + " fields, left_out, module, order, relationships",
                 "store|store: {colour: red}|store: unknown key 'colour'; allowed keys are layout, objects,"
-                        + " relationships, tables",
+                        + " relationships, session, tables",
                 "table layout|store: {layout: tables, tables: {types: {Task: {table: t, colour: red}}}}"
                         + "|store.tables.types.Task: unknown key 'colour'; allowed keys are created_at, fields,"
                         + " foreign_keys, id, rest, schema, scope, table, updated_at",
@@ -110,6 +111,42 @@ class QuarryConfigTest {
             })
     void anUnknownKeyIsRefusedInEverySection(String section, String yaml, String message) {
         assertThatThrownBy(() -> QuarryConfig.parse(yaml.replace("\\n", "\n"), "q.yaml"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("q.yaml: " + message);
+    }
+
+    @Test
+    void theSessionSettingsAreReadAndLeaveTheLayoutToTheDatabase() {
+        QuarryConfig only = QuarryConfig.parse(
+                "store:\n  session:\n    app.user_id: user\n    app.tenant: scope.org_id\n", "q.yaml");
+        assertThat(only.sessionSettings())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("app.user_id", "user", "app.tenant", "scope.org_id"));
+        // a section with only the settings says nothing of where the data lives: the database decides
+        assertThat(only.store()).isEmpty();
+        QuarryConfig both = QuarryConfig.parse("store: {objects: {table: o}, session: {app.user_id: user}}", "q.yaml");
+        assertThat(both.store()).isPresent();
+        assertThat(both.sessionSettings()).containsOnlyKeys("app.user_id");
+        assertThat(QuarryConfig.parse("types: {}", "q.yaml").sessionSettings()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a built-in setting|store: {session: {statement_timeout: user}}|store.session.statement_timeout:"
+                        + " session setting 'statement_timeout' must be prefix.name (letters, digits and underscores),"
+                        + " such as app.user_id",
+                "a quote|store: {session: {\"app.x'y\": user}}|store.session.app.x'y: session setting 'app.x'y'"
+                        + " must be prefix.name (letters, digits and underscores), such as app.user_id",
+                "another source|store: {session: {app.user_id: model}}|store.session.app.user_id: session setting"
+                        + " 'app.user_id' comes from 'model'; use user or scope.KEY, such as scope.org_id",
+                "an empty scope key|store: {session: {app.user_id: scope.}}|store.session.app.user_id: session"
+                        + " setting 'app.user_id' comes from 'scope.'; use user or scope.KEY, such as scope.org_id",
+                "not a map|store: {session: [user]}|store.session: expected an object, found a list; map each"
+                        + " session setting to where its value comes from, such as app.user_id: user"
+            })
+    void aSessionSettingTheStoreCannotSetIsRefused(String what, String yaml, String message) {
+        assertThatThrownBy(() -> QuarryConfig.parse(yaml, "q.yaml"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("q.yaml: " + message);
     }

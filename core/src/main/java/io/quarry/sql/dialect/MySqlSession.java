@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A read on MariaDB or MySQL: the session's statement timeout and time zone saved, Quarry's set, a
@@ -79,6 +81,47 @@ record MySqlSession(boolean mariadb) implements JdbcSession {
                             + "), @@session.time_zone = COALESCE(@quarry_saved_zone, @@session.time_zone),"
                             + " @@session.max_sort_length = COALESCE(@quarry_saved_sort, @@session.max_sort_length),"
                             + " @@session.group_concat_max_len = COALESCE(@quarry_saved_concat, @@session.group_concat_max_len)");
+        }
+    }
+
+    @Override
+    public boolean takesSessionSettings() {
+        return true;
+    }
+
+    /**
+     * User variables, {@code SET @`app.user_id` = ?}: they last as long as the connection, so {@link
+     * #clearSessionSettings} sets them to NULL before it goes back to the pool.
+     */
+    @Override
+    public void setSessionSettings(Connection connection, Map<String, String> settings) throws SQLException {
+        if (settings.isEmpty()) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SET ");
+        for (String name : settings.keySet()) {
+            sql.append(sql.length() > 4 ? ", " : "").append("@`").append(name).append("` = ?");
+        }
+        try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
+            int i = 1;
+            for (String value : settings.values()) {
+                ps.setString(i++, value);
+            }
+            ps.execute();
+        }
+    }
+
+    @Override
+    public void clearSessionSettings(Connection connection, Set<String> names) throws SQLException {
+        if (names.isEmpty()) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SET ");
+        for (String name : names) {
+            sql.append(sql.length() > 4 ? ", " : "").append("@`").append(name).append("` = NULL");
+        }
+        try (Statement st = connection.createStatement()) {
+            st.execute(sql.toString());
         }
     }
 

@@ -5,6 +5,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
 
 /**
  * A read on PostgreSQL: a read-only transaction with the statement timeout, custom plans ({@code
@@ -30,5 +32,27 @@ final class PostgresSession implements JdbcSession {
     @Override
     public boolean isTimeout(SQLException e) {
         return "57014".equals(e.getSQLState()); // query_canceled: statement_timeout or the JDBC cancel
+    }
+
+    @Override
+    public boolean takesSessionSettings() {
+        return true;
+    }
+
+    /** {@code set_config(name, value, true)}: local to the transaction, gone with its rollback. */
+    @Override
+    public void setSessionSettings(Connection connection, Map<String, String> settings) throws SQLException {
+        if (settings.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT " + String.join(", ", Collections.nCopies(settings.size(), "set_config(?, ?, true)")))) {
+            int i = 1;
+            for (Map.Entry<String, String> setting : settings.entrySet()) {
+                ps.setString(i++, setting.getKey());
+                ps.setString(i++, setting.getValue());
+            }
+            ps.execute();
+        }
     }
 }
