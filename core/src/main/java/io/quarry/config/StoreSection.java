@@ -36,8 +36,8 @@ final class StoreSection {
 
     /** Whether the section says where the data lives: all but a section of only {@code session}. */
     static boolean mapsData(ConfigNode store) {
-        Set<String> keys = store.entries("write the store section as an object").keySet();
-        return !keys.equals(Set.of("session"));
+        store.keys(SECTION_KEYS);
+        return !store.entries("").keySet().equals(Set.of("session"));
     }
 
     /**
