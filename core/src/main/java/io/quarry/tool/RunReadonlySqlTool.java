@@ -96,13 +96,32 @@ final class RunReadonlySqlTool extends SchemaTool {
         List<List<Object>> all = rows.rows();
         boolean truncated = all.size() > max;
         int shown = Math.min(all.size(), max);
-        ObjectNode result = render(rows, sql, shown, truncated, false);
         int budget = call.limits().sizeBudget();
+        String echo = sql.text();
+        ObjectNode result = render(rows, echo, shown, truncated, false, false);
+        // the echoed statement is cut first: every relation is a scoped subquery, so a count over three
+        // relations is already over a budget of 1000 characters, and the rows are the answer
+        int over = Results.size(result) - budget;
+        while (over > 0 && !echo.isEmpty()) {
+            echo = shortened(echo, over + 1);
+            result = render(rows, echo + "…", shown, truncated, false, true);
+            over = Results.size(result) - budget;
+        }
+        boolean echoCut = echo.length() < sql.text().length();
         while (shown > 0 && Results.size(result) > budget) {
             shown = shown / 2;
-            result = render(rows, sql, shown, truncated, true);
+            result = render(rows, echoCut ? echo + "…" : echo, shown, truncated, true, echoCut);
         }
         return result;
+    }
+
+    /** The text less at least {@code fewer} characters from the end, never half a surrogate pair. */
+    private static String shortened(String text, int fewer) {
+        int keep = Math.max(0, text.length() - fewer);
+        if (keep > 0 && Character.isHighSurrogate(text.charAt(keep - 1))) {
+            keep--;
+        }
+        return text.substring(0, keep);
     }
 
     /**
@@ -129,7 +148,12 @@ final class RunReadonlySqlTool extends SchemaTool {
                         + (answers ? "." : "; if other tools also answer DATABASE_UNAVAILABLE, the database is down."));
     }
 
-    private static ObjectNode render(SqlRows rows, Sql sql, int shown, boolean overLimit, boolean cut) {
+    /**
+     * The answer: {@code rowsCut} when rows were left out to fit the size budget, {@code echoCut} when
+     * the echoed statement was cut; either is the {@code size_budget} cap, only the first truncates.
+     */
+    private static ObjectNode render(
+            SqlRows rows, String echo, int shown, boolean overLimit, boolean rowsCut, boolean echoCut) {
         ObjectNode result = Json.object();
         ArrayNode columns = result.putArray("columns");
         rows.columns().forEach(columns::add);
@@ -138,15 +162,15 @@ final class RunReadonlySqlTool extends SchemaTool {
             out.add(Json.MAPPER.valueToTree(row));
         }
         result.put("returned", shown);
-        result.put("truncated", overLimit || cut);
+        result.put("truncated", overLimit || rowsCut);
         ArrayNode caps = result.putArray("caps");
         if (overLimit) {
             caps.add("max_limit");
         }
-        if (cut) {
+        if (rowsCut || echoCut) {
             caps.add("size_budget");
         }
-        result.put("sql", sql.text());
+        result.put("sql", echo);
         return result;
     }
 }

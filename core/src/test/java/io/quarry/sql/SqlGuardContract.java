@@ -885,6 +885,94 @@ abstract class SqlGuardContract implements BackendUnderTest {
                 .hasSize(4);
     }
 
+    /** A toolkit with run_readonly_sql over this backend's store and a {@code limits} section (or none). */
+    private io.quarry.tool.Toolkit sqlTool(String limits) {
+        return io.quarry.tool.Toolkit.builder()
+                .config(io.quarry.config.QuarryConfig.parse(
+                        "types:\n  Task:\n    fields:\n      title: string\n      priority: integer\n"
+                                + "  Person:\n    fields:\n      name: string\n"
+                                + "tools:\n  readonly_sql: [" + store.dialect().name() + "]\n"
+                                + (limits.isEmpty() ? "" : "limits: {" + limits + "}\n"),
+                        "quarry.yaml"))
+                .store(store)
+                .build();
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode sqlAnswer(io.quarry.tool.Toolkit toolkit, String sql) {
+        io.quarry.tool.ToolResult r = toolkit.call(
+                "run_readonly_sql",
+                Json.object().put("sql", sql),
+                io.quarry.tool.ToolContext.builder().scope(ACME).build());
+        assertThat(r.isError()).as(sql + ": " + r.text()).isFalse();
+        return r.json();
+    }
+
+    /**
+     * Each {@code limits} key of run_readonly_sql, given and left out, on every backend: {@code max_limit}
+     * caps the rows (the statement's own LIMIT below it holds); {@code default_limit} does not cut a
+     * statement (its LIMIT, or none, is capped by {@code max_limit} only) but alone above 100 raises
+     * {@code max_limit} to it; {@code size_budget} cuts the echoed statement first ({@code caps:
+     * ["size_budget"]}, not {@code truncated}: all rows are there), then rows. 125 rows: three tasks'
+     * cross join.
+     */
+    @Test
+    void everyLimitKeyTakesEffect() {
+        String rows125 = "SELECT a.id FROM Task a CROSS JOIN Task b CROSS JOIN Task c";
+        String count = "SELECT count(*) AS n FROM Task a CROSS JOIN Task b CROSS JOIN Person p";
+        // no limits section: max_limit 100
+        com.fasterxml.jackson.databind.JsonNode r = sqlAnswer(sqlTool(""), rows125);
+        assertThat(r.get("returned").asInt()).isEqualTo(100);
+        assertThat(r.get("truncated").asBoolean()).isTrue();
+        assertThat(r.get("caps").toString()).isEqualTo("[\"max_limit\"]");
+        assertThat(r.get("sql").asText()).endsWith("LIMIT 101");
+        // max_limit
+        io.quarry.tool.Toolkit max7 = sqlTool("max_limit: 7");
+        r = sqlAnswer(max7, rows125);
+        assertThat(r.get("returned").asInt()).isEqualTo(7);
+        assertThat(r.get("truncated").asBoolean()).isTrue();
+        assertThat(r.get("caps").toString()).isEqualTo("[\"max_limit\"]");
+        r = sqlAnswer(max7, rows125 + " LIMIT 3");
+        assertThat(r.get("returned").asInt()).isEqualTo(3);
+        assertThat(r.get("truncated").asBoolean()).isFalse();
+        assertThat(r.get("caps").toString()).isEqualTo("[]");
+        r = sqlAnswer(max7, rows125 + " LIMIT 7");
+        assertThat(r.get("returned").asInt()).isEqualTo(7);
+        assertThat(r.get("truncated").asBoolean()).isFalse();
+        // default_limit: never cuts a statement; alone above 100 it raises max_limit
+        r = sqlAnswer(sqlTool("default_limit: 3"), rows125);
+        assertThat(r.get("returned").asInt()).isEqualTo(100);
+        assertThat(r.get("caps").toString()).isEqualTo("[\"max_limit\"]");
+        r = sqlAnswer(sqlTool("default_limit: 120"), rows125);
+        assertThat(r.get("returned").asInt()).isEqualTo(120);
+        assertThat(r.get("truncated").asBoolean()).isTrue();
+        r = sqlAnswer(sqlTool("default_limit: 200"), rows125);
+        assertThat(r.get("returned").asInt()).isEqualTo(125);
+        assertThat(r.get("truncated").asBoolean()).isFalse();
+        assertThat(r.get("caps").toString()).isEqualTo("[]");
+        // size_budget: without the key the count and its statement fit
+        r = sqlAnswer(sqlTool(""), count);
+        assertThat(r.get("rows").toString()).isEqualTo("[[25]]");
+        assertThat(r.get("caps").toString()).isEqualTo("[]");
+        assertThat(r.get("sql").asText()).doesNotContain("…").endsWith("LIMIT 101");
+        // the smallest budget: the echoed statement is cut, the answer whole
+        io.quarry.tool.Toolkit small = sqlTool("size_budget: 1000");
+        r = sqlAnswer(small, count);
+        assertThat(r.get("rows").toString()).isEqualTo("[[25]]");
+        assertThat(r.get("truncated").asBoolean()).isFalse();
+        assertThat(r.get("caps").toString()).isEqualTo("[\"size_budget\"]");
+        assertThat(r.get("sql").asText()).startsWith("SELECT COUNT(*)").endsWith("…");
+        assertThat(Json.write(r).length()).isLessThanOrEqualTo(1000);
+        // rows over the budget: the statement cut, then rows left out (truncated)
+        r = sqlAnswer(small, rows125);
+        assertThat(r.get("returned").asInt()).isBetween(1, 99);
+        assertThat(r.get("truncated").asBoolean()).isTrue();
+        assertThat(r.get("caps").toString()).isEqualTo("[\"max_limit\",\"size_budget\"]");
+        assertThat(Json.write(r).length()).isLessThanOrEqualTo(1000);
+        r = sqlAnswer(sqlTool("size_budget: 1000, max_limit: 2"), rows125);
+        assertThat(r.get("returned").asInt()).isEqualTo(2);
+        assertThat(r.get("caps").toString()).isEqualTo("[\"max_limit\",\"size_budget\"]");
+    }
+
     /** The same guard over the host's own table: one table per type, a JSON column, a hidden column. */
     @Test
     void theTableLayoutIsScopedToo() {
