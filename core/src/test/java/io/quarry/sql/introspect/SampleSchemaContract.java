@@ -370,6 +370,69 @@ abstract class SampleSchemaContract {
         assertThat(missing).as("key columns without a field").isEmpty();
     }
 
+    /**
+     * A foreign key's objects are those SQL finds: for the first objects of each target, {@code
+     * query_graph_objects} of the holding type {@code related_to_id} the target through the foreign
+     * key's relationship answers as many objects as {@code SELECT COUNT(*) … WHERE fk = key} counts.
+     */
+    @Test
+    void relatedObjectsAreThoseSqlCounts() throws Exception {
+        List<String> failures = new ArrayList<>();
+        int checked = 0;
+        for (TableLayout.TypeTable table : layout().types()) {
+            for (TableLayout.ForeignKey fk : table.foreignKeys()) {
+                TableLayout.TypeTable target = layout().table(fk.targetType()).orElseThrow();
+                if (fk.columns().size() != 1
+                        || target.type().equals(table.type())
+                        || target.key().columns().size() != 1) {
+                    continue;
+                }
+                String keyColumn = target.key().columns().get(0);
+                String keyField = target.fields().entrySet().stream()
+                        .filter(e -> e.getValue().column().equals(keyColumn))
+                        .map(java.util.Map.Entry::getKey)
+                        .findFirst()
+                        .orElse(null);
+                if (keyField == null) {
+                    continue;
+                }
+                Field field = schema().type(target.type())
+                        .orElseThrow()
+                        .field(keyField)
+                        .orElseThrow();
+                ToolResult targets = call(
+                        "query_graph_objects",
+                        Json.object().put("type", target.type()).put("limit", 3));
+                check(failures, target.type() + " list", targets);
+                if (targets.errorCode() != null) {
+                    continue;
+                }
+                for (JsonNode o : targets.json().get("objects")) {
+                    String id = o.get("id").asText();
+                    Object key = bind(field, o.path("properties").get(keyField));
+                    ObjectNode related = Json.object()
+                            .put("type", table.type())
+                            .put("related_to_id", id)
+                            .put("relationship_type", fk.relationship())
+                            .put("limit", 1000);
+                    ToolResult r = call("query_graph_objects", related);
+                    String what = table.type() + " " + fk.relationship() + " " + id;
+                    check(failures, what, r);
+                    if (r.errorCode() != null || key == null) {
+                        continue;
+                    }
+                    long expected = count(table, fk.columns().get(0), key);
+                    if (r.json().get("objects").size() != Math.min(expected, 1000)) {
+                        failures.add(what + ": " + r.json().get("objects").size() + " objects, SQL " + expected);
+                    }
+                    checked++;
+                }
+            }
+        }
+        assertThat(failures).as(String.join("\n", failures)).isEmpty();
+        assertThat(checked).as("relationships checked").isPositive();
+    }
+
     /** Up to three distinct non-null values of a field, in the order the objects hold them. */
     static List<JsonNode> values(JsonNode objects, String field) {
         List<JsonNode> out = new ArrayList<>();
