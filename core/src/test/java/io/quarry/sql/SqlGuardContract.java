@@ -885,6 +885,227 @@ abstract class SqlGuardContract implements BackendUnderTest {
                 .hasSize(4);
     }
 
+    /** A call of each function a dialect allows, over Task's columns (a window function with OVER). */
+    private static final Map<String, String> CALLS = Map.ofEntries(
+            Map.entry("count", "count(title)"),
+            Map.entry("sum", "sum(priority)"),
+            Map.entry("avg", "avg(priority)"),
+            Map.entry("min", "min(title)"),
+            Map.entry("max", "max(priority)"),
+            Map.entry("group_concat", "group_concat(title)"),
+            Map.entry("string_agg", "string_agg(title, ',')"),
+            Map.entry("listagg", "listagg(title, ',')"),
+            Map.entry("coalesce", "coalesce(title, 'x')"),
+            Map.entry("nullif", "nullif(priority, 3)"),
+            Map.entry("lower", "lower(title)"),
+            Map.entry("upper", "upper(title)"),
+            Map.entry("length", "length(title)"),
+            Map.entry("char_length", "char_length(title)"),
+            Map.entry("trim", "trim(title)"),
+            Map.entry("ltrim", "ltrim(title)"),
+            Map.entry("rtrim", "rtrim(title)"),
+            Map.entry("btrim", "btrim(title)"),
+            Map.entry("substr", "substr(title, 1, 3)"),
+            Map.entry("substring", "substring(title, 1, 3)"),
+            Map.entry("replace", "replace(title, 'a', 'bc')"),
+            Map.entry("abs", "abs(priority)"),
+            Map.entry("round", "round(priority / 3.0, 2)"),
+            Map.entry("row_number", "row_number() OVER (ORDER BY priority)"),
+            Map.entry("rank", "rank() OVER (ORDER BY priority)"),
+            Map.entry("dense_rank", "dense_rank() OVER (ORDER BY priority)"),
+            Map.entry("percent_rank", "percent_rank() OVER (ORDER BY priority)"),
+            Map.entry("cume_dist", "cume_dist() OVER (ORDER BY priority)"),
+            Map.entry("ntile", "ntile(2) OVER (ORDER BY priority)"),
+            Map.entry("lag", "lag(priority) OVER (ORDER BY priority)"),
+            Map.entry("lead", "lead(priority, 1) OVER (ORDER BY priority)"),
+            Map.entry("first_value", "first_value(title) OVER (ORDER BY priority)"),
+            Map.entry("last_value", "last_value(title) OVER (ORDER BY priority)"),
+            Map.entry("nth_value", "nth_value(title, 2) OVER (ORDER BY priority)"),
+            Map.entry("concat", "concat(title, 'x', priority)"),
+            Map.entry("concat_ws", "concat_ws('-', title, status)"),
+            Map.entry("left", "left(title, 3)"),
+            Map.entry("right", "right(title, 3)"),
+            Map.entry("lpad", "lpad(title, 20, '*')"),
+            Map.entry("rpad", "rpad(title, 20, '*')"),
+            Map.entry("strpos", "strpos(title, 'a')"),
+            Map.entry("locate", "locate('a', title)"),
+            Map.entry("position", "position('a', title)"),
+            Map.entry("instr", "instr(title, 'a')"),
+            Map.entry("split_part", "split_part(title, ' ', 2)"),
+            Map.entry("initcap", "initcap(title)"),
+            Map.entry("reverse", "reverse(title)"),
+            Map.entry("repeat", "repeat('ab', 3)"),
+            Map.entry("starts_with", "starts_with(title, 'acme')"),
+            Map.entry("bool_and", "bool_and(done)"),
+            Map.entry("bool_or", "bool_or(done)"),
+            Map.entry("every", "every(done)"),
+            Map.entry("stddev", "stddev(priority)"),
+            Map.entry("stddev_pop", "stddev_pop(priority)"),
+            Map.entry("stddev_samp", "stddev_samp(priority)"),
+            Map.entry("variance", "variance(priority)"),
+            Map.entry("var_pop", "var_pop(priority)"),
+            Map.entry("var_samp", "var_samp(priority)"),
+            Map.entry("total", "total(priority)"),
+            Map.entry("floor", "floor(priority / 2.0)"),
+            Map.entry("ceil", "ceil(priority / 2.0)"),
+            Map.entry("ceiling", "ceiling(priority / 2.0)"),
+            Map.entry("mod", "mod(priority, 2)"),
+            Map.entry("power", "power(priority, 2)"),
+            Map.entry("pow", "pow(priority, 2)"),
+            Map.entry("sqrt", "sqrt(priority)"),
+            Map.entry("sign", "sign(priority - 3)"),
+            Map.entry("trunc", "trunc(priority / 3.0, 1)"),
+            Map.entry("truncate", "truncate(priority / 3.0, 1)"),
+            Map.entry("ln", "ln(priority)"),
+            Map.entry("exp", "exp(priority)"),
+            Map.entry("log", "log(priority)"),
+            Map.entry("greatest", "greatest(priority, 3)"),
+            Map.entry("least", "least(priority, 3)"),
+            Map.entry("ifnull", "ifnull(title, 'x')"),
+            Map.entry("if", "if(priority > 2, 'high', 'low')"),
+            Map.entry("iif", "iif(priority > 2, 'high', 'low')"),
+            Map.entry("date_trunc", "date_trunc('day', created_at)"),
+            Map.entry("date_part", "date_part('year', created_at)"),
+            Map.entry("to_char", "to_char(created_at, 'YYYY-MM')"),
+            Map.entry("to_date", "to_date('2024-03-01', 'YYYY-MM-DD')"),
+            Map.entry("to_timestamp", "to_timestamp('2024-03-01 10:00', 'YYYY-MM-DD HH24:MI')"),
+            Map.entry("age", "age(created_at)"),
+            Map.entry("make_date", "make_date(2024, 3, 1)"),
+            Map.entry("now", "now()"),
+            Map.entry("curdate", "curdate()"),
+            Map.entry("date", "date(created_at)"),
+            Map.entry("time", "time(created_at)"),
+            Map.entry("datetime", "datetime(created_at)"),
+            Map.entry("julianday", "julianday(created_at)"),
+            Map.entry("strftime", "strftime('%Y', created_at)"),
+            Map.entry("year", "year(created_at)"),
+            Map.entry("month", "month(created_at)"),
+            Map.entry("day", "day(created_at)"),
+            Map.entry("dayofmonth", "dayofmonth(created_at)"),
+            Map.entry("dayofweek", "dayofweek(created_at)"),
+            Map.entry("dayofyear", "dayofyear(created_at)"),
+            Map.entry("day_of_month", "day_of_month(created_at)"),
+            Map.entry("day_of_week", "day_of_week(created_at)"),
+            Map.entry("day_of_year", "day_of_year(created_at)"),
+            Map.entry("week", "week(created_at)"),
+            Map.entry("quarter", "quarter(created_at)"),
+            Map.entry("hour", "hour(created_at)"),
+            Map.entry("minute", "minute(created_at)"),
+            Map.entry("second", "second(created_at)"),
+            Map.entry("datediff", "datediff(created_at, created_at)"),
+            Map.entry("dateadd", "dateadd(DAY, 1, created_at)"),
+            Map.entry("date_format", "date_format(created_at, '%Y-%m')"),
+            Map.entry("str_to_date", "str_to_date('2024-03-01', '%Y-%m-%d')"),
+            Map.entry("formatdatetime", "formatdatetime(created_at, 'yyyy-MM')"),
+            Map.entry("parsedatetime", "parsedatetime('2024-03-01', 'yyyy-MM-dd')"),
+            Map.entry("unicode", "unicode(title)"),
+            Map.entry("hex", "hex(title)"),
+            Map.entry("printf", "printf('%5s', title)"),
+            Map.entry("format", "format('%5s', title)"));
+
+    /** H2's datediff takes the unit first. */
+    private static final Map<String, String> H2_CALLS =
+            Map.of("datediff", "datediff(DAY, created_at, created_at)", "log", "log(10, priority)");
+
+    /**
+     * Every function this dialect allows (the list the guard's own refusal gives, as the model reads
+     * it) runs on this backend: none is listed that the database lacks or cannot take Task's columns
+     * in (issue 25.4). A function added to the list without a call here fails the test.
+     */
+    @Test
+    void everyAllowedFunctionRuns() {
+        String listed;
+        try {
+            guard.check("SELECT no_such_function(title) FROM Task", ACME, 5);
+            throw new AssertionError("no_such_function was allowed");
+        } catch (QueryException e) {
+            listed = e.first().hint();
+        }
+        Matcher m = Pattern.compile("Allowed functions on [a-z0-9]+: (.*)\\.").matcher(listed);
+        assertThat(m.matches()).as(listed).isTrue();
+        List<String> functions = List.of(m.group(1).split(", "));
+        assertThat(functions).hasSizeGreaterThan(30);
+        List<String> failed = new ArrayList<>();
+        for (String f : functions) {
+            String call =
+                    store.dialect().name().equals("h2") && H2_CALLS.containsKey(f) ? H2_CALLS.get(f) : CALLS.get(f);
+            if (call == null) {
+                failed.add(f + ": no call in CALLS");
+                continue;
+            }
+            String sql = "SELECT " + call + " AS v FROM Task";
+            try {
+                SqlRows rows = store.readonly(guard.check(sql, ACME, 10, QUESTIONS_CLOCK));
+                if (rows.rows().isEmpty()) {
+                    failed.add(f + ": no rows");
+                }
+            } catch (RuntimeException e) {
+                failed.add(f + ": " + sql + ": " + e.getMessage());
+            }
+        }
+        assertThat(failed).as(store.dialect().name()).isEmpty();
+    }
+
+    /**
+     * Every CAST type docs/sql-tool.md lists is the guard's list (its refusal names them) and runs on
+     * this backend, from a number, a text or a date as the type takes.
+     */
+    @Test
+    void everyDocumentedCastRuns() throws Exception {
+        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "sql-tool.md"));
+        int from = docs.indexOf("- **`CAST`** to one of the types ");
+        assertThat(from).as("docs/sql-tool.md's CAST list").isPositive();
+        String list = docs.substring(from, docs.indexOf(" (sizes", from));
+        List<String> documented = new ArrayList<>();
+        Matcher m = Pattern.compile("`([a-z ]+)`").matcher(list);
+        while (m.find()) {
+            documented.add(m.group(1));
+        }
+        String refused;
+        try {
+            guard.check("SELECT CAST(title AS money) FROM Task", ACME, 5);
+            throw new AssertionError("CAST to money was allowed");
+        } catch (QueryException e) {
+            refused = e.first().message() + " " + e.first().hint();
+        }
+        Matcher allowed = Pattern.compile("allowed: ([a-z ,]+)\\)").matcher(refused);
+        assertThat(allowed.find()).as(refused).isTrue();
+        assertThat(new TreeSet<>(documented))
+                .as("docs/sql-tool.md against the guard")
+                .isEqualTo(new TreeSet<>(List.of(allowed.group(1).split(", "))));
+        List<String> failed = new ArrayList<>();
+        for (String type : documented) {
+            List<String> values = type.equals("date")
+                    ? List.of("'2024-03-01'", "created_at")
+                    : type.startsWith("timestamp")
+                            ? List.of("'2024-03-01 10:00:00'", "created_at")
+                            : type.equals("boolean")
+                                    ? List.of("done", "'true'")
+                                    : type.endsWith("char") || type.equals("text")
+                                            ? List.of("title", "priority")
+                                            : List.of("priority", "'12'");
+            List<String> typed = new ArrayList<>(List.of(type));
+            if (Set.of("varchar", "char").contains(type)) {
+                typed.add(type + "(5)");
+            }
+            if (Set.of("numeric", "decimal").contains(type)) {
+                typed.add(type + "(10, 2)");
+            }
+            for (String t : typed) {
+                for (String v : values) {
+                    String sql = "SELECT CAST(" + v + " AS " + t + ") AS v FROM Task";
+                    try {
+                        SqlRows rows = store.readonly(guard.check(sql, ACME, 10));
+                        assertThat(rows.rows()).hasSize(5);
+                    } catch (RuntimeException | AssertionError e) {
+                        failed.add(sql + ": " + e.getMessage());
+                    }
+                }
+            }
+        }
+        assertThat(failed).as(store.dialect().name()).isEmpty();
+    }
+
     /** A toolkit with run_readonly_sql over this backend's store and a {@code limits} section (or none). */
     private io.quarry.tool.Toolkit sqlTool(String limits) {
         return io.quarry.tool.Toolkit.builder()

@@ -112,6 +112,28 @@ class RunReadonlySqlToolTest {
                 .contains("Task(id, title, priority, created_at, updated_at)");
     }
 
+    /** tools.disabled (and Builder.disable) leave run_readonly_sql out even where readonly_sql turns it on. */
+    @Test
+    void disabledWinsOverReadonlySql() {
+        assertThat(Toolkit.builder()
+                        .config(QuarryConfig.parse(
+                                "types:\n  Task:\n    fields:\n      title: string\n"
+                                        + "tools:\n  readonly_sql: [h2]\n  disabled: [run_readonly_sql]\n",
+                                "quarry.yaml"))
+                        .store(store)
+                        .build()
+                        .tool("run_readonly_sql"))
+                .isEmpty();
+        assertThat(Toolkit.builder()
+                        .schema(SCHEMA)
+                        .store(store)
+                        .readonlySql("h2")
+                        .disable("run_readonly_sql")
+                        .build()
+                        .tool("run_readonly_sql"))
+                .isEmpty();
+    }
+
     @Test
     void aSchemaInferredPerScopeKeepsTheToolAndItsScope() {
         Toolkit inferred = Toolkit.builder().store(store).readonlySql("h2").build();

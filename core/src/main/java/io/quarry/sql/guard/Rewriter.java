@@ -856,7 +856,10 @@ final class Rewriter {
         return null;
     }
 
-    /** The most digits a number of the statement may have, and the largest power of ten it may reach. */
+    /**
+     * The most digits a number of the statement may have, and the largest power of ten it may reach;
+     * also the most decimal places of round/trunc and the largest precision of a CAST to a decimal.
+     */
     static final int MAX_DIGITS = 38;
 
     /**
@@ -958,6 +961,16 @@ final class Rewriter {
             Map.entry(MinorThan.class, " < "),
             Map.entry(MinorThanEquals.class, " <= "));
 
+    /** The parts of a chain of {@code ||}, in order. */
+    private static void concatParts(Expression e, List<Expression> parts) {
+        if (e instanceof Concat c) {
+            concatParts(c.getLeftExpression(), parts);
+            concatParts(c.getRightExpression(), parts);
+        } else {
+            parts.add(e);
+        }
+    }
+
     private static final Set<Class<?>> COMPARISONS = Set.of(
             EqualsTo.class,
             NotEqualsTo.class,
@@ -969,20 +982,17 @@ final class Rewriter {
     private void binary(BinaryExpression b, SqlWriter w) {
         if (b instanceof Concat) {
             // MySQL reads || as OR: CONCAT means the same everywhere but SQLite, which has only ||
-            // each side is cut to MAX_STRING: a chain of WITH queries doubling a text cannot grow it for ever
-            if (dialect.equals("sqlite")) {
-                w.append("(");
-                capped(b.getLeftExpression(), MAX_STRING, w);
-                w.append(" || ");
-                capped(b.getRightExpression(), MAX_STRING, w);
-                w.append(")");
-            } else {
-                w.append("CONCAT(");
-                capped(b.getLeftExpression(), MAX_STRING, w);
-                w.append(", ");
-                capped(b.getRightExpression(), MAX_STRING, w);
-                w.append(")");
+            // the parts of a chain share MAX_STRING (each was cut to it, so 200 parts built 20 million
+            // characters): neither a chain nor WITH queries doubling a text can grow it beyond it
+            List<Expression> parts = new ArrayList<>();
+            concatParts(b, parts);
+            int share = MAX_STRING / parts.size();
+            w.append(dialect.equals("sqlite") ? "(" : "CONCAT(");
+            for (int i = 0; i < parts.size(); i++) {
+                w.append(i == 0 ? "" : dialect.equals("sqlite") ? " || " : ", ");
+                capped(parts.get(i), share, w);
             }
+            w.append(")");
             return;
         }
         String op = OPERATORS.get(b.getClass());
@@ -1307,12 +1317,14 @@ final class Rewriter {
                     "CAST to " + type + " (allowed: " + String.join(", ", new java.util.TreeSet<>(CAST_TYPES)) + ")");
         }
         boolean sized = Set.of("varchar", "char", "numeric", "decimal").contains(type);
+        int largest = type.endsWith("char") ? MAX_STRING : MAX_DIGITS; // H2 divided a DECIMAL(100000) for 10 s
         if (args.size() > (sized ? (type.endsWith("char") ? 1 : 2) : 0)
-                || !args.stream().allMatch(a -> a.matches("\\d{1,5}") && Integer.parseInt(a) <= MAX_STRING)) {
+                || !args.stream().allMatch(a -> a.matches("\\d{1,6}") && Integer.parseInt(a) <= largest)) {
             throw refused(
                     c,
                     "CAST to " + c.getColDataType()
-                            + " (sizes only on varchar(n), char(n), numeric(p, s), decimal(p, s))");
+                            + " (sizes only on varchar(n) and char(n) up to " + MAX_STRING
+                            + ", numeric(p, s) and decimal(p, s) up to " + MAX_DIGITS + ")");
         }
         w.append("CAST(");
         if (dialect.equals("postgres")
@@ -1341,13 +1353,27 @@ final class Rewriter {
                 .append(")");
     }
 
-    /** A CAST type as the dialect spells it: MariaDB and MySQL cast to text only as CHAR. */
+    /**
+     * A CAST type as the dialect spells it (every type of {@link #CAST_TYPES} on every dialect, as
+     * {@code SqlGuardContract.everyDocumentedCastRuns} checks): MariaDB and MySQL cast only to CHAR,
+     * SIGNED, UNSIGNED, DECIMAL, DOUBLE, DATE and DATETIME, and the others know no SIGNED or UNSIGNED.
+     */
     private String castType(String type) {
-        if (dialect.equals("mysql") && (type.equals("text") || type.equals("varchar"))) {
-            return "CHAR";
+        if (dialect.equals("mysql")) {
+            return switch (type) {
+                case "text", "varchar", "char" -> "CHAR";
+                case "integer", "int", "bigint", "smallint", "signed", "boolean" -> "SIGNED";
+                case "numeric", "decimal" -> "DECIMAL";
+                case "real", "float", "double" -> "DOUBLE";
+                case "timestamp", "timestamp with time zone", "timestamptz" -> "DATETIME";
+                default -> type.toUpperCase(Locale.ROOT);
+            };
         }
         if (type.equals("timestamp with time zone") || type.equals("timestamptz")) {
-            return dialect.equals("mysql") ? "DATETIME" : "TIMESTAMP WITH TIME ZONE";
+            return "TIMESTAMP WITH TIME ZONE";
+        }
+        if (type.equals("signed") || type.equals("unsigned")) {
+            return "BIGINT";
         }
         return type.equals("double") ? "DOUBLE PRECISION" : type.toUpperCase(Locale.ROOT);
     }
@@ -1396,6 +1422,9 @@ final class Rewriter {
                     at(f),
                     "The function '" + f.getName() + "' is not allowed.",
                     "Allowed functions on " + d.name() + ": " + String.join(", ", Functions.all(dialect)) + ".");
+        }
+        if (DIGITS.contains(name)) {
+            digits(f);
         }
         if (growing(name, f, w) || clocked(name, f, w) || h2DateUnit(name, f, w)) {
             return;
@@ -1660,10 +1689,12 @@ final class Rewriter {
                 if (a.isEmpty()) {
                     throw refused(f, name + "() without arguments");
                 }
+                // the arguments share MAX_STRING; concat_ws's separator stands between every two
+                int share = MAX_STRING / (name.equals("concat") ? a.size() : 2 * a.size());
                 w.append(name.toUpperCase(Locale.ROOT)).append("(");
                 for (int i = 0; i < a.size(); i++) {
                     w.append(i == 0 ? "" : ", ");
-                    capped(a.get(i), MAX_STRING, w);
+                    capped(a.get(i), share, w);
                 }
                 w.append(")");
             }
@@ -1679,10 +1710,11 @@ final class Rewriter {
                         || !smallWidths(format.getNotExcapedValue())) {
                     throw bounded(f, name + "'s format must be a quoted string with widths of at most 1000 and no *");
                 }
+                int share = MAX_STRING / a.size();
                 w.append(name.toUpperCase(Locale.ROOT)).append("(");
                 for (int i = 0; i < a.size(); i++) {
                     w.append(i == 0 ? "" : ", ");
-                    capped(a.get(i), MAX_STRING, w);
+                    capped(a.get(i), share, w);
                 }
                 w.append(")");
             }
@@ -1724,6 +1756,29 @@ final class Rewriter {
                     f.getName() + "() takes " + (min == max ? min : min + " to " + max) + " arguments, not " + a.size()
                             + ".",
                     null);
+        }
+    }
+
+    /** The functions whose second argument is a number of decimal places. */
+    private static final Set<String> DIGITS = Set.of("round", "trunc", "truncate");
+
+    /**
+     * A second argument of round, trunc or truncate is a whole-number literal from -38 to 38: H2 took
+     * 10 s for one {@code ROUND(x, 100000)} of a DECFLOAT, which its QUERY_TIMEOUT does not interrupt.
+     */
+    private static void digits(Function f) {
+        if (f.getParameters() == null || f.getParameters().size() != 2) {
+            return;
+        }
+        Expression e = f.getParameters().get(1);
+        Expression inner = e instanceof SignedExpression s ? s.getExpression() : e;
+        if (!(inner instanceof LongValue n) || Math.abs(whole(n, "a number of decimal places")) > MAX_DIGITS) {
+            throw QueryException.of(
+                    ErrorCode.SQL_NOT_ALLOWED,
+                    at(f),
+                    f.getName() + "'s decimal places must be a whole number from -" + MAX_DIGITS + " to " + MAX_DIGITS
+                            + ".",
+                    "Write them as a number: " + f.getName() + "(x, 2).");
         }
     }
 
