@@ -50,6 +50,11 @@ final class SearchSection {
                                 "field '" + name + "' is hidden, and hidden fields are never embedded",
                                 "remove it, or expose the field in types");
                     }
+                    if (type.masks(name)) {
+                        throw item.error(
+                                "field '" + name + "' is masked, and masked fields are never embedded",
+                                "remove it: search text would show its values");
+                    }
                     if (type.field(name).isEmpty() && !type.schemaless()) {
                         throw item.error(
                                 "unknown field '" + name + "'" + ConfigNode.didYouMean(name, type.exposedFieldNames()),

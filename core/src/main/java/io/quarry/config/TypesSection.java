@@ -17,7 +17,7 @@ import java.util.Set;
 final class TypesSection {
     private static final Set<String> TYPE_KEYS =
             Set.of("description", "module", "fields", "relationships", "order", "left_out");
-    private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed");
+    private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed", "masked");
     private static final Set<String> RELATIONSHIP_KEYS =
             Set.of("name", "target", "direction", "kind", "description", "type");
 
@@ -193,9 +193,19 @@ final class TypesSection {
         }
         boolean exposed =
                 node.get("exposed").map(n -> n.bool("write true or false")).orElse(true);
+        boolean masked =
+                node.get("masked").map(n -> n.bool("write true or false")).orElse(false);
+        if (masked && !exposed) {
+            throw node.get("masked")
+                    .orElseThrow()
+                    .error(
+                            "a hidden field (exposed: false) cannot be masked: nothing ever shows it",
+                            "remove masked, or exposed: false to let tools filter, sort, group and count by it");
+        }
         List<String> enumValues = values;
         FieldType itemType = items;
-        return node.build(() -> new Field(name, type, text(node, "description"), enumValues, itemType, exposed));
+        return node.build(
+                () -> new Field(name, type, text(node, "description"), enumValues, itemType, exposed, masked));
     }
 
     private static Relationship relationship(ConfigNode node, List<String> typeNames) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
+import io.quarry.internal.Masking;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.store.GraphObject;
@@ -15,7 +16,7 @@ import java.util.Locale;
 /**
  * How an object is shown to a model: {@link Detail#LIGHT} (id, type, last update, exposed properties
  * with long strings cut) or {@link Detail#FULL} (every exposed property, both timestamps). Fields the
- * host hid never appear.
+ * host hid never appear; the values of masked fields appear as their masks ({@link Masking}).
  */
 public final class Projection {
     /** Strings longer than this many code points are cut in the light projection. */
@@ -57,6 +58,10 @@ public final class Projection {
         ObjectNode source = object.properties();
         for (String key : keyOrder(source, type)) {
             if (type != null && type.hides(key)) {
+                continue;
+            }
+            if (type != null && type.masks(key)) {
+                props.set(key, Masking.mask(source.get(key)));
                 continue;
             }
             JsonNode value = Json.sortedKeys(source.get(key));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.IsoDateTime;
 import io.quarry.internal.Json;
+import io.quarry.internal.Masking;
 import io.quarry.schema.EntityType;
 import io.quarry.store.GraphObject;
 import java.time.Instant;
@@ -16,7 +17,8 @@ import java.util.Optional;
 
 /**
  * How objects of one type are shown at one level of detail: {@code Projections.light("Task").apply(task,
- * around)}. Hidden fields never appear. Immutable and thread-safe.
+ * around)}. Hidden fields never appear; masked fields show their masks ({@link Masking}). Immutable and
+ * thread-safe.
  *
  * <p>Light detail with a {@link ProjectionSpec}: {@code id}, {@code type}, {@code created_at} as
  * {@code YYYY-MM-DD}, {@code updated_at} only when its day differs, the spec's fields (dates as
@@ -105,7 +107,10 @@ public final class TypeProjection {
             String field = name.substring(0, dot);
             String key = name.substring(dot + 1);
             JsonNode parent = object.property(field);
-            if (parent != null && parent.isObject() && parent.has(key)) {
+            if (masks(field)) {
+                // a masked object shows as one mask, whichever of its keys the spec names
+                put(props, field, parent, spec.truncation(name));
+            } else if (parent != null && parent.isObject() && parent.has(key)) {
                 JsonNode nested = props.get(field);
                 ObjectNode target = nested instanceof ObjectNode o ? o : props.putObject(field);
                 put(target, key, parent.get(key), spec.truncation(name));
@@ -118,6 +123,10 @@ public final class TypeProjection {
         if (value == null || value.isNull() || (type != null && type.hides(name))) {
             return;
         }
+        if (masks(name)) {
+            target.set(name, Masking.mask(value));
+            return;
+        }
         if (value.isTextual() && isTemporal(name)) {
             Optional<Instant> instant = IsoDateTime.parse(value.textValue());
             if (instant.isPresent()) {
@@ -126,6 +135,10 @@ public final class TypeProjection {
             }
         }
         target.set(name, cut(Json.sortedKeys(value), limit));
+    }
+
+    private boolean masks(String name) {
+        return type != null && type.masks(name);
     }
 
     private boolean isTemporal(String name) {
@@ -160,7 +173,7 @@ public final class TypeProjection {
             JsonNode v = object.property(name);
             // a label never replaces the node's id or kind (the configuration rejects such labels too)
             if (v != null && !v.isNull() && (type == null || !type.hides(name)) && !out.has(name)) {
-                out.set(name, cut(v, NODE_TEXT_LIMIT));
+                out.set(name, masks(name) ? Masking.mask(v) : cut(v, NODE_TEXT_LIMIT));
             }
         }
         if (object.updatedAt() != null) {

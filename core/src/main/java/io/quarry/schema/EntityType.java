@@ -130,6 +130,11 @@ public record EntityType(
         return fields.stream().anyMatch(f -> !f.exposed() && f.name().equals(fieldName));
     }
 
+    /** Whether the type declares {@code fieldName} as masked: usable, but its values never shown. */
+    public boolean masks(String fieldName) {
+        return fields.stream().anyMatch(f -> f.masked() && f.name().equals(fieldName));
+    }
+
     /** The exposed fields, in declaration order. */
     public List<Field> exposedFields() {
         List<Field> exposed = new ArrayList<>();

@@ -18,7 +18,7 @@ import java.util.Optional;
 /**
  * What text of each type is embedded, and how long text is cut into chunks. By default a type's text
  * is its exposed string and text fields (and lists of strings) that are not ids ({@code id}, names
- * ending in {@code _id}): never an enum, a number, a date, and never a hidden field. A type whose
+ * ending in {@code _id}): never an enum, a number, a date, and never a hidden or masked field. A type whose
  * fields are not declared embeds every string property that is not an id. The configuration's {@code
  * search.fields} (or {@link Builder#fields}) names the fields of a type instead.
  *
@@ -96,13 +96,15 @@ public final class EmbeddedText {
             JsonNode props = object.properties();
             for (Iterator<String> it = props.fieldNames(); it.hasNext(); ) {
                 String name = it.next();
-                if (!isId(name) && !(type.isPresent() && type.get().hides(name))) {
+                if (!isId(name)
+                        && !(type.isPresent()
+                                && (type.get().hides(name) || type.get().masks(name)))) {
                     line(props.get(name), lines);
                 }
             }
         } else {
             for (String name : names) {
-                if (type.isEmpty() || !type.get().hides(name)) {
+                if (type.isEmpty() || !(type.get().hides(name) || type.get().masks(name))) {
                     line(object.property(name), lines);
                 }
             }
@@ -207,14 +209,14 @@ public final class EmbeddedText {
         return name.equals("id") || name.endsWith("_id") || name.endsWith("Id");
     }
 
-    /** The exposed string, text and string-list fields that are not ids. */
+    /** The exposed string, text and string-list fields that are not ids and not masked. */
     static List<String> defaultFields(EntityType type) {
         List<String> out = new ArrayList<>();
         for (Field f : type.exposedFields()) {
             boolean textual = f.type() == FieldType.STRING
                     || f.type() == FieldType.TEXT
                     || (f.type() == FieldType.ARRAY && f.items() == FieldType.STRING);
-            if (textual && !isId(f.name())) {
+            if (textual && !isId(f.name()) && !f.masked()) {
                 out.add(f.name());
             }
         }
@@ -236,8 +238,8 @@ public final class EmbeddedText {
          * Embeds these fields of a type instead of its default ones; none embeds nothing of the type.
          *
          * @throws IllegalArgumentException for a type the schema does not declare, a field the type does
-         *     not declare (unless its fields are not declared), or a hidden field: hidden fields are never
-         *     embedded
+         *     not declare (unless its fields are not declared), or a hidden or masked field: neither is
+         *     ever embedded
          */
         public Builder fields(String type, List<String> names) {
             EntityType t = schema.type(requireNonNull(type, "type"))
@@ -247,6 +249,10 @@ public final class EmbeddedText {
                 if (t.hides(name)) {
                     throw new IllegalArgumentException(
                             "EmbeddedText: " + type + "." + name + " is hidden, and hidden fields are never embedded");
+                }
+                if (t.masks(name)) {
+                    throw new IllegalArgumentException("EmbeddedText: " + type + "." + name
+                            + " is masked, and masked fields are never embedded (search text would show them)");
                 }
                 if (t.field(name).isEmpty() && !t.schemaless()) {
                     throw new IllegalArgumentException("EmbeddedText: type " + type + " has no field '" + name

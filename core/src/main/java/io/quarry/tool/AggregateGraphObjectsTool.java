@@ -11,6 +11,7 @@ import io.quarry.filter.Filter;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
+import io.quarry.internal.Masking;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
@@ -134,10 +135,13 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 call.context().scope(),
                 MAX_OBJECTS));
         List<ObjectNode> groups = new ArrayList<>();
+        boolean maskedKey = groupBy != null && !groupBy.system() && masked(type, groupBy.head());
         for (Aggregation.Group g : aggregation.groups()) {
             ObjectNode node = Json.object();
             if (groupBy != null) {
-                node.set(groupBy.toString(), g.key() == null ? Json.MAPPER.nullNode() : g.key());
+                // a masked field's groups keep apart, each under its value's mask
+                JsonNode key = maskedKey ? Masking.mask(g.key()) : g.key();
+                node.set(groupBy.toString(), key == null ? Json.MAPPER.nullNode() : key);
             }
             for (int i = 0; i < metrics.size(); i++) {
                 JsonNode v = g.values().get(i);
@@ -492,6 +496,9 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                                     : "Use count, min or max on it, or group_by it.");
                 }
             }
+            if (field != null && !op.equals("count") && !field.system() && masked(type, field.head())) {
+                throw maskedValue(where + ".field", op, field.head());
+            }
             BigDecimal p = null;
             if (op.equals("percentile")) {
                 p = Json.decimal(m.get("p"))
@@ -530,9 +537,30 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         return metrics;
     }
 
-    /** A field an expression reads: known, and a number where the type declares it. */
+    /**
+     * Whether the answer shows the field masked: the type masks it, or, without a type, some type does
+     * (a group's key, a metric's value come from objects of every type).
+     */
+    private boolean masked(EntityType type, String head) {
+        return view.masked(type, head);
+    }
+
+    /** The error for a metric that would compute with a masked field's values. */
+    private static QueryException maskedValue(String where, String op, String field) {
+        return QueryException.of(
+                ErrorCode.FORBIDDEN_FIELD,
+                where,
+                "The field '" + field + "' is masked: " + op + " would show what its values are.",
+                "Count by it instead: {\"group_by\": \"" + field + "\", \"metrics\": [{\"op\": \"count\"}]}, "
+                        + "or filter on it.");
+    }
+
+    /** A field an expression reads: known, not masked, and a number where the type declares it. */
     private FieldPath numberField(FilterParser parser, String name, String where, EntityType type) {
         FieldPath path = field(parser, name, where, type);
+        if (!path.system() && masked(type, path.head())) {
+            throw maskedValue(where, "an expression", path.head());
+        }
         if (type != null && !path.nested()) {
             Optional<Field> declared = path.system() ? Optional.empty() : type.field(path.head());
             if (path.system() || (declared.isPresent() && !declared.get().type().isNumeric())) {

@@ -74,7 +74,9 @@ final class CommonValues {
     private Map<String, List<String>> compute(EntityType type, Scope scope) {
         List<Field> fields = new ArrayList<>();
         for (Field f : type.exposedFields()) {
-            if (f.type() == FieldType.STRING || (f.type() == FieldType.ARRAY && f.items() == FieldType.STRING)) {
+            boolean textual =
+                    f.type() == FieldType.STRING || (f.type() == FieldType.ARRAY && f.items() == FieldType.STRING);
+            if (textual && !f.masked()) { // a masked field's values are never listed
                 fields.add(f);
             }
         }

@@ -208,6 +208,9 @@ final class GetDatabaseSchemaTool extends SchemaTool {
         if (f.items() != null) {
             node.put("items", f.items().jsonName());
         }
+        if (f.masked()) {
+            node.put("masked", true); // filter, sort, group and count by it; values show as masks
+        }
         if (full) {
             if (f.description() != null) {
                 node.put("description", f.description());

@@ -11,6 +11,7 @@ import io.quarry.filter.Filter;
 import io.quarry.filter.FilterValidator;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
+import io.quarry.internal.Masking;
 import io.quarry.projection.Neighbourhood;
 import io.quarry.projection.Projection;
 import io.quarry.projection.Projections;
@@ -111,21 +112,26 @@ final class QueryRunner {
                 : List.of(request.type().name());
         String stored = storedType(request.relatedToId(), request.relationshipType(), types, call);
         Optional<List<FieldPath>> textFields = view.textFields(request.type());
+        List<SortKey> sort = request.sort().isEmpty() ? defaultOrder(request.type()) : request.sort();
         ObjectQuery query = ObjectQuery.builder()
                 .types(types)
                 .filter(validated)
                 .text(request.text(), textFields.orElse(List.of()))
                 .relatedTo(request.relatedToId(), stored)
-                .sort(request.sort().isEmpty() ? defaultOrder(request.type()) : request.sort())
+                .sort(sort)
                 .limit(request.limit())
-                .cursor(request.cursor())
+                .cursor(Masking.openCursor(request.cursor()))
                 .scope(call.context().scope())
                 .build();
         // no field a text may read: the words are in no object's exposed fields
         Page page = textFields.isEmpty() && !query.words().isEmpty()
                 ? new Page(List.of(), false, List.of(), 0)
                 : store.search(query);
-        return envelope(page, request, call, warnings);
+        // a cursor holds the last object's sort values: sorted by a masked field, the model gets it sealed
+        boolean seal = sort.stream()
+                .anyMatch(k -> !k.field().system()
+                        && view.masked(request.type(), k.field().head()));
+        return envelope(page, request, call, warnings, seal);
     }
 
     /** The page's objects in the request's detail, reading their neighbourhood in one call when a projection derives fields. */
@@ -198,20 +204,21 @@ final class QueryRunner {
         return projected;
     }
 
-    private ObjectNode envelope(Page page, Request request, CatalogTool.Call call, List<QueryError> warnings) {
+    private ObjectNode envelope(
+            Page page, Request request, CatalogTool.Call call, List<QueryError> warnings, boolean seal) {
         int budget = call.limits().sizeBudget();
         List<ObjectNode> projected = project(page.items(), request.detail(), request.fields(), call);
         int keep = projected.size();
-        ObjectNode result = build(projected, keep, page, request, warnings);
+        ObjectNode result = build(projected, keep, page, request, warnings, seal);
         while (keep > 0 && Results.size(result) > budget) {
             keep--;
-            result = build(projected, keep, page, request, warnings);
+            result = build(projected, keep, page, request, warnings, seal);
         }
         return result;
     }
 
     private ObjectNode build(
-            List<ObjectNode> projected, int keep, Page page, Request request, List<QueryError> warnings) {
+            List<ObjectNode> projected, int keep, Page page, Request request, List<QueryError> warnings, boolean seal) {
         ObjectNode result = Json.object();
         ArrayNode objects = result.putArray("objects");
         projected.subList(0, keep).forEach(objects::add);
@@ -234,7 +241,7 @@ final class QueryRunner {
         String next =
                 cutByBudget ? (keep == 0 ? request.cursor() : page.cursors().get(keep - 1)) : page.nextCursor();
         if (hasMore && next != null) {
-            result.put("next_cursor", next);
+            result.put("next_cursor", seal && next != request.cursor() ? Masking.sealCursor(next) : next);
         }
         String hint = hint(keep, page, cutByBudget, request);
         if (hint != null) {

@@ -285,10 +285,19 @@ final class SchemaView {
                 }
             }
         }
-        names.removeIf(name -> types.stream().anyMatch(t -> t.hides(name)));
+        // words never find an object by a masked value either: filter on it instead
+        names.removeIf(name -> types.stream().anyMatch(t -> t.hides(name) || t.masks(name)));
         return names.isEmpty()
                 ? Optional.empty()
                 : Optional.of(names.stream().map(FieldPath::property).toList());
+    }
+
+    /**
+     * Whether an answer shows the field masked: the type masks it, or, without a type ({@code null}),
+     * some type does (an answer over every type masks the name on every object).
+     */
+    boolean masked(EntityType type, String head) {
+        return type != null ? type.masks(head) : schema.types().stream().anyMatch(t -> t.masks(head));
     }
 
     /** A one-line summary of every type and its fields, for tool descriptions. */

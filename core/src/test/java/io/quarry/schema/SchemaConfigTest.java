@@ -35,7 +35,7 @@ class SchemaConfigTest {
                       due_at: {type: datetime}
                       status: {type: enum, values: [Open, Done]}
                       tags: {type: array, items: string}
-                      meta: {type: object}
+                      meta: {type: object, masked: true}
                       cost_code: {type: string, exposed: false}
                     relationships:
                       - {name: part_of, target: Project, direction: out, description: The project.}
@@ -62,6 +62,13 @@ class SchemaConfigTest {
         assertThat(task.field("cost_code")).isEmpty();
         assertThat(task.hides("cost_code")).isTrue();
         assertThat(task.exposedFieldNames()).doesNotContain("cost_code");
+        // masked: usable (exposed), its values shown as masks
+        assertThat(task.field("meta").orElseThrow().masked()).isTrue();
+        assertThat(task.masks("meta")).isTrue();
+        assertThat(task.masks("title")).isFalse();
+        assertThat(task.exposedFieldNames()).contains("meta");
+        assertThat(Field.of("a", FieldType.STRING).mask())
+                .isEqualTo(new Field("a", FieldType.STRING, null, List.of(), null, true, true));
         assertThat(task.relationships())
                 .containsExactly(new Relationship("part_of", "Project", Relationship.Direction.OUT, "The project."));
         assertThat(task.schemaless()).isFalse();
@@ -92,7 +99,9 @@ class SchemaConfigTest {
                 "numbers as enum values|types: {Task: {fields: {a: {type: enum, values: [1]}}}}|types.Task.fields.a.values[0]: expected a string, found the number 1; write the allowed values as strings, quoting numbers",
                 "items on a string|types: {Task: {fields: {a: {type: string, items: string}}}}|types.Task.fields.a.items: only array fields have items; set type: array or remove items",
                 "exposed not boolean|types: {Task: {fields: {a: {type: string, exposed: 'no'}}}}|types.Task.fields.a.exposed: expected true or false, found the string 'no'; write true or false",
-                "unknown field key|types: {Task: {fields: {a: {type: string, hidden: true}}}}|types.Task.fields.a: unknown key 'hidden'; allowed keys are description, exposed, items, type, values",
+                "unknown field key|types: {Task: {fields: {a: {type: string, hidden: true}}}}|types.Task.fields.a: unknown key 'hidden'; allowed keys are description, exposed, items, masked, type, values",
+                "masked and hidden|types: {Task: {fields: {a: {type: string, exposed: false, masked: true}}}}|types.Task.fields.a.masked: a hidden field (exposed: false) cannot be masked: nothing ever shows it; remove masked, or exposed: false to let tools filter, sort, group and count by it",
+                "masked not boolean|types: {Task: {fields: {a: {type: string, masked: 'yes'}}}}|types.Task.fields.a.masked: expected true or false, found the string 'yes'; write true or false",
                 "unknown type key|types: {Task: {feilds: {}}}|types.Task: unknown key 'feilds' (did you mean 'fields'?); allowed keys are description, fields, left_out, module, order, relationships",
                 "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits, projections, search, store, tools, types",
                 "types not an object|types: [Task]|types: expected an object, found a list; map each type name to its description, fields and relationships",

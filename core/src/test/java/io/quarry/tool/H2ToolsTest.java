@@ -33,4 +33,7 @@ class H2ToolsTest {
 
     @Nested
     class Aggregates extends AggregateDifferentialContract implements OnH2 {}
+
+    @Nested
+    class MaskedFields extends MaskedFieldsContract implements OnH2 {}
 }

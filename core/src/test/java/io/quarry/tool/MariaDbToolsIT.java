@@ -33,4 +33,7 @@ class MariaDbToolsIT {
 
     @Nested
     class Aggregates extends AggregateDifferentialContract implements OnMariaDb {}
+
+    @Nested
+    class MaskedFields extends MaskedFieldsContract implements OnMariaDb {}
 }

@@ -21,4 +21,7 @@ class MemoryToolsTest {
 
     @Nested
     class InputBounds extends InputBoundsContract implements StoreUnderTest.InMemory {}
+
+    @Nested
+    class MaskedFields extends MaskedFieldsContract implements StoreUnderTest.InMemory {}
 }

@@ -33,4 +33,7 @@ class PostgresToolsIT {
 
     @Nested
     class Aggregates extends AggregateDifferentialContract implements OnPostgres {}
+
+    @Nested
+    class MaskedFields extends MaskedFieldsContract implements OnPostgres {}
 }

@@ -33,4 +33,7 @@ class SqliteToolsTest {
 
     @Nested
     class Aggregates extends AggregateDifferentialContract implements OnSqlite {}
+
+    @Nested
+    class MaskedFields extends MaskedFieldsContract implements OnSqlite {}
 }

@@ -14,13 +14,32 @@ import java.util.Set;
  * @param hidden the type's hidden field names, refused wherever they appear
  * @param instants the columns that hold the store's timestamps ({@code Dialect.timestamp} binds them)
  * @param source writes {@code (SELECT … FROM … WHERE <scope>)} with the allowed columns only
+ * @param masked the type's masked field names: no column either (an expression over one would show its
+ *     values), refused wherever they appear
  */
-record Relation(String name, List<String> columns, Set<String> hidden, Set<String> instants, Source source) {
+record Relation(
+        String name,
+        List<String> columns,
+        Set<String> hidden,
+        Set<String> instants,
+        Source source,
+        Set<String> masked) {
 
     Relation {
         columns = List.copyOf(columns);
         hidden = Set.copyOf(hidden);
         instants = Set.copyOf(instants);
+        masked = Set.copyOf(masked);
+    }
+
+    /** This relation refusing these masked fields too. */
+    Relation withMasked(Set<String> maskedFields) {
+        return new Relation(name, columns, hidden, instants, source, maskedFields);
+    }
+
+    /** A relation without masked fields. */
+    Relation(String name, List<String> columns, Set<String> hidden, Set<String> instants, Source source) {
+        this(name, columns, hidden, instants, source, Set.of());
     }
 
     /** Writes a relation's scoped subquery. */

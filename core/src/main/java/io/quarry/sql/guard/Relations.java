@@ -44,7 +44,7 @@ final class Relations {
                             .map(t -> table(type, t, dialect))
                             .orElse(null);
             if (r != null) {
-                byLowerName.put(type.name().toLowerCase(Locale.ROOT), r);
+                byLowerName.put(type.name().toLowerCase(Locale.ROOT), r.withMasked(masked(type)));
             }
         }
         for (Map.Entry<String, Set<String>> e : relationships(schema).entrySet()) {
@@ -108,11 +108,26 @@ final class Relations {
         return hidden;
     }
 
+    private static Set<String> masked(EntityType type) {
+        Set<String> masked = new HashSet<>();
+        for (Field f : type.fields()) {
+            if (f.masked()) {
+                masked.add(f.name());
+            }
+        }
+        return masked;
+    }
+
+    /** The fields a statement may read as columns: the exposed ones that are not masked. */
+    private static List<Field> readable(EntityType type) {
+        return type.exposedFields().stream().filter(f -> !f.masked()).toList();
+    }
+
     private static Relation graph(EntityType type, StoreMapping m, Dialect d) {
         List<String> columns = new ArrayList<>();
         columns.add("id");
         List<Field> fields = new ArrayList<>();
-        for (Field f : type.exposedFields()) {
+        for (Field f : readable(type)) {
             if (!columns.contains(f.name())
                     && !f.name().equals("created_at")
                     && !f.name().equals("updated_at")) {
@@ -164,7 +179,7 @@ final class Relations {
         } else {
             key.forEach(k -> columns.put(k, (w) -> w.append(row + "." + d.quoteIdentifier(k))));
         }
-        for (Field f : type.exposedFields()) {
+        for (Field f : readable(type)) {
             if (columns.containsKey(f.name())) {
                 continue;
             }

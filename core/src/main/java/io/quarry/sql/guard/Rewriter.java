@@ -2004,6 +2004,15 @@ final class Rewriter {
                                 + entry.relation().name() + ".");
             }
         }
+        for (String masked : entry.relation().masked()) {
+            if (masked.equalsIgnoreCase(name)) {
+                throw QueryException.of(
+                        ErrorCode.FORBIDDEN_FIELD,
+                        at(node),
+                        "The field " + entry.relation().name() + "." + masked + " is masked: SQL never reads it.",
+                        "Filter, sort, group or count by it with query_graph_objects or aggregate_graph_objects.");
+            }
+        }
     }
 
     private Entry entry(String qualifier, Object node) {
