@@ -50,14 +50,7 @@ final class StoreSection {
                         "map each session setting to where its value comes from, such as app.user_id: user")
                 .forEach((name, from) -> {
                     String source = from.text("write user or scope.KEY, such as scope.org_id");
-                    from.build(() -> {
-                        try {
-                            return JdbcObjectStore.builder().sessionSetting(name, source);
-                        } catch (IllegalArgumentException e) {
-                            throw new IllegalArgumentException(
-                                    e.getMessage().replaceFirst("^JdbcObjectStore\\.builder\\(\\): ", ""), e);
-                        }
-                    });
+                    from.build(() -> JdbcObjectStore.builder().sessionSetting(name, source));
                     settings.put(name, source);
                 }));
         return settings;

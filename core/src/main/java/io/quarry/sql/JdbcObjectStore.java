@@ -937,18 +937,19 @@ public final class JdbcObjectStore implements ObjectStore {
          *
          * @param name {@code prefix.name} (letters, digits, underscores)
          * @param source {@code user} or {@code scope.KEY}
-         * @throws IllegalArgumentException for another name or source
+         * @throws IllegalArgumentException for another name or source, with a message that names the
+         *     setting and reads as well in the configuration ({@code store.session}) as in code
          */
         public Builder sessionSetting(String name, String source) {
             requireNonNull(name, "name");
             requireNonNull(source, "source");
             if (!SETTING.matcher(name).matches()) {
-                throw new IllegalArgumentException("JdbcObjectStore.builder(): session setting '" + name
+                throw new IllegalArgumentException("session setting '" + name
                         + "' must be prefix.name (letters, digits and underscores), such as app.user_id");
             }
             if (!source.equals(USER) && !(source.startsWith(SCOPE) && source.length() > SCOPE.length())) {
-                throw new IllegalArgumentException("JdbcObjectStore.builder(): session setting '" + name
-                        + "' comes from '" + source + "'; use user or scope.KEY, such as scope.org_id");
+                throw new IllegalArgumentException("session setting '" + name + "' comes from '" + source
+                        + "'; use user or scope.KEY, such as scope.org_id");
             }
             sessionSources.put(name, source);
             return this;
