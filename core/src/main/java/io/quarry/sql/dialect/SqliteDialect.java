@@ -256,6 +256,23 @@ public final class SqliteDialect implements Dialect {
         InProcessSql.sortKey(w, document, path, part);
     }
 
+    /**
+     * The driver binds a decimal as text, which a column of numeric affinity reads as a number but a
+     * column without affinity (a view's expression, {@code SUM(total)}) never equals: cast to {@code
+     * NUMERIC}, the conversion numeric affinity makes, so both compare as numbers.
+     */
+    @Override
+    public void compareNumberColumn(
+            SqlWriter w, String column, io.quarry.filter.CompareOp op, java.math.BigDecimal value) {
+        w.append("(")
+                .append(column)
+                .append(" ")
+                .operator(op)
+                .append(" CAST(")
+                .bind(value)
+                .append(" AS NUMERIC))");
+    }
+
     @Override
     public void fieldValue(SqlWriter w, String document, String field, io.quarry.schema.FieldType type) {
         String kinds =

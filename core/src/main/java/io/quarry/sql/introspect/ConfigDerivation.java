@@ -45,10 +45,13 @@ final class ConfigDerivation {
     private final List<String> scopeColumns;
     private final UniqueCheck unique;
 
-    /** Reads how many rows a view has and how many distinct non-null values one of its columns holds. */
+    /**
+     * Reads, in one statement, how many rows a view has and for each candidate key (one column or
+     * several) how many distinct values without a {@code NULL} it holds.
+     */
     interface UniqueCheck {
-        /** {@code [rows, distinct values]}, or {@code null} when the view cannot be read. */
-        long[] rowsAndValues(TableModel view, String column);
+        /** {@code [rows, distinct values of each candidate…]}, or {@code null} when the view cannot be read. */
+        long[] rowsAndValues(TableModel view, List<List<String>> candidates);
     }
 
     private final JsonNodeFactory json = JsonNodeFactory.instance;
@@ -248,47 +251,14 @@ final class ConfigDerivation {
             }
         }
         if (key.isEmpty() && t.view()) {
-            // a view has no key: a column named id, else one whose name ends in id, that the rows prove unique
-            List<String> candidates = new ArrayList<>();
-            for (ColumnModel c : t.columns()) {
-                if (Naming.snakeCase(c.name()).equals("id")) {
-                    candidates.add(c.name());
-                }
-            }
-            for (ColumnModel c : t.columns()) {
-                if (Naming.snakeCase(c.name()).endsWith("_id") && !candidates.contains(c.name())) {
-                    candidates.add(c.name());
-                }
-            }
-            List<String> repeated = new ArrayList<>();
-            for (String candidate : candidates) {
-                long[] counts = Names.isSqlName(t.name()) && Names.isSqlName(candidate)
-                        ? unique.rowsAndValues(t, candidate)
-                        : null;
-                if (counts == null) {
-                    warnings.add(where(t) + ": a view has no key; its column " + candidate
-                            + " serves as the id, though its rows could not be read to prove it unique");
-                    key = List.of(candidate);
-                    break;
-                }
-                if (counts[0] == counts[1]) { // as many distinct values as rows: unique, and never NULL
-                    key = List.of(candidate);
-                    break;
-                }
-                repeated.add(candidate + " (" + counts[0] + " rows, " + counts[1] + " values)");
-            }
-            if (key.isEmpty() && !repeated.isEmpty()) {
-                warnings.add(where(t) + ": a view has no key, and its column"
-                        + (repeated.size() == 1
-                                ? " " + repeated.get(0) + " is"
-                                : "s " + String.join(", ", repeated) + " are")
-                        + " not unique; skipped");
+            key = viewKey(t);
+            if (key == null) {
                 return false;
             }
         }
         if (key.isEmpty()) {
             warnings.add(where(t) + ": no primary key, no unique key of non-null columns"
-                    + (t.view() ? " and no id-like column" : "") + "; skipped");
+                    + (t.view() ? " and no column a key can be" : "") + "; skipped");
             return false;
         }
         for (String k : key) {
@@ -315,6 +285,79 @@ final class ConfigDerivation {
         return true;
     }
 
+    /**
+     * A view's key, proven by its rows (one statement, a scan of the view): a column named id, else one
+     * whose name ends in id, else those id-like columns together, else any other whole-number, text or
+     * date column;
+     * the first candidate with as many distinct values without {@code NULL} as the view has rows. An
+     * empty list when the view has no candidate, {@code null} (with a warning) when every candidate
+     * repeats.
+     */
+    private List<String> viewKey(TableModel t) {
+        List<String> idLike = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        for (ColumnModel c : t.columns()) {
+            FieldType type = fieldType(c);
+            if (!Names.isSqlName(c.name())
+                    || type == null
+                    || type == FieldType.OBJECT
+                    || type == FieldType.BOOLEAN
+                    || c.json()) {
+                continue;
+            }
+            String snake = Naming.snakeCase(c.name());
+            if (snake.equals("id")) {
+                idLike.add(0, c.name());
+            } else if (snake.endsWith("_id")) {
+                idLike.add(c.name());
+            } else if (type == FieldType.INTEGER
+                    || type == FieldType.STRING
+                    || type == FieldType.TEXT
+                    || type == FieldType.DATE) {
+                others.add(c.name()); // never a decimal or an instant: a unique amount or time is no name
+            }
+        }
+        List<List<String>> candidates = new ArrayList<>();
+        idLike.forEach(c -> candidates.add(List.of(c)));
+        if (idLike.size() > 1) {
+            candidates.add(List.copyOf(idLike));
+        }
+        others.forEach(c -> candidates.add(List.of(c)));
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        long[] counts = Names.isSqlName(t.name()) ? unique.rowsAndValues(t, candidates) : null;
+        if (counts == null) {
+            if (idLike.isEmpty()) {
+                return List.of();
+            }
+            warnings.add(where(t) + ": a view has no key; its column " + idLike.get(0)
+                    + " serves as the id, though its rows could not be read to prove it unique");
+            return List.of(idLike.get(0));
+        }
+        List<String> repeated = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (counts[0] == counts[i + 1]) { // as many distinct values as rows: unique, and never NULL
+                return candidates.get(i);
+            }
+            if (i < idLike.size()) {
+                repeated.add(candidates.get(i).get(0) + " (" + counts[0] + " rows, " + counts[i + 1] + " values)");
+            }
+        }
+        warnings.add(where(t) + ": a view has no key, and "
+                + (repeated.isEmpty()
+                        ? "none of its columns is unique"
+                        : "its column"
+                                + (repeated.size() == 1
+                                        ? " " + repeated.get(0) + " is"
+                                        : "s " + String.join(", ", repeated) + " are")
+                                + " not unique"
+                                + (idLike.size() > 1 ? ", nor are they together" : "")
+                                + (others.isEmpty() ? "" : ", nor any other column"))
+                + "; skipped");
+        return null;
+    }
+
     private void fields(TypeSpec spec) {
         TableModel t = spec.table;
         for (ColumnModel c : t.columns()) {
@@ -339,8 +382,11 @@ final class ConfigDerivation {
             }
             FieldType type = fieldType(c);
             if (type == null) {
-                warnings.add(at + ": SQL type " + c.sqlType() + " has no Quarry field type; skipped");
-                spec.leftOut.put(c.name(), "SQL type " + c.sqlType() + " has no Quarry field type");
+                String why = c.sqlType().isEmpty()
+                        ? "no declared type (an expression) and no values to read one from"
+                        : "SQL type " + c.sqlType() + " has no Quarry field type";
+                warnings.add(at + ": " + why + "; skipped");
+                spec.leftOut.put(c.name(), why);
                 continue;
             }
             boolean secret = looksSecret(name);

@@ -61,21 +61,44 @@ public final class Introspector {
     }
 
     /**
-     * A view's row count and its column's distinct non-null values, one statement with the names quoted
-     * by the dialect (names from the catalog that passed the rule for SQL names); {@code null} when it fails.
+     * A view's row count and each candidate key's distinct values without {@code NULL}, one statement
+     * with the names quoted by the dialect (names from the catalog that passed the rule for SQL names);
+     * {@code null} when it fails.
      */
-    private long[] rowsAndValues(TableModel view, String column) {
+    private long[] rowsAndValues(TableModel view, List<List<String>> candidates) {
         io.quarry.sql.Dialect dialect = Dialects.detect(dataSource);
         String table = (view.schema() == null || !io.quarry.schema.Names.isSqlName(view.schema())
                         ? ""
                         : dialect.quoteIdentifier(view.schema()) + ".")
                 + dialect.quoteIdentifier(view.name());
-        String c = dialect.quoteIdentifier(column);
+        StringBuilder sql = new StringBuilder("SELECT COUNT(*)");
+        for (List<String> candidate : candidates) {
+            List<String> quoted =
+                    candidate.stream().map(dialect::quoteIdentifier).toList();
+            if (quoted.size() == 1) {
+                sql.append(", COUNT(DISTINCT ").append(quoted.get(0)).append(')');
+            } else {
+                sql.append(", (SELECT COUNT(*) FROM (SELECT DISTINCT ")
+                        .append(String.join(", ", quoted))
+                        .append(" FROM ")
+                        .append(table)
+                        .append(" WHERE ")
+                        .append(String.join(
+                                " AND ",
+                                quoted.stream().map(q -> q + " IS NOT NULL").toList()))
+                        .append(") d)");
+            }
+        }
+        sql.append(" FROM ").append(table);
         try (Connection connection = dataSource.getConnection();
                 java.sql.Statement s = connection.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(DISTINCT " + c + ") FROM " + table)) {
+                java.sql.ResultSet rs = s.executeQuery(sql.toString())) {
             rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
+            long[] counts = new long[candidates.size() + 1];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = rs.getLong(i + 1);
+            }
+            return counts;
         } catch (SQLException e) {
             return null;
         }

@@ -60,7 +60,11 @@ final class SqliteCatalog implements Catalog {
             String table = (String) row[0];
             ColumnModel column = (ColumnModel) row[1];
             int pk = (Integer) row[2];
-            out.column(null, table, pk > 0 ? column : InstantSampling.sample(c, table, column));
+            column = byAffinity(column);
+            if (pk == 0) {
+                column = typedByValues(c, table, InstantSampling.sample(c, table, column));
+            }
+            out.column(null, table, column);
             if (pk > 0) {
                 out.primaryKey(null, table, column.name(), pk);
             }
@@ -90,6 +94,71 @@ final class SqliteCatalog implements Catalog {
                         out.unique(null, rs.getString(1), rs.getString(2), rs.getString(4), rs.getInt(3) + 1);
                     }
                 });
+    }
+
+    /**
+     * A declared type Quarry does not know, read by SQLite's own affinity rules
+     * (sqlite.org/datatype3.html 3.1): {@code INT} anywhere is integer; else {@code CHAR}, {@code CLOB}
+     * or {@code TEXT} text ({@code BLOB SUB_TYPE TEXT}, {@code NATIVE CHARACTER}); else {@code BLOB}
+     * stays a blob; else {@code REAL}, {@code FLOA} or {@code DOUB} real; else numeric.
+     */
+    static ColumnModel byAffinity(ColumnModel column) {
+        String t = column.sqlType();
+        if (t.isEmpty() || column.json() || ConfigDerivation.fieldType(column) != null) {
+            return column;
+        }
+        if (t.contains("int")) {
+            return column.asType("integer");
+        }
+        if (t.contains("char") || t.contains("clob") || t.contains("text")) {
+            return column.asType("text");
+        }
+        if (t.contains("blob")) {
+            return column;
+        }
+        if (t.contains("real") || t.contains("floa") || t.contains("doub")) {
+            return column.asType("real");
+        }
+        return column.asType("numeric");
+    }
+
+    /**
+     * A column without a declared type (a view's expression, such as {@code SUM(price * quantity)}),
+     * typed from the storage classes of up to {@value InstantSampling#SAMPLE} of its values: all
+     * integers an integer, integers and reals a real, all text text; without values (or with blobs)
+     * it keeps no type and is left out.
+     */
+    static ColumnModel typedByValues(Connection c, String table, ColumnModel column) throws SQLException {
+        if (!column.sqlType().isEmpty() || column.instantForm() != null) {
+            return column;
+        }
+        java.util.Set<String> kinds = new java.util.HashSet<>();
+        // names are quoted, never bound: SQLite takes no parameter for a table or column
+        String q = quote(column.name());
+        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT typeof(" + q + ") FROM " + quote(table)
+                        + " WHERE " + q + " IS NOT NULL LIMIT " + InstantSampling.SAMPLE);
+                java.sql.ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                kinds.add(rs.getString(1));
+            }
+        }
+        if (kinds.isEmpty()) {
+            return column;
+        }
+        if (kinds.equals(java.util.Set.of("integer"))) {
+            return column.asType("integer");
+        }
+        if (java.util.Set.of("integer", "real").containsAll(kinds)) {
+            return column.asType("real");
+        }
+        if (kinds.equals(java.util.Set.of("text"))) {
+            return column.asType("text");
+        }
+        return column;
+    }
+
+    private static String quote(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     /** The expressions of the {@code CHECK (…)} clauses of a {@code CREATE TABLE} text. */
