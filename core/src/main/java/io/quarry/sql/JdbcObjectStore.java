@@ -586,7 +586,9 @@ public final class JdbcObjectStore implements ObjectStore {
 
         Session(String operation, Duration timeout) {
             this.operation = operation;
-            this.timeout = timeout;
+            // H2 and PostgreSQL take the timeout as an int of milliseconds: statement_timeout_seconds:
+            // 2147483647 failed every read
+            this.timeout = timeout.compareTo(LONGEST_TIMEOUT) > 0 ? LONGEST_TIMEOUT : timeout;
         }
 
         @Override
@@ -850,6 +852,12 @@ public final class JdbcObjectStore implements ObjectStore {
                 "The request is larger than the database accepts in one statement.",
                 "Ask with shorter values or fewer of them, or split the question into several calls.");
     }
+
+    /**
+     * The longest statement timeout every database and driver takes: whole seconds whose milliseconds
+     * fit an int (H2's setQueryTimeout multiplies by 1000), 24.8 days.
+     */
+    static final Duration LONGEST_TIMEOUT = Duration.ofSeconds(Integer.MAX_VALUE / 1000);
 
     /** The {@code QUERY_TIMEOUT} error; a limit under a second, or not whole seconds, is given in milliseconds. */
     static QueryException timedOut(Duration timeout) {

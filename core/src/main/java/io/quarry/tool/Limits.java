@@ -27,6 +27,13 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
      */
     public static final int MAX_INPUT_BYTES = 1 << 20;
 
+    /**
+     * The largest default and max limit, 1,000,000: far over a page a model reads, far under where
+     * fetching one row more than a page overflows an int ({@code max_limit: 2147483647} failed every
+     * search).
+     */
+    static final int MAX_PAGE = 1_000_000;
+
     /** The smallest size budget: a result must have room for an error object and a page of ids. */
     static final int MIN_SIZE_BUDGET = 1_000;
 
@@ -34,9 +41,9 @@ public record Limits(int defaultLimit, int maxLimit, FilterLimits filter, int si
     public Limits {
         requireNonNull(filter, "filter");
         requireNonNull(statementTimeout, "statementTimeout");
-        if (defaultLimit < 1 || maxLimit < defaultLimit) {
-            throw new IllegalArgumentException(
-                    "limits: need 1 <= defaultLimit (" + defaultLimit + ") <= maxLimit (" + maxLimit + ")");
+        if (defaultLimit < 1 || maxLimit < defaultLimit || maxLimit > MAX_PAGE) {
+            throw new IllegalArgumentException("limits: need 1 <= defaultLimit (" + defaultLimit + ") <= maxLimit ("
+                    + maxLimit + ") <= " + MAX_PAGE);
         }
         if (sizeBudget < MIN_SIZE_BUDGET) {
             throw new IllegalArgumentException(

@@ -72,8 +72,12 @@ final class RunReadonlySqlTool extends SchemaTool {
     public ObjectNode handle(Arguments args, Call call) {
         String text = args.string("sql").orElseThrow(() -> TypedSearch.missing("sql"));
         int max = call.limits().maxLimit();
+        // one row more tells truncated; max_limit may be Integer.MAX_VALUE
         Sql sql = guard.check(
-                text, call.context().scope(), max + 1, call.context().clock());
+                text,
+                call.context().scope(),
+                max == Integer.MAX_VALUE ? max : max + 1,
+                call.context().clock());
         SqlRows rows;
         try {
             rows = jdbc.forCaller(call.context().user(), call.context().scope())

@@ -147,8 +147,8 @@ final class ToolConfig {
     private static Limits readLimits(ConfigNode node) {
         node.keys(LIMIT_KEYS);
         Limits.Builder b = Limits.builder();
-        limit(node, "default_limit", 1).ifPresent(b::defaultLimit);
-        limit(node, "max_limit", 1).ifPresent(b::maxLimit);
+        limit(node, "default_limit", 1).map(n -> page(node, "default_limit", n)).ifPresent(b::defaultLimit);
+        limit(node, "max_limit", 1).map(n -> page(node, "max_limit", n)).ifPresent(b::maxLimit);
         limit(node, "size_budget", Limits.MIN_SIZE_BUDGET).ifPresent(b::sizeBudget);
         limit(node, "statement_timeout_seconds", 1).ifPresent(s -> b.statementTimeout(Duration.ofSeconds(s)));
         if (node.has("default_limit") && node.has("max_limit")) {
@@ -161,6 +161,18 @@ final class ToolConfig {
             }
         }
         return b.build();
+    }
+
+    /** A page size of at most {@link Limits#MAX_PAGE}: tools fetch one more row than a page. */
+    private static int page(ConfigNode node, String key, int n) {
+        if (n > Limits.MAX_PAGE) {
+            throw node.get(key)
+                    .orElseThrow()
+                    .error(
+                            "expected a whole number of at most " + Limits.MAX_PAGE + ", found " + n,
+                            "lower it to " + Limits.MAX_PAGE);
+        }
+        return n;
     }
 
     private static Optional<Integer> limit(ConfigNode node, String key, int least) {

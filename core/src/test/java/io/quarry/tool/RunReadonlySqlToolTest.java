@@ -181,6 +181,55 @@ class RunReadonlySqlToolTest {
                 .endsWith("LIMIT " + (Limits.DEFAULTS.maxLimit() + 1));
     }
 
+    /**
+     * Limits at the top of their range answer as any others: {@code max_limit: 1000000} (tools fetch one
+     * row more; 2147483647 overflowed, and is now a configuration error), {@code size_budget} and {@code
+     * statement_timeout_seconds: 2147483647} (H2 and PostgreSQL take milliseconds as an int: it failed
+     * every read); and a call's context narrows the SQL tool's limits.
+     */
+    @Test
+    void limitsAtTheTopOfTheirRangeAndNarrowedPerCall() throws Exception {
+        Toolkit huge = Toolkit.builder()
+                .config(QuarryConfig.parse(
+                        "types:\n  Task:\n    fields:\n      title: string\n      priority: integer\n"
+                                + "tools:\n  readonly_sql: [h2]\n"
+                                + "limits: {default_limit: 1000000, max_limit: 1000000,"
+                                + " size_budget: 2147483647, statement_timeout_seconds: 2147483647}\n",
+                        "quarry.yaml"))
+                .store(store)
+                .build();
+        for (String[] call : new String[][] {
+            {"run_readonly_sql", "{\"sql\": \"SELECT title FROM Task\"}"},
+            {"query_graph_objects", "{\"type\": \"Task\"}"},
+            {"get_graph_object", "{\"id\": \"acme-1\"}"},
+            {"aggregate_graph_objects", "{\"type\": \"Task\", \"group_by\": \"priority\"}"},
+        }) {
+            ToolResult r = huge.call(
+                    call[0], (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(call[1]), ACME);
+            assertThat(r.isError()).as(call[0] + ": " + r.text()).isFalse();
+        }
+        assertThatThrownBy(() -> Toolkit.builder()
+                        .config(QuarryConfig.parse(
+                                "types:\n  Task:\n    fields:\n      title: string\n"
+                                        + "limits: {max_limit: 2147483647}\n",
+                                "quarry.yaml"))
+                        .store(store)
+                        .build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("max_limit")
+                .hasMessageContaining("at most 1000000");
+        ToolResult narrowed = enabled()
+                .call(
+                        "run_readonly_sql",
+                        Json.object().put("sql", "SELECT title FROM Task"),
+                        ToolContext.builder()
+                                .scope(Scope.of("org_id", "acme"))
+                                .limits(Limits.builder().maxLimit(3).build())
+                                .build());
+        assertThat(narrowed.json().get("returned").asInt()).isEqualTo(3);
+        assertThat(narrowed.json().get("caps").toString()).isEqualTo("[\"max_limit\"]");
+    }
+
     @Test
     void theMaxLimitCapsTheRows() {
         ToolResult r = Toolkit.builder()
