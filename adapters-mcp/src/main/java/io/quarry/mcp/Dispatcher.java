@@ -45,10 +45,14 @@ final class Dispatcher implements AutoCloseable {
     private Dispatcher(Toolkit toolkit, Function<McpTransportContext, ToolContext> context, Duration timeout) {
         this.timeout = timeout;
         SchemaResources schema = new SchemaResources(toolkit, context);
+        ContextPrompt prompt = new ContextPrompt(toolkit, context);
         McpSchema.ServerCapabilities.Builder capable =
                 McpSchema.ServerCapabilities.builder().tools(false);
         if (schema.served()) {
             capable.resources(false, false).completions();
+        }
+        if (prompt.served()) {
+            capable.prompts(false);
         }
         McpSchema.ServerCapabilities served = capable.build();
         this.capabilities = withoutNulls(JSON.valueToTree(served));
@@ -62,6 +66,9 @@ final class Dispatcher implements AutoCloseable {
             builder.resources(schema.resources())
                     .resourceTemplates(schema.templates())
                     .completions(schema.completions());
+        }
+        if (prompt.served()) {
+            builder.prompts(prompt.specification());
         }
         this.server = builder.build();
     }
@@ -217,6 +224,12 @@ final class Dispatcher implements AutoCloseable {
                 params == null || !params.path("uri").isTextual()
                         ? "resources/read needs params {\"uri\": \"quarry://schema\"}."
                         : null;
+            case McpSchema.METHOD_PROMPT_GET -> {
+                if (params == null || !params.path("name").isTextual()) {
+                    yield "prompts/get needs params {\"name\": \"project_context\", \"arguments\": {\"root_id\": ...}}.";
+                }
+                yield objectOrAbsent(params, "arguments", "prompts/get");
+            }
             case McpSchema.METHOD_TOOLS_LIST ->
                 params != null
                                 && params.has("cursor")

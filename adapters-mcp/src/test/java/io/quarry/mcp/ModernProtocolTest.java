@@ -393,6 +393,95 @@ class ModernProtocolTest {
                 .containsExactly("Risk");
     }
 
+    private static ObjectNode prompt(String root, String budget) {
+        ObjectNode params = MAPPER.createObjectNode().put("name", "project_context");
+        ObjectNode arguments = params.putObject("arguments");
+        if (root != null) {
+            arguments.put("root_id", root);
+        }
+        if (budget != null) {
+            arguments.put("budget", budget);
+        }
+        return request("prompts/get", params);
+    }
+
+    /** The error of a request answered 200 with a JSON-RPC error. */
+    private static JsonNode error(String url, ObjectNode message, String token) throws Exception {
+        HttpResponse<String> response = send(url, message, headers(message), token);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return MAPPER.readTree(response.body()).path("error");
+    }
+
+    @Test
+    void theProjectContextIsAPromptWithItsBudgetReadInTheCallersScope() throws Exception {
+        JsonNode listed = result(a, request("prompts/list", MAPPER.createObjectNode()));
+        assertThat(listed.at("/prompts/0/name").asText()).isEqualTo("project_context");
+        assertThat(listed.at("/prompts/0/arguments/0/name").asText()).isEqualTo("root_id");
+        assertThat(listed.at("/prompts/0/arguments/0/required").asBoolean()).isTrue();
+        assertThat(listed.at("/prompts/0/arguments/1/name").asText()).isEqualTo("budget");
+        assertThat(listed.path("cacheScope").asText()).isEqualTo("private");
+
+        Toolkit tools = DemoData.toolkit(DemoData.load(h2("mcp_modern_prompts")));
+        Map<String, String> projects = Map.of("acme", "proj-01", "globex", "proj-09");
+        for (Map.Entry<String, String> tenant : projects.entrySet()) {
+            String token = tenant.getKey() + "-token";
+            ToolContext scoped = ToolContext.builder()
+                    .scope(Scope.of("org_id", tenant.getKey()))
+                    .build();
+            JsonNode got = result(b, prompt(tenant.getValue(), "3000"), token);
+            assertThat(got.at("/messages/0/role").asText()).isEqualTo("user");
+            String text = got.at("/messages/0/content/text").asText();
+            assertThat(text)
+                    .startsWith("## Project context: " + tenant.getValue() + "\n")
+                    .isEqualTo(tools.contextBlock(tenant.getValue(), 3000, scoped));
+            assertThat(text.length()).isLessThanOrEqualTo(3000);
+            // the default budget, on the other instance
+            assertThat(result(a, prompt(tenant.getValue(), null), token)
+                            .at("/messages/0/content/text")
+                            .asText())
+                    .isEqualTo(tools.contextBlock(tenant.getValue(), ContextPrompt.DEFAULT_BUDGET, scoped));
+            // the other tenant's project is not found, as get_project_graph has it
+            String other = projects.get(tenant.getKey().equals("acme") ? "globex" : "acme");
+            JsonNode refused = error(a, prompt(other, null), token);
+            assertThat(refused.path("code").asInt()).isEqualTo(-32602);
+            assertThat(refused.path("message").asText()).contains("No object '" + other + "' exists.");
+        }
+        for (String budget : List.of("999", "16001", "lots")) {
+            JsonNode refused = error(a, prompt("proj-01", budget), "acme-token");
+            assertThat(refused.path("code").asInt()).as(budget).isEqualTo(-32602);
+            assertThat(refused.path("message").asText()).as(budget).contains("budget");
+        }
+        assertThat(error(a, prompt(null, null), "acme-token").path("message").asText())
+                .contains("'root_id' is required.");
+    }
+
+    @Test
+    void aHandshakeClientGetsTheSamePrompt() throws Exception {
+        ObjectNode initialize = MAPPER.createObjectNode();
+        initialize.put("jsonrpc", "2.0").put("id", 1).put("method", "initialize");
+        initialize
+                .putObject("params")
+                .put("protocolVersion", "2025-11-25")
+                .set("clientInfo", MAPPER.createObjectNode().put("name", "old").put("version", "1"));
+        ((ObjectNode) initialize.get("params")).putObject("capabilities");
+        HttpResponse<String> init = send(a, initialize, Map.of("MCP-Protocol-Version", "2025-11-25"));
+        assertThat(init.statusCode()).as(init.body()).isEqualTo(200);
+        assertThat(MAPPER.readTree(init.body())
+                        .at("/result/capabilities/prompts")
+                        .isObject())
+                .isTrue();
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        ObjectNode get = prompt("proj-01", "2000");
+        ((ObjectNode) get.get("params")).remove("_meta");
+        HttpResponse<String> got =
+                send(a, get, Map.of("MCP-Protocol-Version", "2025-11-25", "Mcp-Session-Id", session));
+        assertThat(got.statusCode()).as(got.body()).isEqualTo(200);
+        assertThat(MAPPER.readTree(got.body())
+                        .at("/result/messages/0/content/text")
+                        .asText())
+                .startsWith("## Project context: proj-01\n");
+    }
+
     private static JdbcDataSource h2(String name) {
         JdbcDataSource ds = new JdbcDataSource();
         ds.setURL("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");

@@ -83,7 +83,14 @@ class SpringMcpHttpIT {
                         "quarry.store.scope-columns=org_id",
                         "quarry.mcp.api-key-header=X-API-Key",
                         "spring.ai.mcp.server.name=quarry-http",
-                        "spring.ai.mcp.server.protocol=STREAMABLE")
+                        "spring.ai.mcp.server.protocol=STREAMABLE",
+                        // Spring Security is on this module's test classpath for SpringMcpOAuthIT; here Quarry's
+                        // filter alone guards the endpoint
+                        "spring.autoconfigure.exclude="
+                                + "org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration,"
+                                + "org.springframework.boot.autoconfigure.security.servlet.UserDetailsServiceAutoConfiguration,"
+                                + "org.springframework.boot.autoconfigure.security.oauth2.resource.servlet"
+                                + ".OAuth2ResourceServerAutoConfiguration")
                 .run();
         int port = ((WebServerApplicationContext) app).getWebServer().getPort();
         base = "http://127.0.0.1:" + port;

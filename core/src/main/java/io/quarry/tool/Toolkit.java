@@ -59,6 +59,8 @@ public final class Toolkit {
     /** Without a schema: the settings each scope's toolkit is built from; {@code null} with a schema. */
     private final Settings inferred;
 
+    private final ContextBlocks contextBlocks;
+
     private final Map<Scope, Toolkit> byScope = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Scope, Toolkit> eldest) {
@@ -84,8 +86,12 @@ public final class Toolkit {
         SchemaTool.Parts parts =
                 new SchemaTool.Parts(view, new QueryRunner(view, store, projections), store, described.limits());
         GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(parts);
+        SnapshotBuilder snapshots = described.snapshots() != null
+                ? described.snapshots()
+                : SnapshotBuilder.builder().projections(projections).build();
+        this.contextBlocks = new ContextBlocks(parts, snapshots, projections, limits);
         Map<String, Tool> byName = new LinkedHashMap<>();
-        for (CatalogTool tool : catalog(described, config, parts, projections, schemaTool)) {
+        for (CatalogTool tool : catalog(described, config, parts, projections, snapshots, schemaTool)) {
             Tool guarded = new GuardedTool(tool, limits, listeners, settings.cursorKey());
             byName.put(tool.name(), perScope ? new ScopedTool(guarded, this) : guarded);
         }
@@ -110,6 +116,7 @@ public final class Toolkit {
             ToolConfig config,
             SchemaTool.Parts parts,
             Projections projections,
+            SnapshotBuilder snapshots,
             GetDatabaseSchemaTool schemaTool) {
         SemanticRanker ranker = s.embedder() != null && s.vectorIndex() != null
                 ? new SemanticRanker(parts.store(), s.embedder(), s.vectorIndex())
@@ -138,11 +145,7 @@ public final class Toolkit {
                         || s.readonlySql().contains(jdbc.dialect().name()))) {
             tools.add(new RunReadonlySqlTool(parts, jdbc));
         }
-        tools.add(new GetProjectGraphTool(
-                parts,
-                s.snapshots() != null
-                        ? s.snapshots()
-                        : SnapshotBuilder.builder().projections(projections).build()));
+        tools.add(new GetProjectGraphTool(parts, snapshots));
         if (!s.capabilityListeners().isEmpty()) {
             tools.add(new ReportMissingCapabilityTool(s.capabilityListeners()));
         }
@@ -268,6 +271,29 @@ public final class Toolkit {
             return unknown;
         }
         return tool.call(arguments, context);
+    }
+
+    /**
+     * The project context block of a root, for a host's system prompt or an MCP prompt: a header with the
+     * root and its entity counts, the graph snapshot, per-type slices and coverage
+     * ({@link io.quarry.graph.ContextFormatter}), at most {@code budget} characters. It is read as
+     * {@code get_project_graph} reads the data: in the context's scope, only the types the tools show,
+     * with this toolkit's snapshot settings and projections, every statement under the call's timeout and
+     * with the caller's session settings. The same data gives the same text.
+     *
+     * @param rootId the root, usually a project
+     * @param budget the most characters, from {@link io.quarry.graph.ContextFormatter#MIN_BUDGET} to the size
+     *     budget of the call's limits
+     * @param context the host's context for this call
+     * @throws io.quarry.error.QueryException {@code NOT_FOUND} (path {@code root_id}) for a root the caller
+     *     cannot see, {@code INVALID_OPERAND} for a blank root or a budget out of range (path {@code budget}),
+     *     each with a hint
+     */
+    public String contextBlock(String rootId, int budget, ToolContext context) {
+        requireNonNull(context, "context");
+        return inferred != null
+                ? forScope(context.scope()).contextBlock(rootId, budget, context)
+                : contextBlocks.format(rootId, budget, context);
     }
 
     /** Builds a {@link Toolkit}; {@link #build()} checks that what is required is there. */

@@ -1,0 +1,282 @@
+package io.quarry.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import com.sun.net.httpserver.HttpServer;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quarry.store.Scope;
+import io.quarry.testing.Demo;
+import io.quarry.tool.ToolContext;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The Spring Boot 3.5 path as an OAuth 2.1 resource server: Spring Security's resource server
+ * ({@code spring-boot-starter-oauth2-resource-server}, configured by Boot's {@code
+ * spring.security.oauth2.resourceserver.jwt.*} properties) verifies each bearer JWT against a JWKS
+ * served here from a key generated in the test, with its issuer, audience and expiry, and requires
+ * the scope {@code quarry.read} on the MCP endpoint; the host's {@link QuarryMcpHttp.Authenticator}
+ * maps the verified token's claims to the tenant and scope. The official MCP Java SDK client reads
+ * each tenant's projects with its token; a wrong issuer, audience, signing key, an expired token and
+ * no token are 401, a token without the scope 403 {@code insufficient_scope}.
+ */
+class SpringMcpOAuthIT {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String ISSUER = "https://login.quarry.test/realms/agents";
+    private static final String AUDIENCE = "https://quarry.test/mcp";
+    private static RSAKey key;
+    private static HttpServer jwks;
+    private static ConfigurableApplicationContext app;
+    private static String base;
+
+    /** The host: a DataSource, Spring Security's chain, and the hook from a verified JWT to a caller. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class Host {
+        @Bean
+        DataSource dataSource() {
+            return Demo.dataSource("spring-mcp-oauth");
+        }
+
+        @Bean
+        SecurityFilterChain security(HttpSecurity http) throws Exception {
+            return http.authorizeHttpRequests(requests -> requests.requestMatchers("/mcp", "/mcp/**")
+                            .hasAuthority("SCOPE_quarry.read")
+                            .anyRequest()
+                            .denyAll())
+                    .oauth2ResourceServer(server -> server.jwt(Customizer.withDefaults()))
+                    // bearer tokens, no cookies: no CSRF token and no HTTP session
+                    .csrf(csrf -> csrf.disable())
+                    .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                    .build();
+        }
+
+        /** Runs after Spring Security's filters: the token is verified, its claims give the caller. */
+        @Bean
+        QuarryMcpHttp.Authenticator quarryAuthenticator() {
+            return (credential, headers) ->
+                    SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken jwt
+                            ? Optional.ofNullable(jwt.getToken().getClaimAsString("org"))
+                                    .map(org -> new QuarryMcpHttp.Caller(
+                                            org,
+                                            ToolContext.builder()
+                                                    .scope(Scope.of("org_id", org))
+                                                    .user(jwt.getName())
+                                                    .build()))
+                            : Optional.empty();
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        key = new RSAKeyGenerator(2048).keyID("test-key").generate();
+        byte[] published = new JWKSet(key.toPublicJWK()).toString().getBytes(StandardCharsets.UTF_8);
+        jwks = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        jwks.createContext("/jwks", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, published.length);
+            exchange.getResponseBody().write(published);
+            exchange.close();
+        });
+        jwks.start();
+        app = new SpringApplicationBuilder(Host.class)
+                .web(WebApplicationType.SERVLET)
+                .bannerMode(Banner.Mode.OFF)
+                .logStartupInfo(false)
+                .properties(
+                        "server.port=0",
+                        "server.address=127.0.0.1",
+                        "quarry.config=file:" + Demo.config(),
+                        "quarry.store.scope-columns=org_id",
+                        "spring.ai.mcp.server.name=quarry-oauth",
+                        "spring.ai.mcp.server.protocol=STREAMABLE",
+                        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=http://127.0.0.1:"
+                                + jwks.getAddress().getPort() + "/jwks",
+                        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + ISSUER,
+                        "spring.security.oauth2.resourceserver.jwt.audiences=" + AUDIENCE)
+                .run();
+        base = "http://127.0.0.1:"
+                + ((WebServerApplicationContext) app).getWebServer().getPort();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (app != null) {
+            app.close();
+        }
+        if (jwks != null) {
+            jwks.stop(0);
+        }
+    }
+
+    private static String token(String org, String scope) throws Exception {
+        return token(key, ISSUER, AUDIENCE, org, scope, Instant.now().plusSeconds(300));
+    }
+
+    private static String token(RSAKey signer, String issuer, String audience, String org, String scope, Instant expiry)
+            throws Exception {
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .issuer(issuer)
+                .audience(audience)
+                .subject(org + "-agent")
+                .claim("org", org)
+                .claim("scope", scope)
+                .issueTime(Date.from(Instant.now().minusSeconds(600)))
+                .expirationTime(Date.from(expiry))
+                .build();
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.RS256)
+                        .keyID(signer.getKeyID())
+                        .type(JOSEObjectType.JWT)
+                        .build(),
+                claims);
+        jwt.sign(new RSASSASigner(signer));
+        return jwt.serialize();
+    }
+
+    private static JsonNode text(McpSchema.CallToolResult result) throws Exception {
+        return MAPPER.readTree(((McpSchema.TextContent) result.content().get(0)).text());
+    }
+
+    @Test
+    void eachTenantsTokenReadsOnlyItsProjectsThroughTheOfficialClient() throws Exception {
+        Map<String, List<String>> ids = new HashMap<>();
+        for (String tenant : new String[] {"acme", "globex"}) {
+            String bearer = "Bearer " + token(tenant, "quarry.read");
+            HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(base)
+                    .endpoint("/mcp")
+                    .jsonMapper(new JacksonMcpJsonMapper(MAPPER))
+                    .customizeRequest(request -> request.header("Authorization", bearer))
+                    .build();
+            McpSyncClient client = McpClient.sync(transport)
+                    .requestTimeout(Duration.ofSeconds(60))
+                    .initializationTimeout(Duration.ofSeconds(60))
+                    .build();
+            try {
+                client.initialize();
+                JsonNode page = text(client.callTool(
+                        new McpSchema.CallToolRequest("query_graph_objects", Map.of("type", "Project", "limit", 20))));
+                assertThat(page.path("returned").asInt())
+                        .as("%s: %s", tenant, page)
+                        .isPositive();
+                page.path("objects").forEach(o -> ids.computeIfAbsent(tenant, t -> new ArrayList<>())
+                        .add(o.path("id").asText()));
+                String other = tenant.equals("acme") ? "proj-09" : "proj-01";
+                JsonNode crossed =
+                        text(client.callTool(new McpSchema.CallToolRequest("get_graph_object", Map.of("id", other))));
+                assertThat(crossed.at("/error/code").asText())
+                        .as("%s reads %s", tenant, other)
+                        .isEqualTo("NOT_FOUND");
+            } finally {
+                client.closeGracefully();
+            }
+        }
+        assertThat(ids.get("acme")).isNotEmpty().doesNotContainAnyElementsOf(ids.get("globex"));
+    }
+
+    @Test
+    void springSecurityRefusesAWrongIssuerAudienceKeyExpiryOrScope() throws Exception {
+        RSAKey stranger = new RSAKeyGenerator(2048).keyID("test-key").generate();
+        Instant later = Instant.now().plusSeconds(300);
+        String[][] rows = {
+            // what, Authorization, status, what WWW-Authenticate says
+            {"no token", null, "401", "Bearer"},
+            {
+                "another issuer",
+                token(key, "https://evil.test", AUDIENCE, "acme", "quarry.read", later),
+                "401",
+                "invalid_token"
+            },
+            {
+                "another audience",
+                token(key, ISSUER, "https://other.test/api", "acme", "quarry.read", later),
+                "401",
+                "invalid_token"
+            },
+            {
+                "expired",
+                token(
+                        key,
+                        ISSUER,
+                        AUDIENCE,
+                        "acme",
+                        "quarry.read",
+                        Instant.now().minusSeconds(3600)),
+                "401",
+                "invalid_token"
+            },
+            {
+                "signed by another key",
+                token(stranger, ISSUER, AUDIENCE, "acme", "quarry.read", later),
+                "401",
+                "invalid_token"
+            },
+            {"without quarry.read", token(key, ISSUER, AUDIENCE, "acme", "profile", later), "403", "insufficient_scope"
+            },
+        };
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+                + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+        HttpClient http = HttpClient.newHttpClient();
+        for (String[] row : rows) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/mcp"))
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(initialize));
+            if (row[1] != null) {
+                request.header("Authorization", "Bearer " + row[1]);
+            }
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(row[0]).isEqualTo(Integer.parseInt(row[2]));
+            assertThat(response.headers().firstValue("WWW-Authenticate"))
+                    .as(row[0])
+                    .hasValueSatisfying(v -> assertThat(v).startsWith("Bearer").contains(row[3]));
+            assertThat(response.body()).as(row[0]).doesNotContain("Exception");
+        }
+    }
+}
