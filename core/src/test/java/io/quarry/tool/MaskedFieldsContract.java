@@ -71,6 +71,13 @@ abstract class MaskedFieldsContract extends ToolContract {
                 fields:
                   name: {type: string}
                   status: {type: enum, values: [Active, Away]}
+            projections:
+              Person:
+                light: [name, email, contact.city, born, codes, title]
+                truncate: {email: 5}
+                derived:
+                  reports: {count: reports_to, direction: in}
+                graph: [email, title]
             """;
 
     private final List<GraphObject> people = new ArrayList<>();
@@ -329,6 +336,13 @@ abstract class MaskedFieldsContract extends ToolContract {
                 .build()
                 .format(store.graph(ACME), "t0");
         assertNoSecret("the context block of t0", "", context);
+        for (String root : List.of("t0", "p00", "p05")) {
+            // the toolkit's own context blocks (the MCP prompt project_context)
+            String block = tk.contextBlock(
+                    root, 4_000, ToolContext.builder().scope(ACME).build());
+            assertThat(block).contains(root);
+            assertNoSecret("the toolkit's context block of " + root, "", block);
+        }
     }
 
     @Test
@@ -432,7 +446,7 @@ abstract class MaskedFieldsContract extends ToolContract {
         return Fixture.call(tk, tool, json, ToolContext.builder().scope(ACME).build());
     }
 
-    /** No secret in the text, its cursors decoded, unless the call's arguments carry it. */
+    /** No secret, nor the start of one, in the text and its cursors decoded, unless the call's arguments carry it. */
     private void assertNoSecret(String where, String arguments, String text) {
         StringBuilder all = new StringBuilder(MASK.matcher(text).replaceAll(Masking.PREFIX + "_"));
         var cursors = CURSOR.matcher(text);
@@ -446,7 +460,9 @@ abstract class MaskedFieldsContract extends ToolContract {
             }
         }
         Map<String, String> leaked = new LinkedHashMap<>();
-        for (String secret : secrets) {
+        for (String whole : secrets) {
+            // a value cut short leaks too: its first 8 characters are as unlikely anywhere else
+            String secret = whole.length() >= 10 ? whole.substring(0, 8) : whole;
             if (all.indexOf(secret) >= 0 && !arguments.contains(secret)) {
                 leaked.put(secret, text.length() > 600 ? text.substring(0, 600) + "…" : text);
             }
