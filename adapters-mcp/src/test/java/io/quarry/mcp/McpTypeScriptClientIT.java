@@ -171,6 +171,67 @@ class McpTypeScriptClientIT {
         }
     }
 
+    /**
+     * The Inspector's command line as a client of the stateless 2026-07-28 revision ({@code
+     * --protocol-era modern}: no initialize, the version in each request's {@code _meta} and headers)
+     * over Streamable HTTP with a bearer token: it lists and calls the tools, reads a schema resource
+     * and gets the project context prompt, each answered in the token's tenant with the revision's
+     * result {@code _meta}.
+     */
+    @Test
+    void theMcpInspectorCliSpeaksTheStatelessRevision() throws Exception {
+        assumeNode();
+        Path tokens = Files.createTempFile("quarry-tokens-", ".yaml");
+        Files.writeString(tokens, "tokens:\n  - {token: acme-token, tenant: acme, scope: {org_id: acme}}\n");
+        try (QuarryMcpHttpServer server = QuarryMcpHttpServer.builder(
+                        Demo.toolkit("mcp-http-inspector-modern"), QuarryMcpHttpServer.tokenFile(tokens))
+                .port(0)
+                .build()
+                .start()) {
+            String url = "http://127.0.0.1:" + server.port() + "/mcp";
+            List<String> modern = List.of(
+                    "--header", "Authorization: Bearer acme-token", "--protocol-era", "modern", "--format", "json");
+            String served = "\"io.modelcontextprotocol/serverInfo\":{\"name\":\"quarry\"";
+
+            Result list = inspector(url, modern, "--method", "tools/list");
+            assertThat(list.exit).as("tools/list:%n%s", list.output).isZero();
+            // the Inspector prints the list of tools alone; the results below show the revision's _meta
+            assertThat(list.output).contains("\"name\":\"query_graph_objects\"");
+
+            Result call = inspector(
+                    url,
+                    modern,
+                    "--method",
+                    "tools/call",
+                    "--tool-name",
+                    "query_graph_objects",
+                    "--tool-arg",
+                    "type=Project",
+                    "limit=2");
+            assertThat(call.exit).as("tools/call:%n%s", call.output).isZero();
+            assertThat(call.output).contains("\"returned\":2", served).doesNotContain("globex");
+
+            Result read = inspector(url, modern, "--method", "resources/read", "--uri", "quarry://schema/Risk");
+            assertThat(read.exit).as("resources/read:%n%s", read.output).isZero();
+            assertThat(read.output).contains("quarry://schema/Risk", served);
+
+            Result prompt = inspector(
+                    url,
+                    modern,
+                    "--method",
+                    "prompts/get",
+                    "--prompt-name",
+                    "project_context",
+                    "--prompt-args",
+                    "root_id=proj-01",
+                    "budget=2000");
+            assertThat(prompt.exit).as("prompts/get:%n%s", prompt.output).isZero();
+            assertThat(prompt.output).contains("## Project context: proj-01", served);
+        } finally {
+            Files.delete(tokens);
+        }
+    }
+
     /** One run of the Inspector's command line against an HTTP server. */
     private static Result inspector(String url, List<String> headers, String... method)
             throws IOException, InterruptedException {
