@@ -37,7 +37,7 @@ import java.util.Set;
  */
 public final class QuarryConfig {
     private static final Set<String> SECTIONS =
-            Set.of("types", "limits", "tools", "store", "projections", "graph", "search");
+            Set.of("types", "limits", "tools", "store", "projections", "graph", "search", "left_out");
 
     private final String source;
     private final ConfigNode root;
@@ -62,10 +62,17 @@ public final class QuarryConfig {
         Map<String, LayoutFields.TypeFields> layout = store == null || store.tables() == null
                 ? Map.of()
                 : LayoutFields.of(root.get("store").orElseThrow(), store.tables());
-        this.schema = root.has("types") || !layout.isEmpty()
+        Schema types = root.has("types") || !layout.isEmpty()
                 ? TypesSection.read(root.get("types").orElse(null), layout, root)
                 : null;
-        for (String section : new String[] {"projections", "graph"}) {
+        // the tables no type serves, with why (introspection writes them): get_database_schema names them
+        Map<String, String> leftOut = new java.util.LinkedHashMap<>();
+        root.get("left_out")
+                .map(n -> n.entries("map each table left out to why, such as audit_log: no primary key"))
+                .orElse(Map.of())
+                .forEach((table, why) -> leftOut.put(table, why.text("write why the table is left out")));
+        this.schema = types == null || leftOut.isEmpty() ? types : types.withLeftOut(leftOut);
+        for (String section : new String[] {"projections", "graph", "left_out"}) {
             if (schema == null && root.has(section)) {
                 throw root.get(section)
                         .orElseThrow()

@@ -17,9 +17,11 @@ import java.util.Optional;
  */
 public final class Schema {
     private final Map<String, EntityType> types;
+    private final Map<String, String> leftOut;
 
-    private Schema(Map<String, EntityType> types) {
+    private Schema(Map<String, EntityType> types, Map<String, String> leftOut) {
         this.types = types;
+        this.leftOut = leftOut;
     }
 
     /** A builder for a schema declared in code. */
@@ -55,6 +57,20 @@ public final class Schema {
         return Optional.ofNullable(types.get(name));
     }
 
+    /**
+     * The tables and views of the database that no type serves, each with why ({@code Sales by
+     * Category: a view has no key …}), as introspection writes them under {@code left_out}: {@code
+     * get_database_schema} names them, so a model learns the data exists. Empty unless declared.
+     */
+    public Map<String, String> leftOut() {
+        return leftOut;
+    }
+
+    /** This schema with {@code leftOut} as its {@link #leftOut()} tables. */
+    public Schema withLeftOut(Map<String, String> leftOut) {
+        return new Schema(types, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(leftOut)));
+    }
+
     /** Whether no type is declared. */
     public boolean isEmpty() {
         return types.isEmpty();
@@ -62,7 +78,7 @@ public final class Schema {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Schema other && types.equals(other.types);
+        return o instanceof Schema other && types.equals(other.types) && leftOut.equals(other.leftOut);
     }
 
     @Override
@@ -108,7 +124,7 @@ public final class Schema {
                     }
                 }
             }
-            return new Schema(byName);
+            return new Schema(byName, Map.of());
         }
     }
 }

@@ -176,6 +176,11 @@ final class GetDatabaseSchemaTool extends SchemaTool {
                 }
             }
         }
+        if (!detail.equals("names") && !view.schema.leftOut().isEmpty() && types.containsAll(view.schema.types())) {
+            // the tables and views no type serves, and why: the model learns the data exists
+            ObjectNode leftOut = result.putObject("left_out");
+            view.schema.leftOut().forEach(leftOut::put);
+        }
         if (!detail.equals("names")) {
             // a timestamp every listed type has is a system field of all; any other is listed on its types
             List<String> common = EntityType.TIMESTAMPS.stream()

@@ -93,7 +93,7 @@ class QuarryConfigTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "top level|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits,"
+                "top level|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, left_out, limits,"
                         + " projections, search, store, tools, types",
                 "search|search: {chunk: 5}|search: unknown key 'chunk' (did you mean 'chunk_size'?); allowed keys are chunk_overlap, chunk_size,"
                         + " fields",

@@ -103,7 +103,7 @@ class SchemaConfigTest {
                 "masked and hidden|types: {Task: {fields: {a: {type: string, exposed: false, masked: true}}}}|types.Task.fields.a.masked: a hidden field (exposed: false) cannot be masked: nothing ever shows it; remove masked, or exposed: false to let tools filter, sort, group and count by it",
                 "masked not boolean|types: {Task: {fields: {a: {type: string, masked: 'yes'}}}}|types.Task.fields.a.masked: expected true or false, found the string 'yes'; write true or false",
                 "unknown type key|types: {Task: {feilds: {}}}|types.Task: unknown key 'feilds' (did you mean 'fields'?); allowed keys are description, fields, left_out, module, order, relationships",
-                "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, limits, projections, search, store, tools, types",
+                "unknown section|typez: {}|unknown key 'typez' (did you mean 'types'?); allowed keys are graph, left_out, limits, projections, search, store, tools, types",
                 "types not an object|types: [Task]|types: expected an object, found a list; map each type name to its description, fields and relationships",
                 "bad type name|types: {'My Task': {}}|types.My Task: 'My Task' is not a valid type name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
                 "bad field name|types: {Task: {fields: {'due at': string}}}|types.Task.fields.due at: 'due at' is not a valid field name; use letters, digits, '_' and '-', starting with a letter or '_' (at most 64)",
@@ -112,7 +112,7 @@ class SchemaConfigTest {
                 "relationship without target|types: {Task: {relationships: [{name: r}]}}|types.Task.relationships[0]: 'target' is missing; give name and target, and optionally direction",
                 "duplicate type|types: {Task: {}, Task: {}}|types: duplicate key 'Task'; write each key once",
                 "duplicate field|types: {Task: {fields: {a: string, a: text}}}|types.Task.fields: duplicate key 'a'; write each key once",
-                "not an object|[1, 2]|expected an object, found a list; write an object with some of graph, limits, projections, search, store, tools, types",
+                "not an object|[1, 2]|expected an object, found a list; write an object with some of graph, left_out, limits, projections, search, store, tools, types",
                 "not YAML|types: {Task: [}|not valid YAML or JSON at line 1, column 16: while parsing a flow node: expected the node content, but found '}'; correct the syntax there"
             })
     void invalidConfigurationSaysWhatToChange(String name, String yaml, String message) {

@@ -141,11 +141,37 @@ final class ConfigDerivation {
             foreignKeys(spec, types);
         }
         List<ObjectNode> edges = new ArrayList<>();
+        Set<TableModel> served = new HashSet<>(types.keySet());
         for (TableModel join : joins) {
-            edges.add(joinEdge(join, types));
+            ObjectNode edge = joinEdge(join, types);
+            edges.add(edge);
+            if (edge != null) {
+                served.add(join);
+            }
         }
         Map<String, String> modules = modules(types.values());
-        return new Introspection(tree(types.values(), edges, modules), hidden, warnings, modules, links);
+        ObjectNode tree = tree(types.values(), edges, modules);
+        ObjectNode leftOut = json.objectNode();
+        for (TableModel t : model.tables()) {
+            if (!served.contains(t)) {
+                leftOut.put(where(t), whyLeftOut(t));
+            }
+        }
+        if (!leftOut.isEmpty()) {
+            tree.set("left_out", leftOut);
+        }
+        return new Introspection(tree, hidden, warnings, modules, links);
+    }
+
+    /** Why a table serves no type: its warning without the name and the "skipped". */
+    private String whyLeftOut(TableModel t) {
+        String prefix = where(t) + ": ";
+        for (String w : warnings) {
+            if (w.startsWith(prefix)) {
+                return w.substring(prefix.length()).replaceFirst(";? skipped.*$", "");
+            }
+        }
+        return "not served";
     }
 
     /**

@@ -124,6 +124,26 @@ class ViewKeysTest {
         assertThat(body.json().get("objects").size()).as(body.text()).isEqualTo(1);
     }
 
+    /**
+     * A table or view no type serves is named, with why, in get_database_schema's answer (summary and
+     * full, when every type is asked for), not only in the warnings (issue 28 item 1).
+     */
+    @Test
+    void aTableLeftOutIsListedByGetDatabaseSchema() throws Exception {
+        for (String detail : new String[] {"summary", "full"}) {
+            ToolResult schema = call("get_database_schema", "{\"detail\": \"" + detail + "\"}");
+            assertThat(schema.errorCode()).as(schema.text()).isNull();
+            assertThat(schema.json().at("/left_out/invoice_line_view").asText())
+                    .as(detail)
+                    .isEqualTo("a view has no key, and its column customer_id (3 rows, 2 values) is not unique");
+            assertThat(schema.json().at("/left_out/amount_view").asText())
+                    .isEqualTo("no primary key, no unique key of non-null columns and no column a key can be");
+            assertThat(schema.json().at("/left_out").has("customer_view")).isFalse();
+        }
+        ToolResult names = call("get_database_schema", "{\"detail\": \"names\"}");
+        assertThat(names.json().has("left_out")).isFalse();
+    }
+
     /** A column no field serves is named, with why, in the schema the model reads (issue 28 item 1). */
     @Test
     void aColumnLeftOutIsListedByGetDatabaseSchema() throws Exception {
