@@ -243,7 +243,8 @@ class QuarryCliTest {
         Run badConfig = run("", "call", "get_database_schema", "--data", data.toString(), "--config", data.toString());
         assertThat(badConfig.exit()).isEqualTo(2);
         assertThat(badConfig.err())
-                .contains(data + ": unknown key 'objects'; allowed keys are graph, left_out, limits, projections, search, store,"
+                .contains(data
+                        + ": unknown key 'objects'; allowed keys are graph, left_out, limits, projections, search, store,"
                         + " tools, types");
     }
 
