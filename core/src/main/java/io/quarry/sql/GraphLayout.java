@@ -549,7 +549,7 @@ final class GraphLayout extends Quoting implements StorageLayout {
      */
     @Override
     public Aggregation aggregate(Session s, AggregateQuery query) {
-        if (!Rows.countsOnly(query)) {
+        if (!Aggregator.countsOnly(query)) {
             return scan(s, query);
         }
         SqlWriter where = new SqlWriter();
@@ -563,7 +563,7 @@ final class GraphLayout extends Quoting implements StorageLayout {
                 .append(where.toSql())
                 .append(" GROUP BY ")
                 .append(col(mapping.type()));
-        return Rows.counted(query, countsByType(s, w));
+        return Aggregator.counted(query, countsByType(s, w));
     }
 
     /**

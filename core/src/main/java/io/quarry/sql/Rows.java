@@ -1,10 +1,7 @@
 package io.quarry.sql;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.quarry.filter.FieldPath;
 import io.quarry.store.AggregateQuery;
-import io.quarry.store.Aggregation;
-import io.quarry.store.Aggregator;
 import io.quarry.store.Cursor;
 import io.quarry.store.GraphObject;
 import io.quarry.store.ObjectOrder;
@@ -16,9 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /** What both layouts do the same way: pages, counts, id batches and the aggregations counted in SQL. */
 final class Rows {
@@ -89,35 +84,5 @@ final class Rows {
                 .filter(query.filter())
                 .scope(query.scope())
                 .build();
-    }
-
-    /**
-     * Whether plain counts are all an aggregation asks (every metric a {@code count} without a field,
-     * grouped by nothing or by {@code type}), so the database can count, exactly, however many
-     * objects match.
-     */
-    static boolean countsOnly(AggregateQuery query) {
-        boolean plainCounts =
-                query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
-        return plainCounts
-                && query.bucket() == null
-                && (query.groupBy() == null || query.groupBy().equals(FieldPath.systemField("type")));
-    }
-
-    /** The result of a {@link #countsOnly} aggregation from the matching objects counted per type (none zero). */
-    static Aggregation counted(AggregateQuery query, Map<String, Long> counts) {
-        long objects = counts.values().stream().mapToLong(Long::longValue).sum();
-        List<Aggregation.Group> groups = new ArrayList<>();
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        if (query.groupBy() == null) {
-            if (objects > 0) {
-                groups.add(new Aggregation.Group(
-                        null, Collections.nCopies(query.metrics().size(), f.numberNode(objects))));
-            }
-        } else {
-            counts.forEach((type, n) -> groups.add(new Aggregation.Group(
-                    f.textNode(type), Collections.nCopies(query.metrics().size(), f.numberNode(n)))));
-        }
-        return Aggregator.ordered(groups, objects, true);
     }
 }

@@ -354,10 +354,10 @@ final class TablesLayout extends Quoting implements StorageLayout {
     public Aggregation aggregate(Session s, AggregateQuery query) {
         ObjectQuery objects = Rows.objects(query);
         List<TableLayout.TypeTable> tables = tables(query.types());
-        if (Rows.countsOnly(query)) {
+        if (Aggregator.countsOnly(query)) {
             List<Sql> counts =
                     tables.stream().map(t -> count(t, objects, List.of())).toList();
-            return Rows.counted(query, s.read(c -> {
+            return Aggregator.counted(query, s.read(c -> {
                 Map<String, Long> byType = new TreeMap<>();
                 for (int i = 0; i < tables.size(); i++) {
                     long n = Rows.count(s, dialect, c, counts.get(i));

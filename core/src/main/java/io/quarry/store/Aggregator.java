@@ -88,6 +88,40 @@ public final class Aggregator {
         return new Aggregation(out, objects, complete);
     }
 
+    /**
+     * Whether plain counts are all an aggregation asks (every metric a {@code count} without a field,
+     * grouped by nothing or by {@code type}), so a database can count, exactly, however many objects
+     * match, instead of feeding an {@code Aggregator} at most {@link AggregateQuery#maxObjects()}.
+     */
+    public static boolean countsOnly(AggregateQuery query) {
+        boolean plainCounts =
+                query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
+        return plainCounts
+                && query.bucket() == null
+                && (query.groupBy() == null || query.groupBy().equals(io.quarry.filter.FieldPath.systemField("type")));
+    }
+
+    /**
+     * The result of a {@link #countsOnly} aggregation from the matching objects a database counted per
+     * type name (none zero): complete, in reference order.
+     */
+    public static Aggregation counted(AggregateQuery query, Map<String, Long> counts) {
+        long objects = counts.values().stream().mapToLong(Long::longValue).sum();
+        List<Aggregation.Group> groups = new ArrayList<>();
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (query.groupBy() == null) {
+            if (objects > 0) {
+                groups.add(new Aggregation.Group(
+                        null, java.util.Collections.nCopies(query.metrics().size(), f.numberNode(objects))));
+            }
+        } else {
+            counts.forEach((type, n) -> groups.add(new Aggregation.Group(
+                    f.textNode(type),
+                    java.util.Collections.nCopies(query.metrics().size(), f.numberNode(n)))));
+        }
+        return ordered(groups, objects, true);
+    }
+
     /** First metric descending (null last), then group value ascending (the null group last). */
     private static final Comparator<Aggregation.Group> ORDER = (a, b) -> {
         int c = ObjectOrder.compareKey(a.values().get(0), b.values().get(0), true);

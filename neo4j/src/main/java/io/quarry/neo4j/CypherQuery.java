@@ -33,7 +33,8 @@ record CypherQuery(Cypher count, Cypher page) {
         Cypher.Params params = new Cypher.Params();
         StringBuilder match = new StringBuilder();
         List<String> where = new ArrayList<>();
-        String label = query.types().size() == 1 ? ":" + quote(query.types().get(0)) : "";
+        // the types as a parameter (over the type index), never a label in the text: one plan for every type
+        String label = "";
         if (query.relatedToId() == null) {
             match.append("MATCH (n:").append(quote(objectLabel)).append(label).append(")");
         } else {
@@ -49,9 +50,7 @@ record CypherQuery(Cypher count, Cypher page) {
                     .append(")");
             where.add(scope("a", query.scope(), params));
         }
-        if (label.isEmpty()) {
-            where.add("n." + NodeEncoding.TYPE + " IN " + params.add(query.types()));
-        }
+        where.add("n." + NodeEncoding.TYPE + " IN " + params.add(query.types()));
         where.add(scope(N, query.scope(), params));
         where.add(new CypherFilter(N, params).write(query.filter().filter()));
         where.add(words(query, params));
@@ -73,6 +72,17 @@ record CypherQuery(Cypher count, Cypher page) {
         page.append(" LIMIT ").append(pageParams.add((long) query.limit() + 1));
         page.append(RETURN_OBJECT);
         return new CypherQuery(count, new Cypher(page.toString(), pageParams.values()));
+    }
+
+    /**
+     * The statement that counts the objects a query (without a related object) selects, per type:
+     * rows {@code type}, {@code count}.
+     */
+    static Cypher countsByType(ObjectQuery query, String objectLabel) {
+        Cypher count = compile(query, null, objectLabel).count();
+        String text = count.text().substring(0, count.text().lastIndexOf(" RETURN ")) + " RETURN n." + NodeEncoding.TYPE
+                + " AS type, count(n) AS count";
+        return new Cypher(text, count.parameters());
     }
 
     private static String where(List<String> parts) {

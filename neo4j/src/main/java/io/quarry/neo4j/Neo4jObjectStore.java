@@ -12,6 +12,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.error.ErrorCode;
 import io.quarry.error.QueryException;
+import io.quarry.filter.FieldPath;
+import io.quarry.store.AggregateQuery;
+import io.quarry.store.Aggregation;
+import io.quarry.store.Aggregator;
 import io.quarry.store.Cursor;
 import io.quarry.store.DataFile;
 import io.quarry.store.GraphObject;
@@ -22,6 +26,7 @@ import io.quarry.store.ObjectStore;
 import io.quarry.store.Page;
 import io.quarry.store.Scope;
 import io.quarry.store.ScopeGraph;
+import io.quarry.store.SortKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,6 +40,7 @@ import java.util.function.Function;
 import org.neo4j.driver.AccessMode;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.Record;
+import org.neo4j.driver.Result;
 import org.neo4j.driver.Session;
 import org.neo4j.driver.SessionConfig;
 import org.neo4j.driver.TransactionConfig;
@@ -102,6 +108,51 @@ public final class Neo4jObjectStore implements ObjectStore {
         });
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Counts are computed in Cypher when they are all an aggregation asks (every metric a plain
+     * {@code count}, grouped by nothing or by {@code type}): one statement, exact however many objects
+     * match. Every other aggregation reads the matching objects in one statement, in id order, at most
+     * {@link AggregateQuery#maxObjects()} of them, and feeds them to the {@link Aggregator} as they
+     * arrive, as the SQL stores' graph layout does.
+     */
+    @Override
+    public Aggregation aggregate(AggregateQuery query) {
+        requireNonNull(query, "query");
+        ObjectQuery objects = ObjectQuery.builder()
+                .types(query.types())
+                .filter(query.filter())
+                .scope(query.scope())
+                .sort(List.of(new SortKey(FieldPath.systemField("id"), false)))
+                .limit(query.maxObjects())
+                .build();
+        if (Aggregator.countsOnly(query)) {
+            Cypher counts = CypherQuery.countsByType(objects, label);
+            Map<String, Long> byType = new TreeMap<>();
+            read(tx -> {
+                tx.run(counts.text(), counts.parameters())
+                        .forEachRemaining(r -> byType.put(
+                                r.get("type").asString(), r.get("count").asLong()));
+                return null;
+            });
+            return Aggregator.counted(query, byType);
+        }
+        Cypher page = CypherQuery.compile(objects, null, label).page();
+        return read(tx -> {
+            Aggregator aggregator = new Aggregator(query);
+            Result rows = tx.run(page.text(), page.parameters());
+            while (rows.hasNext()) {
+                Record r = rows.next();
+                if (aggregator.objects() >= query.maxObjects()) {
+                    return aggregator.result(false);
+                }
+                aggregator.add(object(r).document());
+            }
+            return aggregator.result(true);
+        });
+    }
+
     @Override
     public Optional<GraphObject> get(String id, Scope scope) {
         requireNonNull(id, "id");
@@ -156,13 +207,18 @@ public final class Neo4jObjectStore implements ObjectStore {
     }
 
     /**
-     * Creates what the layout reads by: a uniqueness constraint on the objects' ids. Runs in a write
+     * Creates what the layout reads by: a uniqueness constraint on the objects' ids and an index on
+     * their type names (a search names its types as a parameter, so every type shares one plan). Runs in a write
      * session; idempotent.
      */
     public void createLayout() {
         write(
                 "CREATE CONSTRAINT " + quote("quarry_id_" + label) + " IF NOT EXISTS FOR (n:" + quote(label)
                         + ") REQUIRE n." + NodeEncoding.ID + " IS UNIQUE",
+                Map.of());
+        write(
+                "CREATE INDEX " + quote("quarry_type_" + label) + " IF NOT EXISTS FOR (n:" + quote(label) + ") ON (n."
+                        + NodeEncoding.TYPE + ")",
                 Map.of());
     }
 
