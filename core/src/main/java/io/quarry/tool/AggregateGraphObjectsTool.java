@@ -50,8 +50,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 + "Groups come largest first by the first metric. Answers 'how many per status' without paging; "
                 + "per month: \"group_by\": {\"field\": \"created_at\", \"bucket\": \"month\"}. "
                 + examples.numberExpression()
-                        .map(e -> "sum, avg, min, max also compute over number fields: {\"op\": \"sum\", \"expr\": "
-                                + Examples.quote(e) + "}. ")
+                        .map(e -> "Arithmetic over number fields: {\"op\": \"sum\", \"expr\": " + Examples.quote(e)
+                                + "}. ")
                         .orElse("")
                 + "Example: {\"type\": " + Examples.quote(examples.type())
                 + examples.enumField()
@@ -108,10 +108,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         return schema;
     }
 
-    private ObjectNode fieldSchema() {
-        ObjectNode field = view.anySchemaless() ? Json.object() : InputSchemas.enumString(view.fieldNames());
-        field.put("type", "string");
-        return field;
+    private static ObjectNode fieldSchema() {
+        return InputSchemas.string("A field of the type (get_database_schema lists them).");
     }
 
     @Override

@@ -7,9 +7,7 @@ import io.quarry.filter.Predicate;
 import io.quarry.filter.Value;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.FieldType;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /** {@code enum_filter_search}: objects whose enum field holds one of some values, or none of them. */
 final class EnumFilterSearchTool extends TypedSearch {
@@ -38,13 +36,11 @@ final class EnumFilterSearchTool extends TypedSearch {
     public ObjectNode inputSchema() {
         ObjectNode schema = baseSchema();
         ObjectNode props = (ObjectNode) schema.get("properties");
-        Set<String> all = new LinkedHashSet<>();
-        eligible.forEach((type, fields) -> fields.forEach(f -> all.addAll(allowed(type, f))));
         ObjectNode values = props.putObject("values");
         values.put("type", "array");
         values.put("minItems", 1);
-        values.set("items", InputSchemas.enumString(List.copyOf(all)));
-        values.put("description", "Any of these values matches.");
+        values.putObject("items").put("type", "string");
+        values.put("description", "Any of them matches.");
         ObjectNode exclude = props.putObject("exclude");
         exclude.put("type", "boolean");
         exclude.put("default", false);

@@ -47,7 +47,7 @@ final class GetDatabaseSchemaTool extends SchemaTool {
         types.put("type", "array");
         types.put("description", "Only these types; omit for all.");
         types.set("items", InputSchemas.enumString(view.typeNames()));
-        ObjectNode detail = InputSchemas.enumString(DETAILS, "names, summary (default) or full.");
+        ObjectNode detail = InputSchemas.enumString(DETAILS);
         detail.put("default", "summary");
         props.set("detail", detail);
         return schema;

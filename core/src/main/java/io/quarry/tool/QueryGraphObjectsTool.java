@@ -8,7 +8,6 @@ import io.quarry.error.QueryException;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.Filter;
 import io.quarry.filter.FilterParser;
-import io.quarry.internal.Json;
 import io.quarry.projection.Projection;
 import io.quarry.schema.EntityType;
 import io.quarry.store.SortKey;
@@ -64,11 +63,10 @@ final class QueryGraphObjectsTool extends SchemaTool {
                 InputSchemas.filter(
                         "Filter on field values, MongoDB style. Fields by type: " + view.typeSummary(1500)));
         props.set("related_to_id", InputSchemas.string("Only objects with a relationship to or from this object id."));
-        ObjectNode relType =
-                view.relationshipNames().isEmpty() ? Json.object() : InputSchemas.enumString(view.relationshipNames());
-        relType.put("type", "string");
-        relType.put("description", "With related_to_id: only relationships of this type.");
-        props.set("relationship_type", relType);
+        props.set(
+                "relationship_type",
+                InputSchemas.string(
+                        "With related_to_id: only relationships of this type (as get_object_relationships names them)."));
         ObjectNode sort = props.putObject("sort");
         sort.put("type", "array");
         sort.put(
@@ -78,9 +76,7 @@ final class QueryGraphObjectsTool extends SchemaTool {
         sort.put("maxItems", MAX_SORT_KEYS);
         ObjectNode item = InputSchemas.object();
         ObjectNode itemProps = (ObjectNode) item.get("properties");
-        ObjectNode field = view.anySchemaless() ? Json.object() : InputSchemas.enumString(view.fieldNames());
-        field.put("type", "string");
-        itemProps.set("field", field);
+        itemProps.set("field", InputSchemas.string("A field of the type, as in properties."));
         ObjectNode direction = InputSchemas.enumString(List.of("asc", "desc"));
         direction.put("default", "asc");
         itemProps.set("direction", direction);

@@ -25,7 +25,7 @@ final class TextPatternSearchTool extends TypedSearch {
         String field = firstField(type);
         return "Find objects whose text field matches a pattern: contains (default), starts_with, ends_with, "
                 + "exact, regex or glob (* and ?); case-insensitive unless case_sensitive is true. "
-                + "Simpler than writing a filter for query_graph_objects; use that tool to combine conditions. "
+                + "To combine conditions, use query_graph_objects. "
                 + "Example: {\"entity_type\": \"" + type + "\", \"field\": \"" + field
                 + "\", \"pattern\": \"auth\", \"mode\": \"" + exampleMode(type, field, "contains") + "\"}.";
     }

@@ -20,10 +20,8 @@ import io.quarry.schema.FieldType;
 import io.quarry.store.SortKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What the type-specialized search tools share: the (type, field) pairs they apply to, the
@@ -83,20 +81,26 @@ abstract class TypedSearch extends SchemaTool {
         return !eligible.isEmpty();
     }
 
-    /** Every field name the tool applies to on some type, for the {@code field} enum. */
-    List<String> fieldNames() {
-        Set<String> names = new LinkedHashSet<>();
-        eligible.values().forEach(names::addAll);
-        return List.copyOf(names);
-    }
-
-    /** "Task: title, notes; Project: name": the pairs, for the description, within a budget. */
+    /**
+     * "every type: created_at; Task: title, notes; Project: name": the pairs, for the description, within a
+     * budget; the fields every type has are named once.
+     */
     String pairs(int budget) {
-        StringBuilder out = new StringBuilder();
+        List<String> shared = new ArrayList<>(eligible.values().iterator().next());
+        eligible.values().forEach(shared::retainAll);
+        if (eligible.size() < 2) {
+            shared.clear();
+        }
+        StringBuilder out = new StringBuilder(shared.isEmpty() ? "" : "every type: " + String.join(", ", shared));
         for (Map.Entry<String, List<String>> e : eligible.entrySet()) {
-            String line = e.getKey() + ": " + String.join(", ", e.getValue());
+            List<String> own = new ArrayList<>(e.getValue());
+            own.removeAll(shared);
+            if (own.isEmpty()) {
+                continue;
+            }
+            String line = e.getKey() + ": " + String.join(", ", own);
             if (out.length() + line.length() > budget) {
-                out.append("; … (see the field enum)");
+                out.append("; … (get_database_schema lists the rest)");
                 break;
             }
             out.append(out.isEmpty() ? "" : "; ").append(line);
@@ -130,9 +134,7 @@ abstract class TypedSearch extends SchemaTool {
         props.set(
                 "entity_type",
                 InputSchemas.enumString(List.copyOf(eligible.keySet()), "The type of object to search."));
-        props.set(
-                "field",
-                InputSchemas.enumString(fieldNames(), "The field of entity_type to search: " + pairs(600) + "."));
+        props.set("field", InputSchemas.string("The field of entity_type to search: " + pairs(600) + "."));
         ArrayNode required = schema.putArray("required");
         required.add("entity_type");
         required.add("field");
