@@ -34,7 +34,7 @@ import org.w3c.dom.NodeList;
  * BOM or sets {@code maven.deploy.skip}, and exactly the parent, the BOM and the BOM's artifacts are deployed.
  */
 public final class ReleaseCheck {
-    private static final String GROUP = "io.quarry";
+    private static final String GROUP = "io.github.quarry-dev";
     private static final List<String> failures = new ArrayList<>();
     private static int checks;
 
