@@ -124,6 +124,14 @@ final class Rewriter {
     static final int MAX_DEPTH = 40;
     /** The most characters of WITH queries written out at their references (each reference is a copy). */
     static final int MAX_INLINED = 400_000;
+    /**
+     * The most column copies a statement may expand to: a reference to a subquery's or WITH query's
+     * column stands for every column its expression names (the database merges the subquery into its
+     * reader and copies the expression where it is named), so a chain of queries each naming the
+     * previous one's column 8 times is 8^depth copies (six such WITH queries of 2 KB planned for 3.5 s
+     * on PostgreSQL 15).
+     */
+    static final int MAX_COPIES = 10_000;
 
     private final Relations relations;
     private final Dialect d;
@@ -139,6 +147,10 @@ final class Rewriter {
     private int entries;
     /** Characters of WITH queries written out at their references, against {@link #MAX_INLINED}. */
     private long inlined;
+    /** Column copies the statement expands to so far, against {@link #MAX_COPIES}. */
+    private long copies;
+    /** Column copies of the select item being written (with what it nests). */
+    private long itemCopies;
     /** Whether the column last written holds the store's timestamps. */
     private boolean instantColumn;
     /** The names the next query's select items take (a WITH column list), or null. */
@@ -157,10 +169,30 @@ final class Rewriter {
      * (generated, so the database resolves no name of the model's to a table of its own), its columns,
      * and the relation it reads (if a relation).
      */
-    private record Entry(String alias, String sql, List<String> columns, Relation relation) {}
+    private record Entry(String alias, String sql, List<String> columns, List<Long> copies, Relation relation) {
+        /** The column copies one reference to a column stands for (1 for a relation's column). */
+        long copiesOf(String canonical) {
+            if (copies == null) {
+                return 1;
+            }
+            int i = columns.indexOf(canonical);
+            return i < 0 || i >= copies.size() ? 1 : copies.get(i);
+        }
+    }
 
-    /** A WITH query, written once and inlined as a subquery wherever it is named. */
-    private record Cte(Sql body, List<String> columns) {}
+    /**
+     * A query's output: its column names and, for each, the column copies one reference to it stands
+     * for (what its expression names, at least 1).
+     */
+    private record Out(List<String> names, List<Long> copies) {
+        static final Out NONE = new Out(List.of(), List.of());
+    }
+
+    /**
+     * A WITH query, written once and inlined as a subquery wherever it is named; {@code cost} is the
+     * column copies its body expands to, counted again at each reference.
+     */
+    private record Cte(Sql body, Out out, long cost) {}
 
     /** The FROM entries of one query level and its output names (for ORDER BY, GROUP BY and HAVING). */
     private static final class Level {
@@ -178,7 +210,7 @@ final class Rewriter {
     // ---- queries
 
     /** Writes a query; {@code cap} > 0 caps (or adds) its LIMIT. Returns its output column names. */
-    private List<String> select(Select s, SqlWriter w, int cap) {
+    private Out select(Select s, SqlWriter w, int cap) {
         enter(s);
         ctes.push(new HashMap<>());
         try {
@@ -190,14 +222,14 @@ final class Rewriter {
                     with(item);
                 }
             }
-            List<String> out;
+            Out out;
             Level orderLevel;
             if (s instanceof PlainSelect p) {
                 Level level = new Level();
                 levels.push(level);
                 try {
                     out = plain(p, w);
-                    level.outputs.addAll(out);
+                    level.outputs.addAll(out.names());
                     orderBy(s.getOrderByElements(), w);
                 } finally {
                     levels.pop();
@@ -205,7 +237,7 @@ final class Rewriter {
             } else if (s instanceof SetOperationList list) {
                 out = setOperations(list, w);
                 orderLevel = new Level();
-                orderLevel.outputs.addAll(out);
+                orderLevel.outputs.addAll(out.names());
                 levels.push(orderLevel);
                 try {
                     orderBy(s.getOrderByElements(), w);
@@ -220,7 +252,7 @@ final class Rewriter {
                 out = select(ps.getSelect(), w, 0);
                 w.append(") ").append(d.quoteIdentifier("quarry_q"));
                 Level level = new Level();
-                level.outputs.addAll(out);
+                level.outputs.addAll(out.names());
                 levels.push(level);
                 try {
                     orderBy(s.getOrderByElements(), w);
@@ -265,17 +297,21 @@ final class Rewriter {
         }
         SqlWriter body = new SqlWriter();
         forcedNames = declared;
-        List<String> out;
+        Out out;
+        long before = copies;
         try {
             out = select(item.getSelect().getSelect(), body, 0);
         } finally {
             forcedNames = null;
         }
-        ctes.peek().put(name, new Cte(body.toSql(), out));
+        // its body is planned once per reference: counted there, not here
+        long cost = copies - before;
+        copies = before;
+        ctes.peek().put(name, new Cte(body.toSql(), out, cost));
     }
 
-    private List<String> setOperations(SetOperationList list, SqlWriter w) {
-        List<String> out = null;
+    private Out setOperations(SetOperationList list, SqlWriter w) {
+        Out out = null;
         for (int i = 0; i < list.getSelects().size(); i++) {
             if (i > 0) {
                 SetOperation op = list.getOperation(i - 1);
@@ -300,18 +336,27 @@ final class Rewriter {
             // a branch is written bare and a branch with its own ORDER BY or LIMIT becomes a subquery
             if (body.getOrderByElements() != null || body.getLimit() != null || body.getOffset() != null) {
                 w.append("SELECT * FROM (");
-                List<String> o = select(body, w, 0);
+                Out o = select(body, w, 0);
                 w.append(") ").append(d.quoteIdentifier("quarry_u" + i));
-                out = out == null ? o : out;
+                out = out == null ? o : sum(out, o);
             } else {
-                List<String> o = select(body, w, 0);
-                out = out == null ? o : out;
+                Out o = select(body, w, 0);
+                out = out == null ? o : sum(out, o);
             }
         }
-        return out == null ? List.of() : out;
+        return out == null ? Out.NONE : out;
     }
 
-    private List<String> plain(PlainSelect p, SqlWriter w) {
+    /** A set operation's output: the first branch's names, each column the copies of every branch's. */
+    private static Out sum(Out a, Out b) {
+        List<Long> c = new ArrayList<>(a.copies());
+        for (int i = 0; i < c.size() && i < b.copies().size(); i++) {
+            c.set(i, c.get(i) + b.copies().get(i));
+        }
+        return new Out(a.names(), c);
+    }
+
+    private Out plain(PlainSelect p, SqlWriter w) {
         refusePlain(p);
         List<String> names = forcedNames;
         forcedNames = null;
@@ -348,11 +393,12 @@ final class Rewriter {
             w.append("DISTINCT ");
         }
         List<String> out = new ArrayList<>();
+        List<Long> outCopies = new ArrayList<>();
         boolean first = true;
         for (SelectItem<?> item : p.getSelectItems()) {
             w.append(first ? "" : ", ");
             first = false;
-            selectItem(item, w, level, out, names == null ? null : names.get(out.size()));
+            selectItem(item, w, level, out, outCopies, names == null ? null : names.get(out.size()));
         }
         w.append(from.toSql());
         if (p.getWhere() != null) {
@@ -379,10 +425,11 @@ final class Rewriter {
             expr(p.getHaving(), w);
         }
         level.outputs.clear();
-        return out;
+        return new Out(out, outCopies);
     }
 
-    private void selectItem(SelectItem<?> item, SqlWriter w, Level level, List<String> out, String forced) {
+    private void selectItem(
+            SelectItem<?> item, SqlWriter w, Level level, List<String> out, List<Long> outCopies, String forced) {
         Expression e = item.getExpression();
         if (forced != null && e instanceof AllColumns) {
             throw refused(e, "a WITH column list over *");
@@ -392,6 +439,7 @@ final class Rewriter {
             Entry entry = entry(all.getTable().getName(), all.getTable());
             w.append(d.quoteIdentifier(entry.sql())).append(".*");
             out.addAll(entry.columns());
+            entry.columns().forEach(col -> outCopies.add(entry.copiesOf(col)));
             return;
         }
         if (e instanceof AllColumns all) {
@@ -400,10 +448,22 @@ final class Rewriter {
                 throw refused(all, "* without FROM");
             }
             w.append("*");
-            level.entries.forEach(en -> out.addAll(en.columns()));
+            level.entries.forEach(en -> {
+                out.addAll(en.columns());
+                en.columns().forEach(col -> outCopies.add(en.copiesOf(col)));
+            });
             return;
         }
-        String name = expr(e, w);
+        long outer = itemCopies;
+        itemCopies = 0;
+        String name;
+        try {
+            name = expr(e, w);
+        } finally {
+            long mine = itemCopies;
+            itemCopies = outer + mine;
+            outCopies.add(Math.max(1, mine));
+        }
         if (forced != null) {
             w.append(" AS ").append(d.quoteIdentifier(forced));
             out.add(forced);
@@ -442,10 +502,10 @@ final class Rewriter {
                 }
                 String alias = alias(ps.getAlias(), item);
                 w.append("(");
-                List<String> out = select(ps.getSelect(), w, 0);
+                Out out = select(ps.getSelect(), w, 0);
                 String sql = nextAlias();
                 w.append(") ").append(d.quoteIdentifier(sql));
-                level.entries.add(new Entry(alias, sql, out, null));
+                level.entries.add(new Entry(alias, sql, out.names(), out.copies(), null));
             } else {
                 throw refused(item, construct(item));
             }
@@ -498,9 +558,11 @@ final class Rewriter {
                                     + MAX_INLINED + " characters.",
                             "Name each WITH query fewer times, or join it once and reuse the columns.");
                 }
+                copy(cte.cost(), t);
                 String sql = nextAlias();
                 w.append("(").append(cte.body()).append(") ").append(d.quoteIdentifier(sql));
-                level.entries.add(new Entry(alias, sql, cte.columns(), null));
+                level.entries.add(
+                        new Entry(alias, sql, cte.out().names(), cte.out().copies(), null));
                 return;
             }
         }
@@ -517,7 +579,22 @@ final class Rewriter {
         r.source().write(w, scope);
         String sql = nextAlias();
         w.append(" ").append(d.quoteIdentifier(sql));
-        level.entries.add(new Entry(alias, sql, r.columns(), r));
+        level.entries.add(new Entry(alias, sql, r.columns(), null, r));
+    }
+
+    /** Counts column copies against {@link #MAX_COPIES}. */
+    private void copy(long n, Object node) {
+        copies += n;
+        if (copies > MAX_COPIES) {
+            throw QueryException.of(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    at(node),
+                    "The statement names the columns of its WITH queries and subqueries so often that the database"
+                            + " would copy their expressions over " + MAX_COPIES + " times (each reference to a"
+                            + " computed column stands for every column its expression names).",
+                    "Name each computed column fewer times in the query that reads it (2 * x, not x + x), or compute"
+                            + " the value in one query instead of through a chain of WITH queries.");
+        }
     }
 
     /** The next alias the guard writes for a FROM entry: {@code quarry_t1}, {@code quarry_t2}, … */
@@ -1903,6 +1980,7 @@ final class Rewriter {
             }
             Entry entry = entry(t.getName(), c);
             String canonical = column(entry, name, c);
+            referenced(entry, canonical, c);
             w.append(d.quoteIdentifier(entry.sql())).append(".").append(d.quoteIdentifier(canonical));
             instantColumn =
                     entry.relation() != null && entry.relation().instants().contains(canonical);
@@ -1934,6 +2012,7 @@ final class Rewriter {
                 }
             }
             if (found != null) {
+                referenced(found, canonical, c);
                 w.append(d.quoteIdentifier(found.sql())).append(".").append(d.quoteIdentifier(canonical));
                 instantColumn =
                         found.relation() != null && found.relation().instants().contains(canonical);
@@ -1965,6 +2044,13 @@ final class Rewriter {
                 "There is no column '" + name + "'.",
                 owner + " has no column '" + name + "'"
                         + (near.isEmpty() ? "." : "; did you mean '" + near.get(0) + "'?"));
+    }
+
+    /** A reference to an entry's column: the copies it stands for count for the statement and the select item. */
+    private void referenced(Entry entry, String canonical, Object node) {
+        long n = entry.copiesOf(canonical);
+        itemCopies += n;
+        copy(n, node);
     }
 
     private static String describe(Entry entry) {
