@@ -53,6 +53,21 @@ public final class SnapshotBuilder {
         this.membershipKinds = List.copyOf(b.membershipKinds);
     }
 
+    /**
+     * This snapshot builder, its projections showing masked values under a key derived from this secret
+     * ({@link Projections#maskingKey}), its other settings as they are. A toolkit with a cursor key
+     * gives it that key.
+     */
+    public SnapshotBuilder maskingKey(byte[] secret) {
+        Builder b = new Builder();
+        b.projections = projections.maskingKey(secret);
+        b.limits = limits;
+        b.score = score;
+        b.membershipKey = membershipKey;
+        b.membershipKinds.addAll(membershipKinds);
+        return new SnapshotBuilder(b);
+    }
+
     /** The types listed by membership in a context block (every member, flagged {@code direct_edge}). */
     public List<String> membershipKinds() {
         return membershipKinds;

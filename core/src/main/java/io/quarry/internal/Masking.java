@@ -18,14 +18,19 @@ import javax.crypto.spec.SecretKeySpec;
  * masked field could reach an answer (objects, group keys, graph nodes, context blocks).
  *
  * <p>A value is shown as {@code "masked:"} and 12 hex digits of an HMAC-SHA256 of the value under a
- * key made at random when the process starts: equal values get equal masks, so groups, sorts and
- * comparisons across answers still make sense, while no dictionary can turn a mask back into its
- * value (the key never leaves the process, and a restart changes every mask). Numbers are masked by
- * their value ({@code 5} and {@code 5.0} alike), arrays element by element (as grouping counts them),
+ * masking key: equal values get equal masks, so groups, sorts and comparisons across answers still
+ * make sense, while no dictionary can turn a mask back into its value. Numbers are masked by their
+ * value ({@code 5} and {@code 5.0} alike), arrays element by element (as grouping counts them),
  * anything else as its JSON with sorted keys; {@code null} stays {@code null}.
  *
  * <p>Cursors of a query sorted by a masked field hold the sort values of the last object: {@link
- * #sealCursor} encrypts them (AES-GCM under a second key of the process) before the model sees one.
+ * #sealCursor} encrypts them (AES-GCM under a second key) before the model sees one.
+ *
+ * <p>The two keys are either made at random when the process starts ({@link #random()}: a restart
+ * changes every mask, and a sealed cursor opens only in the process that sealed it) or derived from
+ * a shared secret, the toolkit's cursor key ({@link #derivedFrom}: every process with the secret
+ * shows the same masks and opens the others' cursors). The derivation is HKDF-SHA256 (RFC 5869)
+ * with a label per key, so neither is the secret itself, which signs cursors.
  */
 public final class Masking {
     /** What every mask starts with. */
@@ -37,19 +42,49 @@ public final class Masking {
     private static final int HEX_DIGITS = 12;
     private static final int IV_BYTES = 12;
     private static final int TAG_BYTES = 16;
-    private static final byte[] KEY = new byte[32];
-    private static final byte[] CURSOR_KEY = new byte[32];
+    /** HKDF's salt: fixed, so the same secret gives the same keys everywhere. */
+    private static final byte[] SALT = "io.quarry.masking".getBytes(StandardCharsets.UTF_8);
 
-    static {
-        SecureRandom random = new SecureRandom();
-        random.nextBytes(KEY);
-        random.nextBytes(CURSOR_KEY);
+    private static final Masking RANDOM = new Masking(randomKey(), randomKey());
+
+    private final byte[] key;
+    private final byte[] cursorKey;
+
+    private Masking(byte[] key, byte[] cursorKey) {
+        this.key = key;
+        this.cursorKey = cursorKey;
     }
 
-    private Masking() {}
+    /** Masks under keys made at random when the process started: the same for every caller of this process. */
+    public static Masking random() {
+        return RANDOM;
+    }
+
+    /**
+     * Masks under keys derived from a secret (HKDF-SHA256, one label per key): the same secret gives
+     * the same masks and seals in every process.
+     */
+    public static Masking derivedFrom(byte[] secret) {
+        byte[] prk = hmac(SALT, secret);
+        return new Masking(expand(prk, "quarry mask key v1"), expand(prk, "quarry masked cursor key v1"));
+    }
+
+    /** HKDF-Expand for 32 bytes: one block, T(1) = HMAC(PRK, info | 0x01). */
+    private static byte[] expand(byte[] prk, String label) {
+        byte[] info = label.getBytes(StandardCharsets.UTF_8);
+        byte[] block = Arrays.copyOf(info, info.length + 1);
+        block[info.length] = 1;
+        return hmac(prk, block);
+    }
+
+    private static byte[] randomKey() {
+        byte[] out = new byte[32];
+        new SecureRandom().nextBytes(out);
+        return out;
+    }
 
     /** The value as shown for a masked field. */
-    public static JsonNode mask(JsonNode value) {
+    public JsonNode mask(JsonNode value) {
         if (value == null || value.isNull() || value.isMissingNode()) {
             return value;
         }
@@ -61,7 +96,7 @@ public final class Masking {
         String canonical = value.isNumber()
                 ? "n" + value.decimalValue().stripTrailingZeros().toPlainString()
                 : value.isTextual() ? "s" + value.textValue() : "j" + Json.write(Json.sortedKeys(value));
-        byte[] mac = hmac(KEY, canonical.getBytes(StandardCharsets.UTF_8));
+        byte[] mac = hmac(key, canonical.getBytes(StandardCharsets.UTF_8));
         return Json.MAPPER
                 .getNodeFactory()
                 .textNode(PREFIX + HexFormat.of().formatHex(mac).substring(0, HEX_DIGITS));
@@ -71,13 +106,13 @@ public final class Masking {
      * A cursor whose content the model cannot read: the store's cursor encrypted and authenticated.
      * The same cursor always seals to the same text.
      */
-    public static String sealCursor(String cursor) {
+    public String sealCursor(String cursor) {
         byte[] plain = cursor.getBytes(StandardCharsets.UTF_8);
-        byte[] iv = Arrays.copyOf(hmac(CURSOR_KEY, plain), IV_BYTES); // synthetic: equal cursors, equal seals
+        byte[] iv = Arrays.copyOf(hmac(cursorKey, plain), IV_BYTES); // synthetic: equal cursors, equal seals
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(
-                    Cipher.ENCRYPT_MODE, new SecretKeySpec(CURSOR_KEY, "AES"), new GCMParameterSpec(TAG_BYTES * 8, iv));
+                    Cipher.ENCRYPT_MODE, new SecretKeySpec(cursorKey, "AES"), new GCMParameterSpec(TAG_BYTES * 8, iv));
             byte[] sealed = cipher.doFinal(plain);
             byte[] out = new byte[IV_BYTES + sealed.length];
             System.arraycopy(iv, 0, out, 0, IV_BYTES);
@@ -90,10 +125,10 @@ public final class Masking {
 
     /**
      * The store's cursor inside a sealed one; any other text as it is (the store then refuses what is
-     * not its own), and a sealed cursor this process did not seal as {@code "!"}, which no store
+     * not its own), and a sealed cursor sealed under other keys as {@code "!"}, which no store
      * accepts.
      */
-    public static String openCursor(String cursor) {
+    public String openCursor(String cursor) {
         if (cursor == null || !cursor.startsWith(SEALED)) {
             return cursor;
         }
@@ -105,7 +140,7 @@ public final class Masking {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(
                     Cipher.DECRYPT_MODE,
-                    new SecretKeySpec(CURSOR_KEY, "AES"),
+                    new SecretKeySpec(cursorKey, "AES"),
                     new GCMParameterSpec(TAG_BYTES * 8, Arrays.copyOf(in, IV_BYTES)));
             return new String(cipher.doFinal(in, IV_BYTES, in.length - IV_BYTES), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException | GeneralSecurityException | java.security.ProviderException e) {

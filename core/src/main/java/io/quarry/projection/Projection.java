@@ -16,7 +16,8 @@ import java.util.Locale;
 /**
  * How an object is shown to a model: {@link Detail#LIGHT} (id, type, last update, exposed properties
  * with long strings cut) or {@link Detail#FULL} (every exposed property, both timestamps). Fields the
- * host hid never appear; the values of masked fields appear as their masks ({@link Masking}).
+ * host hid never appear; the values of masked fields appear as their masks ({@link Masking}, under the keys of the process: {@link
+ * Projections#maskingKey} for others).
  */
 public final class Projection {
     /** Strings longer than this many code points are cut in the light projection. */
@@ -45,6 +46,10 @@ public final class Projection {
      * @param detail the level of detail
      */
     public static ObjectNode project(GraphObject object, EntityType type, Detail detail) {
+        return project(object, type, detail, Masking.random());
+    }
+
+    static ObjectNode project(GraphObject object, EntityType type, Detail detail, Masking masking) {
         ObjectNode out = Json.object();
         out.put("id", object.id());
         out.put("type", object.type());
@@ -61,7 +66,7 @@ public final class Projection {
                 continue;
             }
             if (type != null && type.masks(key)) {
-                props.set(key, Masking.mask(source.get(key)));
+                props.set(key, masking.mask(source.get(key)));
                 continue;
             }
             JsonNode value = Json.sortedKeys(source.get(key));

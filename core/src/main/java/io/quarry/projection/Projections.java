@@ -2,6 +2,7 @@ package io.quarry.projection;
 
 import static java.util.Objects.requireNonNull;
 
+import io.quarry.internal.Masking;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Schema;
@@ -30,15 +31,17 @@ public final class Projections {
 
     private final Schema schema;
     private final Map<String, ProjectionSpec> specs;
+    private final Masking masking;
 
-    private Projections(Schema schema, Map<String, ProjectionSpec> specs) {
+    private Projections(Schema schema, Map<String, ProjectionSpec> specs, Masking masking) {
         this.schema = schema;
         this.specs = Map.copyOf(specs);
+        this.masking = masking;
     }
 
     /** Generic projections for every type of the schema: no spec, no derived fields. */
     public static Projections none(Schema schema) {
-        return new Projections(requireNonNull(schema, "schema"), Map.of());
+        return new Projections(requireNonNull(schema, "schema"), Map.of(), Masking.random());
     }
 
     /**
@@ -56,7 +59,27 @@ public final class Projections {
                 throw new IllegalArgumentException("projections: type '" + spec.type() + "' has two specs");
             }
         }
-        return new Projections(schema, byType);
+        return new Projections(schema, byType, Masking.random());
+    }
+
+    /**
+     * These projections, showing the values of masked fields under a masking key derived from this
+     * secret instead of one made at random when the process started: projections with the same secret
+     * show the same masks in every process (docs/policies.md). A toolkit with a cursor key derives its
+     * masks from that key this way.
+     *
+     * @param secret at least 16 bytes
+     */
+    public Projections maskingKey(byte[] secret) {
+        if (requireNonNull(secret, "secret").length < 16) {
+            throw new IllegalArgumentException("maskingKey must have at least 16 bytes, had " + secret.length);
+        }
+        return new Projections(schema, specs, Masking.derivedFrom(secret));
+    }
+
+    /** These projections without their specs: every type's generic projection, with the same masks. */
+    public Projections generic() {
+        return new Projections(schema, Map.of(), masking);
     }
 
     /** The light projection of a type; a type without a spec gets the generic one. */
@@ -72,7 +95,7 @@ public final class Projections {
     /** The projection of a type at a level of detail. */
     public TypeProjection projection(String type, Projection.Detail detail) {
         requireNonNull(detail, "detail");
-        return new TypeProjection(schema.type(type).orElse(null), specs.get(type), detail);
+        return new TypeProjection(schema.type(type).orElse(null), specs.get(type), detail, masking);
     }
 
     /** The spec of a type, if the configuration has one. */

@@ -38,8 +38,10 @@ public final class TypeProjection {
     private final ProjectionSpec spec;
     private final Projection.Detail detail;
     private final List<String> nodeFields;
+    private final Masking masking;
 
-    TypeProjection(EntityType type, ProjectionSpec spec, Projection.Detail detail) {
+    TypeProjection(EntityType type, ProjectionSpec spec, Projection.Detail detail, Masking masking) {
+        this.masking = masking;
         this.type = type;
         this.spec = spec;
         this.detail = detail;
@@ -75,7 +77,7 @@ public final class TypeProjection {
     public ObjectNode apply(GraphObject object, Neighbourhood around) {
         ObjectNode out;
         if (spec == null || detail == Projection.Detail.FULL) {
-            out = Projection.project(object, type, detail);
+            out = Projection.project(object, type, detail, masking);
         } else {
             out = light(object);
         }
@@ -124,7 +126,7 @@ public final class TypeProjection {
             return;
         }
         if (masks(name)) {
-            target.set(name, Masking.mask(value));
+            target.set(name, masking.mask(value));
             return;
         }
         if (value.isTextual() && isTemporal(name)) {
@@ -173,7 +175,7 @@ public final class TypeProjection {
             JsonNode v = object.property(name);
             // a label never replaces the node's id or kind (the configuration rejects such labels too)
             if (v != null && !v.isNull() && (type == null || !type.hides(name)) && !out.has(name)) {
-                out.set(name, masks(name) ? Masking.mask(v) : cut(v, NODE_TEXT_LIMIT));
+                out.set(name, masks(name) ? masking.mask(v) : cut(v, NODE_TEXT_LIMIT));
             }
         }
         if (object.updatedAt() != null) {

@@ -11,7 +11,6 @@ import io.quarry.filter.Filter;
 import io.quarry.filter.FilterParser;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.Json;
-import io.quarry.internal.Masking;
 import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
@@ -138,7 +137,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
             ObjectNode node = Json.object();
             if (groupBy != null) {
                 // a masked field's groups keep apart, each under its value's mask
-                JsonNode key = maskedKey ? Masking.mask(g.key()) : g.key();
+                JsonNode key = maskedKey ? runner.masking.mask(g.key()) : g.key();
                 node.set(groupBy.toString(), key == null ? Json.MAPPER.nullNode() : key);
             }
             for (int i = 0; i < metrics.size(); i++) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarry.internal.CodePoints;
 import io.quarry.internal.Json;
-import io.quarry.projection.Projection;
 import io.quarry.store.Cursor;
 import io.quarry.store.GraphObject;
 import java.util.ArrayList;
@@ -84,8 +83,7 @@ final class GetObjectRelationshipsTool extends SchemaTool {
             item.put("direction", e.direction());
             GraphObject other = n.neighbours().get(e.otherId());
             item.set(
-                    "object",
-                    Projection.project(other, view.schema.type(other.type()).orElse(null), Projection.Detail.LIGHT));
+                    "object", runner.projections().generic().light(other.type()).apply(other));
             items.add(item);
         }
         int keep = items.size();

@@ -36,16 +36,24 @@ final class QueryRunner {
     private final ObjectStore store;
     private final FilterValidator validator;
     private final Projections projections;
+    /** How masked values and sealed cursors are shown: the same keys as the projections'. */
+    final Masking masking;
 
     QueryRunner(SchemaView view, ObjectStore store) {
-        this(view, store, Projections.none(view.schema));
+        this(view, store, Projections.none(view.schema), Masking.random());
     }
 
-    QueryRunner(SchemaView view, ObjectStore store, Projections projections) {
+    QueryRunner(SchemaView view, ObjectStore store, Projections projections, Masking masking) {
         this.view = view;
         this.store = store;
         this.validator = new FilterValidator(view.schema);
         this.projections = projections;
+        this.masking = masking;
+    }
+
+    /** The projections objects are shown with. */
+    Projections projections() {
+        return projections;
     }
 
     /**
@@ -120,7 +128,7 @@ final class QueryRunner {
                 .relatedTo(request.relatedToId(), stored)
                 .sort(sort)
                 .limit(request.limit())
-                .cursor(Masking.openCursor(request.cursor()))
+                .cursor(masking.openCursor(request.cursor()))
                 .scope(call.context().scope())
                 .build();
         // no field a text may read: the words are in no object's exposed fields
@@ -241,7 +249,7 @@ final class QueryRunner {
         String next =
                 cutByBudget ? (keep == 0 ? request.cursor() : page.cursors().get(keep - 1)) : page.nextCursor();
         if (hasMore && next != null) {
-            result.put("next_cursor", seal && next != request.cursor() ? Masking.sealCursor(next) : next);
+            result.put("next_cursor", seal && next != request.cursor() ? masking.sealCursor(next) : next);
         }
         String hint = hint(keep, page, cutByBudget, request);
         if (hint != null) {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.config.QuarryConfig;
 import io.quarry.graph.SnapshotBuilder;
+import io.quarry.internal.Masking;
 import io.quarry.projection.Projections;
 import io.quarry.schema.Schema;
 import io.quarry.store.ObjectStore;
@@ -81,14 +82,21 @@ public final class Toolkit {
         this.limits = settings.limits();
         this.listeners = settings.listeners();
         SchemaView view = new SchemaView(described.schema(), config);
-        Projections projections = projections(described);
+        // masks, and the seals of cursors sorted by a masked field, under keys derived from the
+        // cursor key when there is one: every instance with the key shows the same ones
+        Masking masking = settings.cursorKey() != null ? Masking.derivedFrom(settings.cursorKey()) : Masking.random();
+        Projections projections = settings.cursorKey() != null
+                ? projections(described).maskingKey(settings.cursorKey())
+                : projections(described);
         ObjectStore store = perCall(described.store());
-        SchemaTool.Parts parts =
-                new SchemaTool.Parts(view, new QueryRunner(view, store, projections), store, described.limits());
+        SchemaTool.Parts parts = new SchemaTool.Parts(
+                view, new QueryRunner(view, store, projections, masking), store, described.limits());
         GetDatabaseSchemaTool schemaTool = new GetDatabaseSchemaTool(parts);
-        SnapshotBuilder snapshots = described.snapshots() != null
-                ? described.snapshots()
-                : SnapshotBuilder.builder().projections(projections).build();
+        SnapshotBuilder snapshots = described.snapshots() == null
+                ? SnapshotBuilder.builder().projections(projections).build()
+                : settings.cursorKey() != null
+                        ? described.snapshots().maskingKey(settings.cursorKey())
+                        : described.snapshots();
         this.contextBlocks = new ContextBlocks(parts, snapshots, projections, limits);
         Map<String, Tool> byName = new LinkedHashMap<>();
         for (CatalogTool tool : catalog(described, config, parts, projections, snapshots, schemaTool)) {

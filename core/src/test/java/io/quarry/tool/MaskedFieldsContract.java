@@ -365,7 +365,8 @@ abstract class MaskedFieldsContract extends ToolContract {
                         .toList());
         found.path("objects")
                 .forEach(o -> assertThat(o.path("properties").path("email").textValue())
-                        .isEqualTo(Masking.mask(Json.MAPPER.getNodeFactory().textNode(email))
+                        .isEqualTo(Masking.random()
+                                .mask(Json.MAPPER.getNodeFactory().textNode(email))
                                 .textValue()));
         // a sort by a masked value orders by the value; its pages follow through sealed cursors
         List<String> expected = people.stream()
@@ -404,7 +405,7 @@ abstract class MaskedFieldsContract extends ToolContract {
             if (v == null) {
                 none++;
             } else {
-                counts.merge(Masking.mask(v).textValue(), 1, Integer::sum);
+                counts.merge(Masking.random().mask(v).textValue(), 1, Integer::sum);
             }
         }
         ObjectNode groups =
