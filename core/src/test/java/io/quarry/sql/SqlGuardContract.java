@@ -784,6 +784,16 @@ abstract class SqlGuardContract implements BackendUnderTest {
         if (dialect.equals("sqlite")) {
             cases.put("SELECT substr(title) AS s FROM Task", "substr");
         }
+        // issue 25.6: a NULL or literal of unknown type, branches of two types
+        if (dialect.equals("postgres")) {
+            cases.put("SELECT -NULL AS x", "CAST(NULL AS integer)");
+            cases.put("SELECT sum(NULL) AS s FROM Task", "CAST(NULL AS integer)");
+            cases.put("SELECT CASE WHEN priority > 1 THEN 1 ELSE 'a' END AS x FROM Task", "branches of a CASE");
+            cases.put("SELECT coalesce(priority, 'none') AS x FROM Task", "arguments of coalesce");
+        }
+        if (dialect.equals("h2")) {
+            cases.put("SELECT sum(NULL) AS s FROM Task", "not a number");
+        }
         io.quarry.tool.Toolkit toolkit = io.quarry.tool.Toolkit.builder()
                 .config(io.quarry.config.QuarryConfig.parse(
                         "types:\n  Task:\n    fields:\n      title: string\n      status: string\n"

@@ -23,6 +23,9 @@ final class Refusals {
     private static final Pattern PG_OPERATOR = Pattern.compile("operator does not exist: " + TYPES);
     private static final Pattern PG_CAST = Pattern.compile("cannot cast type " + TYPES + " to " + TYPES);
     private static final Pattern PG_INPUT = Pattern.compile("invalid input syntax for type " + TYPES + ":");
+    private static final Pattern PG_UNMATCHED =
+            Pattern.compile("(CASE|COALESCE|UNION|INTERSECT|EXCEPT|GREATEST|LEAST|NULLIF) types " + TYPES + " and "
+                    + TYPES + " cannot be matched");
     private static final Pattern SQLITE_NO_FUNCTION = Pattern.compile("no such function: (\\w+)");
     private static final Pattern SQLITE_ARGUMENTS =
             Pattern.compile("wrong number of arguments to function (\\w+)\\(\\)");
@@ -76,6 +79,42 @@ final class Refusals {
                     "CAST the arguments to the types " + m.group(1) + " takes (for example round(CAST(x AS numeric),"
                             + " 2), substr(CAST(x AS text), 1, 3)), or count them again.");
         }
+        if ((m = PG_UNMATCHED.matcher(message)).find()) {
+            String what =
+                    switch (m.group(1)) {
+                        case "CASE" -> "The branches of a CASE are";
+                        case "UNION", "INTERSECT", "EXCEPT" -> "A column of the " + m.group(1) + "'s queries is";
+                        default -> "The arguments of " + m.group(1).toLowerCase(Locale.ROOT) + " are";
+                    };
+            return error(
+                    what + " of types " + m.group(2).trim() + " and "
+                            + m.group(3).trim() + ", which this database does not mix.",
+                    "Give every branch (argument) one type: CAST the others, e.g. CAST(priority AS text) beside"
+                            + " 'none', or a number beside a number.");
+        }
+        // H2 50004 (SQLSTATE HY004), PostgreSQL 42P18 and 42725 on an argument of type unknown: an untyped
+        // NULL (or a column of a subquery that is only NULL) where the type decides what runs
+        if (state.equals("42P18")
+                || code == 50004
+                || state.equals("HY004")
+                || lower.contains("could not determine data type")
+                || (state.equals("42725") && lower.contains("unknown"))) {
+            return error(
+                    "The database cannot tell the type of a NULL or a literal in this statement (sum(NULL), -NULL,"
+                            + " coalesce(NULL, NULL), a subquery column that is only NULL).",
+                    "CAST it to the type you mean: CAST(NULL AS integer), CAST(NULL AS text), CAST('7' AS integer).");
+        }
+        if (code == 90015) {
+            return error(
+                    "sum or avg is applied to a value that is not a number (text, a boolean or an untyped NULL).",
+                    "Aggregate a numeric column, or CAST the value: sum(CAST(x AS numeric)), avg(CAST(x AS"
+                            + " integer)).");
+        }
+        if (state.equals("42804") && lower.contains("must be type boolean")) {
+            return error(
+                    "A condition (WHERE, HAVING, ON, CASE WHEN or NOT) is a value, not true or false.",
+                    "Write a comparison: WHERE priority > 0, not WHERE priority.");
+        }
         if ((m = PG_OPERATOR.matcher(message)).find()) {
             return error(
                     "An operator is used on operands of types it does not take: "
@@ -98,11 +137,6 @@ final class Refusals {
                             + " type it needs.",
                     "Compare with a literal of the column's type (numbers unquoted, dates as 'YYYY-MM-DD'), or"
                             + " CAST the column to text instead of the text to a number.");
-        }
-        if (state.equals("42P18") || code == 50004 || lower.contains("could not determine data type")) {
-            return error(
-                    "The database cannot tell the type of a literal in this statement.",
-                    "Write the literal with its type: CAST('x' AS text), CAST(1 AS integer).");
         }
         if (state.startsWith("22003")
                 || code == 1690

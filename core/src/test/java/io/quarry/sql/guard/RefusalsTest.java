@@ -48,4 +48,36 @@ class RefusalsTest {
                 explain("h2", "General error: \"java.lang.NullPointerException\"; SQL statement: …", "HY000", 50000);
         assertThat(other.message()).contains("HY000").doesNotContain("NullPointer", "SELECT");
     }
+
+    /** A literal or NULL of unknown type (issue 25.6): the message says which part, the hint the CAST. */
+    @Test
+    void aLiteralOfUnknownTypeAsksForACast() {
+        for (QueryError e : java.util.List.of(
+                explain("h2", "Unknown data type: \"?\"; SQL statement: SELECT COALESCE(?, ?)", "HY004", 50004),
+                explain("h2", "Unknown data type: \"X\"; SQL statement: …", "HY004", 50004),
+                explain("postgres", "ERROR: could not determine data type of parameter $1", "42P18", 0),
+                explain("postgres", "ERROR: function sum(unknown) is not unique\n  Hint: …", "42725", 0),
+                explain("postgres", "ERROR: operator is not unique: - unknown", "42725", 0))) {
+            assertThat(e.message()).contains("cannot tell the type").doesNotContain("ERROR", "SQL statement");
+            assertThat(e.hint()).contains("CAST(NULL AS integer)");
+        }
+    }
+
+    @Test
+    void branchesOfOtherTypesAreNamedWithTheirTypes() {
+        QueryError e =
+                explain("postgres", "ERROR: CASE types character varying and integer cannot be matched", "42804", 0);
+        assertThat(e.message()).contains("branches of a CASE", "character varying and integer");
+        assertThat(e.hint()).contains("CAST");
+        assertThat(explain("postgres", "ERROR: COALESCE types numeric and text cannot be matched", "42804", 0)
+                        .message())
+                .contains("arguments of coalesce", "numeric and text");
+        assertThat(explain("postgres", "ERROR: argument of WHERE must be type boolean, not type integer", "42804", 0)
+                        .hint())
+                .contains("comparison");
+        assertThat(explain("h2", "SUM or AVG on wrong data type for \"SUM(NULL)\"; SQL statement:", "90015", 90015)
+                        .message())
+                .contains("not a number")
+                .doesNotContain("SUM(NULL)");
+    }
 }
