@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.quarry.testing.Demo;
+import io.quarry.testing.TestIssuer;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

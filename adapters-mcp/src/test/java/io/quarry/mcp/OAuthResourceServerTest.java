@@ -14,6 +14,7 @@ import com.nimbusds.jwt.SignedJWT;
 import io.quarry.mcp.QuarryMcpHttpServer.Caller;
 import io.quarry.store.Scope;
 import io.quarry.testing.Demo;
+import io.quarry.testing.TestIssuer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

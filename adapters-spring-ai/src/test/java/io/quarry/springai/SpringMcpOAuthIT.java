@@ -5,15 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.nimbusds.jose.JOSEObjectType;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.RSASSASigner;
-import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.RSAKey;
-import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
-import com.sun.net.httpserver.HttpServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -21,13 +12,12 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarry.store.Scope;
 import io.quarry.testing.Demo;
+import io.quarry.testing.TestIssuer;
 import io.quarry.tool.ToolContext;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,10 +57,8 @@ import org.springframework.security.web.SecurityFilterChain;
  */
 class SpringMcpOAuthIT {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String ISSUER = "https://login.quarry.test/realms/agents";
     private static final String AUDIENCE = "https://quarry.test/mcp";
-    private static RSAKey key;
-    private static HttpServer jwks;
+    private static TestIssuer issuer;
     private static ConfigurableApplicationContext app;
     private static String base;
 
@@ -114,16 +102,7 @@ class SpringMcpOAuthIT {
 
     @BeforeAll
     static void start() throws Exception {
-        key = new RSAKeyGenerator(2048).keyID("test-key").generate();
-        byte[] published = new JWKSet(key.toPublicJWK()).toString().getBytes(StandardCharsets.UTF_8);
-        jwks = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        jwks.createContext("/jwks", exchange -> {
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, published.length);
-            exchange.getResponseBody().write(published);
-            exchange.close();
-        });
-        jwks.start();
+        issuer = new TestIssuer();
         app = new SpringApplicationBuilder(Host.class)
                 .web(WebApplicationType.SERVLET)
                 .bannerMode(Banner.Mode.OFF)
@@ -135,9 +114,8 @@ class SpringMcpOAuthIT {
                         "quarry.store.scope-columns=org_id",
                         "spring.ai.mcp.server.name=quarry-oauth",
                         "spring.ai.mcp.server.protocol=STREAMABLE",
-                        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=http://127.0.0.1:"
-                                + jwks.getAddress().getPort() + "/jwks",
-                        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + ISSUER,
+                        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=" + issuer.jwks(),
+                        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuer.issuer(),
                         "spring.security.oauth2.resourceserver.jwt.audiences=" + AUDIENCE)
                 .run();
         base = "http://127.0.0.1:"
@@ -149,34 +127,9 @@ class SpringMcpOAuthIT {
         if (app != null) {
             app.close();
         }
-        if (jwks != null) {
-            jwks.stop(0);
+        if (issuer != null) {
+            issuer.close();
         }
-    }
-
-    private static String token(String org, String scope) throws Exception {
-        return token(key, ISSUER, AUDIENCE, org, scope, Instant.now().plusSeconds(300));
-    }
-
-    private static String token(RSAKey signer, String issuer, String audience, String org, String scope, Instant expiry)
-            throws Exception {
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
-                .issuer(issuer)
-                .audience(audience)
-                .subject(org + "-agent")
-                .claim("org", org)
-                .claim("scope", scope)
-                .issueTime(Date.from(Instant.now().minusSeconds(600)))
-                .expirationTime(Date.from(expiry))
-                .build();
-        SignedJWT jwt = new SignedJWT(
-                new JWSHeader.Builder(JWSAlgorithm.RS256)
-                        .keyID(signer.getKeyID())
-                        .type(JOSEObjectType.JWT)
-                        .build(),
-                claims);
-        jwt.sign(new RSASSASigner(signer));
-        return jwt.serialize();
     }
 
     private static JsonNode text(McpSchema.CallToolResult result) throws Exception {
@@ -187,7 +140,7 @@ class SpringMcpOAuthIT {
     void eachTenantsTokenReadsOnlyItsProjectsThroughTheOfficialClient() throws Exception {
         Map<String, List<String>> ids = new HashMap<>();
         for (String tenant : new String[] {"acme", "globex"}) {
-            String bearer = "Bearer " + token(tenant, "quarry.read");
+            String bearer = "Bearer " + issuer.token(AUDIENCE, tenant, "quarry.read", claims -> {});
             HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(base)
                     .endpoint("/mcp")
                     .jsonMapper(new JacksonMcpJsonMapper(MAPPER))
@@ -221,42 +174,41 @@ class SpringMcpOAuthIT {
 
     @Test
     void springSecurityRefusesAWrongIssuerAudienceKeyExpiryOrScope() throws Exception {
-        RSAKey stranger = new RSAKeyGenerator(2048).keyID("test-key").generate();
-        Instant later = Instant.now().plusSeconds(300);
+        Date past = Date.from(Instant.now().minusSeconds(3600));
         String[][] rows = {
             // what, Authorization, status, what WWW-Authenticate says
             {"no token", null, "401", "Bearer"},
             {
                 "another issuer",
-                token(key, "https://evil.test", AUDIENCE, "acme", "quarry.read", later),
+                issuer.token(AUDIENCE, "acme", "quarry.read", claims -> claims.issuer("https://evil.test")),
                 "401",
                 "invalid_token"
             },
             {
                 "another audience",
-                token(key, ISSUER, "https://other.test/api", "acme", "quarry.read", later),
+                issuer.token("https://other.test/api", "acme", "quarry.read", claims -> {}),
                 "401",
                 "invalid_token"
             },
             {
                 "expired",
-                token(
-                        key,
-                        ISSUER,
-                        AUDIENCE,
-                        "acme",
-                        "quarry.read",
-                        Instant.now().minusSeconds(3600)),
+                issuer.token(AUDIENCE, "acme", "quarry.read", claims -> claims.expirationTime(past)),
                 "401",
                 "invalid_token"
             },
             {
                 "signed by another key",
-                token(stranger, ISSUER, AUDIENCE, "acme", "quarry.read", later),
+                issuer.token(
+                        TestIssuer.newKey(issuer.key().getKeyID()),
+                        JOSEObjectType.JWT,
+                        AUDIENCE,
+                        "acme",
+                        "quarry.read",
+                        claims -> {}),
                 "401",
                 "invalid_token"
             },
-            {"without quarry.read", token(key, ISSUER, AUDIENCE, "acme", "profile", later), "403", "insufficient_scope"
+            {"without quarry.read", issuer.token(AUDIENCE, "acme", "profile", claims -> {}), "403", "insufficient_scope"
             },
         };
         String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"

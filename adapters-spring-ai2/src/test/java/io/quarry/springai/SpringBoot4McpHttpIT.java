@@ -83,7 +83,16 @@ class SpringBoot4McpHttpIT {
                         "quarry.store.scope-columns=org_id",
                         "quarry.mcp.api-key-header=X-API-Key",
                         "spring.ai.mcp.server.name=quarry-http",
-                        "spring.ai.mcp.server.protocol=STREAMABLE")
+                        "spring.ai.mcp.server.protocol=STREAMABLE",
+                        // Spring Security is on this module's test classpath for SpringBoot4McpOAuthIT; here
+                        // Quarry's filter alone guards the endpoint
+                        "spring.autoconfigure.exclude="
+                                + "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+                                + "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
+                                + "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration,"
+                                + "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration,"
+                                + "org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet"
+                                + ".OAuth2ResourceServerAutoConfiguration")
                 .run();
         int port = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
         base = "http://127.0.0.1:" + port;

@@ -1,5 +1,6 @@
-package io.quarry.mcp;
+package io.quarry.testing;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
@@ -34,11 +35,14 @@ import java.util.function.Consumer;
  * for the client-credentials grant (client_secret_basic) that grants the requested scopes a client is
  * allowed (all it is allowed when it asks for none; {@code invalid_scope} for more) and signs a JWT
  * access token for the requested resource. {@link #token} mints tokens
- * directly, with any claims and header, for the refusal tests.
+ * directly, with any claims and header, for the refusal tests. Shared by quarry-mcp's OAuth tests and
+ * the Spring Boot 3.5 and 4 resource-server tests.
  */
-final class TestIssuer implements AutoCloseable {
+public final class TestIssuer implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     /** A registered client: its secret, the tenant its tokens name and the scopes it may be granted. */
-    record Client(String secret, String tenant, Set<String> allowed) {}
+    public record Client(String secret, String tenant, Set<String> allowed) {}
 
     private final HttpServer http;
     private final Map<String, Client> clients = new LinkedHashMap<>();
@@ -46,7 +50,7 @@ final class TestIssuer implements AutoCloseable {
     private final AtomicInteger keyFetches = new AtomicInteger();
     private final AtomicInteger tokensIssued = new AtomicInteger();
 
-    TestIssuer() throws IOException {
+    public TestIssuer() throws IOException {
         key = newKey("k1");
         http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         http.createContext("/jwks", exchange -> {
@@ -54,7 +58,7 @@ final class TestIssuer implements AutoCloseable {
             send(exchange, 200, new JWKSet(key.toPublicJWK()).toString());
         });
         http.createContext("/.well-known/oauth-authorization-server", exchange -> {
-            ObjectNode meta = Dispatcher.JSON.createObjectNode();
+            ObjectNode meta = JSON.createObjectNode();
             meta.put("issuer", issuer());
             meta.put("authorization_endpoint", issuer() + "/authorize"); // required by RFC 8414; never used here
             meta.put("token_endpoint", issuer() + "/token");
@@ -68,7 +72,7 @@ final class TestIssuer implements AutoCloseable {
         http.start();
     }
 
-    static RSAKey newKey(String id) {
+    public static RSAKey newKey(String id) {
         try {
             return new RSAKeyGenerator(2048).keyID(id).generate();
         } catch (JOSEException e) {
@@ -76,44 +80,44 @@ final class TestIssuer implements AutoCloseable {
         }
     }
 
-    String issuer() {
+    public String issuer() {
         return "http://127.0.0.1:" + http.getAddress().getPort();
     }
 
-    URI jwks() {
+    public URI jwks() {
         return URI.create(issuer() + "/jwks");
     }
 
     /** The key it signs with now. */
-    RSAKey key() {
+    public RSAKey key() {
         return key;
     }
 
     /** How often the JWKS was fetched. */
-    int keyFetches() {
+    public int keyFetches() {
         return keyFetches.get();
     }
 
-    int tokensIssued() {
+    public int tokensIssued() {
         return tokensIssued.get();
     }
 
     /** Signs with a new key from now on (the JWKS publishes only it). */
-    void rotate(String id) {
+    public void rotate(String id) {
         key = newKey(id);
     }
 
-    TestIssuer client(String id, String secret, String tenant, String... allowed) {
+    public TestIssuer client(String id, String secret, String tenant, String... allowed) {
         clients.put(id, new Client(secret, tenant, Set.of(allowed)));
         return this;
     }
 
     /** A token of this issuer's current key: the claims a good one has, changed by {@code change}. */
-    String token(String audience, String tenant, String scopes, Consumer<JWTClaimsSet.Builder> change) {
+    public String token(String audience, String tenant, String scopes, Consumer<JWTClaimsSet.Builder> change) {
         return token(key, JOSEObjectType.JWT, audience, tenant, scopes, change);
     }
 
-    String token(
+    public String token(
             RSAKey with,
             JOSEObjectType type,
             String audience,
@@ -189,7 +193,7 @@ final class TestIssuer implements AutoCloseable {
         tokensIssued.incrementAndGet();
         String token =
                 token(resource, client.tenant(), String.join(" ", requested), c -> c.subject(decode(idSecret[0])));
-        ObjectNode out = Dispatcher.JSON.createObjectNode();
+        ObjectNode out = JSON.createObjectNode();
         out.put("access_token", token);
         out.put("token_type", "Bearer");
         out.put("expires_in", 300);
