@@ -66,5 +66,8 @@ class H2BackendTest {
     class SqlGuard extends SqlGuardContract implements OnH2 {}
 
     @Nested
+    class SqlGuardOutsider extends SqlGuardOutsiderContract implements OnH2 {}
+
+    @Nested
     class StatementTimeout extends StatementTimeoutContract implements OnH2 {}
 }

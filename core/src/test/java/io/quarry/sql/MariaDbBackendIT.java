@@ -66,5 +66,8 @@ class MariaDbBackendIT {
     class SqlGuard extends SqlGuardContract implements OnMariaDb {}
 
     @Nested
+    class SqlGuardOutsider extends SqlGuardOutsiderContract implements OnMariaDb {}
+
+    @Nested
     class StatementTimeout extends StatementTimeoutContract implements OnMariaDb {}
 }

@@ -66,5 +66,8 @@ class PostgresBackendIT {
     class SqlGuard extends SqlGuardContract implements OnPostgres {}
 
     @Nested
+    class SqlGuardOutsider extends SqlGuardOutsiderContract implements OnPostgres {}
+
+    @Nested
     class StatementTimeout extends StatementTimeoutContract implements OnPostgres {}
 }

@@ -156,21 +156,28 @@ abstract class SqlGuardContract implements BackendUnderTest {
     }
 
     static Stream<Attack> attacks() throws Exception {
-        List<Attack> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                SqlGuardContract.class.getResourceAsStream("/sql-guard/attacks.txt"), StandardCharsets.UTF_8))) {
+        return tabLines("/sql-guard/attacks.txt").stream()
+                .map(l -> new Attack(l.line(), l.parts()[0], l.parts()[1], l.parts()[2].replace("\\n", "\n")));
+    }
+
+    /** A line of a tab-separated test table: its number (from 1) and its first three fields. */
+    record TabLine(int line, String[] parts) {}
+
+    /** The lines of a tab-separated test table, less blank lines and {@code #} comments. */
+    static List<TabLine> tabLines(String resource) throws java.io.IOException {
+        List<TabLine> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(SqlGuardContract.class.getResourceAsStream(resource), StandardCharsets.UTF_8))) {
             String line;
             int n = 0;
             while ((line = r.readLine()) != null) {
                 n++;
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    out.add(new TabLine(n, line.split("\t", 3)));
                 }
-                String[] parts = line.split("\t", 3);
-                out.add(new Attack(n, parts[0], parts[1], parts[2].replace("\\n", "\n")));
             }
         }
-        return out.stream();
+        return out;
     }
 
     @Test
@@ -251,21 +258,8 @@ abstract class SqlGuardContract implements BackendUnderTest {
     }
 
     static Stream<Question> questions() throws Exception {
-        List<Question> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                SqlGuardContract.class.getResourceAsStream("/sql-guard/questions.txt"), StandardCharsets.UTF_8))) {
-            String line;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] parts = line.split("\t", 3);
-                out.add(new Question(n, parts[0], parts[1], parts[2]));
-            }
-        }
-        return out.stream();
+        return tabLines("/sql-guard/questions.txt").stream()
+                .map(l -> new Question(l.line(), l.parts()[0], l.parts()[1], l.parts()[2]));
     }
 
     /**

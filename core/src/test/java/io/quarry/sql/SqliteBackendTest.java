@@ -63,5 +63,8 @@ class SqliteBackendTest {
     class SqlGuard extends SqlGuardContract implements OnSqlite {}
 
     @Nested
+    class SqlGuardOutsider extends SqlGuardOutsiderContract implements OnSqlite {}
+
+    @Nested
     class StatementTimeout extends StatementTimeoutContract implements OnSqlite {}
 }

@@ -230,7 +230,7 @@ final class Rewriter {
                 try {
                     out = plain(p, w);
                     level.outputs.addAll(out.names());
-                    orderBy(s.getOrderByElements(), w);
+                    orderBy(s.getOrderByElements(), p, w);
                 } finally {
                     levels.pop();
                 }
@@ -652,6 +652,11 @@ final class Rewriter {
     }
 
     private void orderBy(List<OrderByElement> order, SqlWriter w) {
+        orderBy(order, null, w);
+    }
+
+    /** ORDER BY of a query; an expression that repeats a select item of {@code p} is its position. */
+    private void orderBy(List<OrderByElement> order, PlainSelect p, SqlWriter w) {
         if (order == null || order.isEmpty()) {
             return;
         }
@@ -663,7 +668,12 @@ final class Rewriter {
             }
             w.append(first ? "" : ", ");
             first = false;
-            ordinalOrExpr(o.getExpression(), w);
+            int same = sameItem(o.getExpression(), p);
+            if (same > 0) {
+                w.append(Integer.toString(same));
+            } else {
+                ordinalOrExpr(o.getExpression(), w);
+            }
             if (o.isAscDescPresent()) {
                 w.append(o.isAsc() ? " ASC" : " DESC");
             }
@@ -681,6 +691,17 @@ final class Rewriter {
      * its select item instead, by its alias or as the column it is.
      */
     private void groupBy(Expression e, PlainSelect p, List<String> out, SqlWriter w) {
+        int same = sameItem(e, p);
+        if (same > 0) {
+            SelectItem<?> item = p.getSelectItems().get(same - 1);
+            if (!dialect.equals("h2")) {
+                w.append(Integer.toString(same));
+                return;
+            } else if (item.getAlias() != null) {
+                w.append(d.quoteIdentifier(alias(item.getAlias(), item)));
+                return;
+            }
+        }
         if (!(e instanceof LongValue n) || !dialect.equals("h2")) {
             ordinalOrExpr(e, w);
             return;
@@ -702,6 +723,26 @@ final class Rewriter {
                     "GROUP BY " + v + " names an expression without a name; H2 groups by names, not positions.",
                     "Give the expression a name (… AS name) or repeat it in GROUP BY.");
         }
+    }
+
+    /**
+     * The position of the select item a GROUP BY or ORDER BY expression repeats (as written, ignoring
+     * case), or 0. Its literals are binds, and a database does not see two binds as one expression:
+     * {@code SELECT coalesce(team, 'none') … GROUP BY coalesce(team, 'none')} failed on PostgreSQL and
+     * H2 ("must appear in the GROUP BY clause"), so such an expression is written as the position.
+     */
+    private static int sameItem(Expression e, PlainSelect p) {
+        if (e instanceof Column || e instanceof LongValue || p == null) {
+            return 0;
+        }
+        String text = e.toString();
+        for (int i = 0; i < p.getSelectItems().size(); i++) {
+            Expression item = p.getSelectItems().get(i).getExpression();
+            if (item != null && item.toString().equalsIgnoreCase(text)) {
+                return i + 1;
+            }
+        }
+        return 0;
     }
 
     /** A position in GROUP BY or ORDER BY stays a number (a bind would be a constant); anything else is an expression. */
@@ -1910,8 +1951,12 @@ final class Rewriter {
 
     private void window(AnalyticExpression a, SqlWriter w) {
         String name = a.getName().toLowerCase(Locale.ROOT);
+        if (a.getType() == AnalyticType.FILTER_ONLY) {
+            filtered(name, a, w);
+            return;
+        }
         if (a.getType() != AnalyticType.OVER) {
-            throw refused(a, a.getType() + " clauses of aggregates");
+            throw refused(a, a.getType().name().replace('_', ' ') + " clauses of aggregates");
         }
         if (!Functions.WINDOW.contains(name) && !Functions.AGGREGATES.contains(name)) {
             throw QueryException.of(
@@ -1967,6 +2012,43 @@ final class Rewriter {
             w.append(new Sql(o.text().substring(space ? 0 : 1), o.binds()));
         }
         w.append(")");
+    }
+
+    private static final Set<String> FILTERABLE = Set.of("count", "sum", "avg", "min", "max");
+
+    /**
+     * {@code agg(x) FILTER (WHERE c)}, which MariaDB, MySQL and older SQLite lack, written as
+     * {@code agg(CASE WHEN c THEN x END)} on every dialect ({@code count(*)}: {@code THEN 1}).
+     */
+    private void filtered(String name, AnalyticExpression a, SqlWriter w) {
+        if (!FILTERABLE.contains(name)
+                || a.getFilterExpression() == null
+                || a.getOffset() != null
+                || a.getWindowElement() != null
+                || a.getKeep() != null
+                || a.getHavingClause() != null
+                || a.getLimit() != null
+                || a.getFuncOrderBy() != null
+                || a.isIgnoreNulls()
+                || a.getNullHandling() != null) {
+            throw refused(a, "FILTER on " + name + " (FILTER takes count, sum, avg, min and max of one value)");
+        }
+        w.append(name.toUpperCase(Locale.ROOT)).append("(");
+        if (a.isDistinct()) {
+            w.append("DISTINCT ");
+        }
+        w.append("CASE WHEN ");
+        expr(a.getFilterExpression(), w);
+        w.append(" THEN ");
+        if (a.isAllColumns() || a.getExpression() == null || a.getExpression() instanceof AllColumns) {
+            if (!name.equals("count")) {
+                throw refused(a, name + "(*)");
+            }
+            w.append("1");
+        } else {
+            expr(a.getExpression(), w);
+        }
+        w.append(" END)");
     }
 
     // ---- names
