@@ -1104,11 +1104,23 @@ final class Rewriter {
             // characters): neither a chain nor WITH queries doubling a text can grow it beyond it
             List<Expression> parts = new ArrayList<>();
             concatParts(b, parts);
+            // PostgreSQL's and H2's CONCAT skip a NULL ('-' for NULL || '-'), MariaDB's and SQLite's || give
+            // NULL, as SQL's || does: so || is || there, each literal part cast to text
             int share = MAX_STRING / parts.size();
-            w.append(dialect.equals("sqlite") ? "(" : "CONCAT(");
+            boolean pipes = !dialect.equals("mysql");
+            w.append(pipes ? "(" : "CONCAT(");
             for (int i = 0; i < parts.size(); i++) {
-                w.append(i == 0 ? "" : dialect.equals("sqlite") ? " || " : ", ");
-                capped(parts.get(i), share, w);
+                w.append(i == 0 ? "" : pipes ? " || " : ", ");
+                Expression part = parts.get(i);
+                if (pipes
+                        && !dialect.equals("sqlite")
+                        && (part instanceof LongValue || part instanceof DoubleValue || part instanceof NullValue)) {
+                    w.append("CAST(");
+                    expr(part, w);
+                    w.append(dialect.equals("postgres") ? " AS TEXT)" : " AS VARCHAR)");
+                } else {
+                    capped(part, share, w);
+                }
             }
             w.append(")");
             return;
