@@ -697,7 +697,7 @@ final class Rewriter {
             if (!dialect.equals("h2")) {
                 w.append(Integer.toString(same));
                 return;
-            } else if (item.getAlias() != null) {
+            } else if (item.getAlias() != null && !shadows(alias(item.getAlias(), item))) {
                 w.append(d.quoteIdentifier(alias(item.getAlias(), item)));
                 return;
             }
@@ -723,6 +723,13 @@ final class Rewriter {
                     "GROUP BY " + v + " names an expression without a name; H2 groups by names, not positions.",
                     "Give the expression a name (… AS name) or repeat it in GROUP BY.");
         }
+    }
+
+    /** Whether a name is also a column of the query's FROM entries (H2 would group by the column). */
+    private boolean shadows(String name) {
+        Level level = levels.peek();
+        return level != null
+                && level.entries.stream().anyMatch(en -> en.columns().stream().anyMatch(name::equalsIgnoreCase));
     }
 
     /**
