@@ -229,7 +229,12 @@ final class TableIds {
                         ? value.substring(0, 10) // a driver's date with a time of midnight
                         : value;
             case INTEGER, NUMBER -> {
-                BigDecimal n = new BigDecimal(value.trim()).stripTrailingZeros();
+                BigDecimal n;
+                try {
+                    n = new BigDecimal(value.trim()).stripTrailingZeros();
+                } catch (NumberFormatException e) {
+                    yield value; // SQLite keeps a text that reads as no number in a number column as written
+                }
                 yield n.signum() == 0 ? "0" : n.toPlainString();
             }
             case UUID -> value.trim().toLowerCase(java.util.Locale.ROOT);

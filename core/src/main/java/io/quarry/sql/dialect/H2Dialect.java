@@ -133,6 +133,12 @@ public final class H2Dialect implements Dialect {
         };
     }
 
+    /** A column of another SQL type (a time) as the text the database writes for it. */
+    @Override
+    public String asText(String column) {
+        return "CAST(" + column + " AS VARCHAR)";
+    }
+
     @Override
     public void textColumnSortKey(SqlWriter w, String column) {
         w.append(InProcessFunction.TEXT_KEY.sqlName())

@@ -890,6 +890,12 @@ public final class MySqlDialect implements Dialect {
                 : text.substring(0, text.offsetByCodePoints(0, SORTED_LENGTH));
     }
 
+    /** A column of another SQL type (a time) as the text the database writes for it. */
+    @Override
+    public String asText(String column) {
+        return "CAST(" + column + " AS CHAR)";
+    }
+
     @Override
     public void textColumnSortKey(SqlWriter w, String column) {
         w.append(sortedText("CONVERT(" + column + " USING utf8mb4)"));

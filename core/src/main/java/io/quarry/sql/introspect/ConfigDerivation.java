@@ -507,6 +507,9 @@ final class ConfigDerivation {
             case "json", "jsonb" -> {
                 return FieldType.OBJECT;
             }
+            case "time", "time without time zone" -> {
+                return FieldType.STRING; // a time of day, as the database writes it (09:30:00)
+            }
             default -> {
                 return null;
             }
@@ -762,7 +765,9 @@ final class ConfigDerivation {
     /**
      * The key type of a column: integer, number, uuid, date (SQLite keeps days as text), else text;
      * on PostgreSQL a column of any other non-text type (an enum, a time, a timestamp) is {@code
-     * as_text}, matched and ordered as its text, since PostgreSQL compares none with a text bind.
+     * as_text}, matched and ordered as its text, since PostgreSQL compares none with a text bind; so is
+     * a time or a timestamp on H2, which fails on a text bind that reads as no time (MariaDB compares
+     * one as false, and its driver writes fractions of a second otherwise than its {@code CAST}).
      */
     String keyType(ColumnModel c) {
         if (c.sqlType().toLowerCase(Locale.ROOT).equals("uuid")) {
@@ -780,7 +785,19 @@ final class ConfigDerivation {
                 && !model.dialect().equals("sqlite")) {
             return "date";
         }
-        return postgres() && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT)) ? "as_text" : "text";
+        return (postgres() && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT)))
+                        || (model.dialect().equals("h2") && (time(c) || type == FieldType.DATETIME))
+                ? "as_text"
+                : "text";
+    }
+
+    /**
+     * Whether a column is a SQL time of day, which Quarry serves as its text on every dialect: a text
+     * bind is compared with the column's text, never converted to a time (H2 would fail on {@code 'x'}).
+     */
+    private boolean time(ColumnModel c) {
+        String t = c.sqlType().toLowerCase(Locale.ROOT);
+        return !model.dialect().equals("sqlite") && (t.equals("time") || t.equals("time without time zone"));
     }
 
     /** The PostgreSQL types a text bind compares with and that collate. */
@@ -793,12 +810,13 @@ final class ConfigDerivation {
 
     /**
      * Whether a text field's column is read as its text ({@code as_text}): on PostgreSQL an enum type or
-     * a uuid, which no text bind compares with and no collation sorts.
+     * a uuid, which no text bind compares with and no collation sorts; on every dialect but SQLite a time.
      */
     private boolean readAsText(ColumnModel c, FieldType type) {
-        return postgres()
-                && (type == FieldType.STRING || type == FieldType.TEXT || type == FieldType.ENUM)
-                && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT));
+        return (postgres()
+                        && (type == FieldType.STRING || type == FieldType.TEXT || type == FieldType.ENUM)
+                        && !POSTGRES_TEXT.contains(c.sqlType().toLowerCase(Locale.ROOT)))
+                || time(c);
     }
 
     /**

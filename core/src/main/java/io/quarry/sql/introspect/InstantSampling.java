@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 /**
  * How a SQLite column holds its dates and instants, decided from its declared type, its name and a
  * few of its values: SQLite has no date type, so a {@code DATETIME} column holds whatever was written,
- * usually ISO-8601 text, sometimes epoch numbers. Sampled: a column declared {@code DATETIME} or
- * {@code TIMESTAMP} (any content), and a column declared text or numeric (or nothing) whose name
+ * usually ISO-8601 text, sometimes epoch numbers. Sampled: a column declared {@code DATETIME},
+ * {@code TIMESTAMP} or {@code TIMESTAMP WITH TIME ZONE} (any content), and a column declared text or numeric (or nothing) whose name
  * looks like a date ({@code created_at}, {@code invoice_date}, {@code last_login_ts}). Up to
  * {@value #SAMPLE} non-null values are read; every one must agree.
  *
@@ -37,7 +37,14 @@ final class InstantSampling {
     private static final Set<String> TEXTUAL = Set.of("", "text", "varchar", "char", "character", "nvarchar", "clob");
     private static final Set<String> NUMERIC =
             Set.of("integer", "int", "bigint", "numeric", "real", "double", "float", "decimal");
-    private static final Set<String> DECLARED_INSTANT = Set.of("datetime", "timestamp");
+    private static final Set<String> DECLARED_INSTANT = Set.of(
+            "datetime",
+            "timestamp",
+            "timestamptz",
+            "timestamp with time zone",
+            "timestamp without time zone",
+            "datetime2",
+            "smalldatetime");
 
     private InstantSampling() {}
 

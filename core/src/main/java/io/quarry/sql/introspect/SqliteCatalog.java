@@ -1,5 +1,6 @@
 package io.quarry.sql.introspect;
 
+import io.quarry.schema.FieldType;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -61,9 +62,9 @@ final class SqliteCatalog implements Catalog {
             ColumnModel column = (ColumnModel) row[1];
             int pk = (Integer) row[2];
             column = byAffinity(column);
-            if (pk == 0) {
-                column = typedByValues(c, table, InstantSampling.sample(c, table, column));
-            }
+            // key columns too: a timestamp in a key is ISO text as much as one outside it
+            column = typedByValues(c, table, InstantSampling.sample(c, table, column));
+            column = textIfTextHeld(c, table, column);
             out.column(null, table, column);
             if (pk > 0) {
                 out.primaryKey(null, table, column.name(), pk);
@@ -155,6 +156,28 @@ final class SqliteCatalog implements Catalog {
             return column.asType("text");
         }
         return column;
+    }
+
+    /**
+     * A column typed as a number whose values include text is text: SQLite keeps a value that does not
+     * read as a number as it was written, whatever the declared type (a {@code TIME} column, numeric by
+     * affinity, holds {@code '09:30:00'}), and a number field or key could neither show nor compare it.
+     * Read from the first {@value #TEXT_SAMPLE} rows.
+     */
+    static final int TEXT_SAMPLE = 10_000;
+
+    static ColumnModel textIfTextHeld(Connection c, String table, ColumnModel column) throws SQLException {
+        FieldType type = column.instantForm() == null ? ConfigDerivation.fieldType(column) : null;
+        if (type != FieldType.INTEGER && type != FieldType.NUMBER) {
+            return column;
+        }
+        String q = quote(column.name());
+        // the first rows only, so that introspecting a large table costs no scan per number column
+        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT 1 FROM (SELECT " + q + " AS v FROM "
+                        + quote(table) + " LIMIT " + TEXT_SAMPLE + ") WHERE typeof(v) = 'text' LIMIT 1");
+                java.sql.ResultSet rs = s.executeQuery()) {
+            return rs.next() ? column.asType("text") : column;
+        }
     }
 
     private static String quote(String name) {

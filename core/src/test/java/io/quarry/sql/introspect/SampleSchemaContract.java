@@ -104,14 +104,27 @@ abstract class SampleSchemaContract {
                             .build())
                     .items());
         }
+        // and, where the contract compares relationships, every object's relationships as the store reads them
+        java.util.Map<String, io.quarry.store.GraphRelationship> links = new java.util.LinkedHashMap<>();
+        if (evaluatorLinks()) {
+            for (GraphObject o : objects) {
+                store.relationships(o.id(), io.quarry.store.Scope.unrestricted())
+                        .forEach(r -> links.putIfAbsent(r.id(), r));
+            }
+        }
         memory = Toolkit.builder()
                 .schema(schema())
-                .store(InMemoryObjectStore.of(objects, List.of()))
+                .store(InMemoryObjectStore.of(objects, links.values()))
                 .limits(io.quarry.tool.Limits.builder()
                         .maxLimit(1000)
                         .sizeBudget(50_000_000)
                         .build())
                 .build();
+    }
+
+    /** Whether the evaluator holds the relationships too (one read per object: off for the larger samples). */
+    boolean evaluatorLinks() {
+        return false;
     }
 
     static boolean exists(String resource) {
@@ -388,6 +401,7 @@ abstract class SampleSchemaContract {
     void relatedObjectsAreThoseSqlCounts() throws Exception {
         List<String> failures = new ArrayList<>();
         int checked = 0;
+        int candidates = 0;
         for (TableLayout.TypeTable table : layout().types()) {
             for (TableLayout.ForeignKey fk : table.foreignKeys()) {
                 TableLayout.TypeTable target = layout().table(fk.targetType()).orElseThrow();
@@ -436,10 +450,14 @@ abstract class SampleSchemaContract {
                     }
                     checked++;
                 }
+                candidates += targets.json().get("objects").size();
             }
         }
         assertThat(failures).as(String.join("\n", failures)).isEmpty();
-        assertThat(checked).as("relationships checked").isPositive();
+        // a sample whose foreign keys are all composite (composite_keys) has its own contract for them
+        if (candidates > 0) {
+            assertThat(checked).as("relationships checked").isPositive();
+        }
     }
 
     /**
