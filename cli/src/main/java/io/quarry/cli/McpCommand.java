@@ -104,6 +104,18 @@ final class McpCommand implements Callable<Integer> {
         }
         var toolkit = source.toolkit(source.source(), this::traced);
         var context = source.context();
+        // read ahead what the first get_database_schema full answer shows, so it costs what later ones do
+        Thread warm = new Thread(
+                () -> {
+                    try {
+                        toolkit.warm(context.scope());
+                    } catch (RuntimeException e) {
+                        // the call that needs it computes it itself, and reports what fails
+                    }
+                },
+                "quarry-schema-warm");
+        warm.setDaemon(true);
+        warm.start();
         PrintStream stdout = System.out;
         // whatever prints to System.out by mistake must not break the protocol
         System.setOut(System.err);

@@ -29,6 +29,13 @@ final class GetDatabaseSchemaTool extends SchemaTool {
         commonValues.clear();
     }
 
+    /** Computes the common values of every type in a scope, as the first {@code full} answer would. */
+    void warm(Scope scope) {
+        for (EntityType type : view.schema.types()) {
+            commonValues.of(type, scope);
+        }
+    }
+
     @Override
     public String description() {
         return "List the types of objects in the database with their fields, enum values and relationships, "

@@ -57,6 +57,7 @@ public final class Toolkit {
     private final Map<String, Tool> tools;
     private final List<ToolListener> listeners;
     private final Runnable refreshStatistics;
+    private final java.util.function.Consumer<Scope> warm;
     /** Without a schema: the settings each scope's toolkit is built from; {@code null} with a schema. */
     private final Settings inferred;
 
@@ -105,6 +106,7 @@ public final class Toolkit {
         }
         this.tools = byName;
         this.refreshStatistics = perScope ? this::forgetScopes : schemaTool::refreshStatistics;
+        this.warm = perScope ? scope -> forScope(scope).warm(scope) : schemaTool::warm;
     }
 
     /**
@@ -181,6 +183,18 @@ public final class Toolkit {
      */
     public void refreshStatistics() {
         refreshStatistics.run();
+    }
+
+    /**
+     * Reads ahead what the first {@code get_database_schema {"detail": "full"}} of a call in this
+     * scope would read (the common values of every type, from up to 5,000 objects each), so that
+     * first answer costs what the later ones do. A host calls it once at start, on a thread of its
+     * own if it should not wait (the command line's {@code quarry mcp} does, for the unrestricted
+     * scope); {@link #refreshStatistics()} forgets it. Without a schema it builds the scope's inferred
+     * toolkit too. Thread-safe; a call answered meanwhile computes what it needs itself.
+     */
+    public void warm(Scope scope) {
+        warm.accept(requireNonNull(scope, "scope"));
     }
 
     /**
