@@ -457,7 +457,8 @@ final class ConfigDerivation {
                     "tinyint",
                     "serial",
                     "bigserial",
-                    "smallserial" -> {
+                    "smallserial",
+                    "year" -> { // MariaDB and MySQL YEAR: 1901 to 2155, compared as a number
                 return FieldType.INTEGER;
             }
             case "numeric", "decimal", "number", "dec" -> {
