@@ -47,6 +47,7 @@ public final class QuarryConfig {
     private final StoreMapping store;
     private final Map<String, String> sessionSettings;
     private final EmbeddedText search;
+    private final io.quarry.schema.Roles roles;
 
     private QuarryConfig(ConfigNode root) {
         this.source = root.source();
@@ -92,6 +93,7 @@ public final class QuarryConfig {
                                 .projections(projections)
                                 .build());
         this.search = root.get("search").map(s -> SearchSection.read(s, schema)).orElse(null);
+        this.roles = TypesSection.roles(root.get("types").orElse(null));
     }
 
     /**
@@ -148,6 +150,14 @@ public final class QuarryConfig {
     /** The schema of the {@code types} section; empty without one. */
     public Optional<Schema> schema() {
         return Optional.ofNullable(schema);
+    }
+
+    /**
+     * How callers with each role see the types and fields ({@code roles:} on a type or a field of the
+     * {@code types} section); {@link io.quarry.schema.Roles#none()} without any.
+     */
+    public io.quarry.schema.Roles roles() {
+        return roles;
     }
 
     /**

@@ -5,7 +5,9 @@ import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
 import io.quarry.schema.Names;
 import io.quarry.schema.Relationship;
+import io.quarry.schema.Roles;
 import io.quarry.schema.Schema;
+import io.quarry.schema.Visibility;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +18,9 @@ import java.util.Set;
 /** Reads the {@code types} section into a {@link Schema}. */
 final class TypesSection {
     private static final Set<String> TYPE_KEYS =
-            Set.of("description", "module", "fields", "relationships", "order", "left_out");
-    private static final Set<String> FIELD_KEYS = Set.of("type", "description", "values", "items", "exposed", "masked");
+            Set.of("description", "module", "fields", "relationships", "order", "left_out", "roles");
+    private static final Set<String> FIELD_KEYS =
+            Set.of("type", "description", "values", "items", "exposed", "masked", "roles");
     private static final Set<String> RELATIONSHIP_KEYS =
             Set.of("name", "target", "direction", "kind", "description", "type");
 
@@ -54,6 +57,45 @@ final class TypesSection {
             }
         }
         return at.build(builder::build);
+    }
+
+    /**
+     * The {@code roles} of the section's types ({@code roles: {support: hidden}}) and fields ({@code
+     * roles: {hr: exposed, support: masked}}): how callers with each role see them.
+     */
+    static Roles roles(ConfigNode types) {
+        Roles.Builder roles = Roles.builder();
+        if (types == null) {
+            return roles.build();
+        }
+        types.entries("map each type name to its description, fields and relationships")
+                .forEach((type, node) -> {
+                    if (node.isNull() || node.isText()) {
+                        return;
+                    }
+                    node.get("roles").ifPresent(r -> seen(r, List.of("hidden", "exposed"))
+                            .forEach((role, v) -> roles.type(type, role, v)));
+                    node.get("fields")
+                            .map(n -> n.entries("map each field name to {type: ...} or to a type name such as string"))
+                            .orElse(Map.of())
+                            .forEach((field, f) -> {
+                                if (!f.isText()) {
+                                    f.get("roles").ifPresent(r -> seen(r, List.of("hidden", "masked", "exposed"))
+                                            .forEach((role, v) -> roles.field(type, field, role, v)));
+                                }
+                            });
+                });
+        return roles.build();
+    }
+
+    private static Map<String, Visibility> seen(ConfigNode node, List<String> allowed) {
+        Map<String, Visibility> out = new LinkedHashMap<>();
+        node.entries("map each role to " + String.join(", ", allowed) + ", such as {hr: exposed}")
+                .forEach((role, v) -> out.put(
+                        role,
+                        Visibility.valueOf(
+                                v.oneOf(allowed, "visibility", "write one of: ").toUpperCase(Locale.ROOT))));
+        return out;
     }
 
     private static EntityType type(
@@ -136,6 +178,7 @@ final class TypesSection {
     /** A field declared hidden ({@code exposed: false}): it needs no column, since nothing reads it. */
     private static boolean hidden(ConfigNode field) {
         return !field.isText()
+                && !field.has("roles")
                 && field.get("exposed").map(e -> !e.bool("write true or false")).orElse(false);
     }
 

@@ -53,19 +53,32 @@ public final class SnapshotBuilder {
         this.membershipKinds = List.copyOf(b.membershipKinds);
     }
 
+    /** The projections nodes are labelled with. */
+    public Projections projections() {
+        return projections;
+    }
+
+    /**
+     * This snapshot builder labelling nodes with these projections, its other settings as they are (a
+     * toolkit gives a caller who sees less of the schema its own, {@link Projections#forSchema}).
+     */
+    public SnapshotBuilder withProjections(Projections newProjections) {
+        Builder b = new Builder();
+        b.projections = requireNonNull(newProjections, "projections");
+        b.limits = limits;
+        b.score = score;
+        b.membershipKey = membershipKey;
+        b.membershipKinds.addAll(membershipKinds);
+        return new SnapshotBuilder(b);
+    }
+
     /**
      * This snapshot builder, its projections showing masked values under a key derived from this secret
      * ({@link Projections#maskingKey}), its other settings as they are. A toolkit with a cursor key
      * gives it that key.
      */
     public SnapshotBuilder maskingKey(byte[] secret) {
-        Builder b = new Builder();
-        b.projections = projections.maskingKey(secret);
-        b.limits = limits;
-        b.score = score;
-        b.membershipKey = membershipKey;
-        b.membershipKinds.addAll(membershipKinds);
-        return new SnapshotBuilder(b);
+        return withProjections(projections.maskingKey(secret));
     }
 
     /** The types listed by membership in a context block (every member, flagged {@code direct_edge}). */

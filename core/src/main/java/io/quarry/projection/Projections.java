@@ -77,6 +77,55 @@ public final class Projections {
         return new Projections(schema, specs, Masking.derivedFrom(secret));
     }
 
+    /**
+     * These projections for a caller who sees less of the schema ({@link io.quarry.schema.Roles#schemaFor}):
+     * the specs of the types it sees, their light and graph fields it may not see left out, their derived
+     * fields that read a relationship, type or field it may not see left out (and percentages of them),
+     * with the same masks.
+     *
+     * @param seen the schema the caller sees: these projections' schema with fewer types, relationships
+     *     or exposed fields
+     */
+    public Projections forSchema(Schema seen) {
+        requireNonNull(seen, "seen");
+        Set<String> relationships = new TreeSet<>();
+        seen.types().forEach(t -> t.relationships().forEach(r -> relationships.add(r.name())));
+        Map<String, ProjectionSpec> kept = new LinkedHashMap<>();
+        for (ProjectionSpec spec : specs.values()) {
+            EntityType type = seen.type(spec.type()).orElse(null);
+            if (type == null) {
+                continue;
+            }
+            java.util.function.Predicate<String> visible = name -> !type.hides(name.split("\\.", 2)[0]);
+            Map<String, Derived> derived = new LinkedHashMap<>();
+            spec.derived().forEach((name, d) -> {
+                boolean keep;
+                if (d instanceof Derived.Percent p) {
+                    keep = derived.containsKey(p.part()) && derived.containsKey(p.whole());
+                } else {
+                    Derived.Select s = d instanceof Derived.Count c ? c.select() : ((Derived.Ids) d).select();
+                    keep = relationships.contains(s.relationship())
+                            && (s.kind() == null || seen.type(s.kind()).isPresent())
+                            && (s.field() == null || !seen.type(s.kind()).get().hides(s.field()));
+                }
+                if (keep) {
+                    derived.put(name, d);
+                }
+            });
+            Map<String, Integer> truncate = new LinkedHashMap<>(spec.truncate());
+            truncate.keySet().removeIf(visible.negate());
+            kept.put(
+                    spec.type(),
+                    new ProjectionSpec(
+                            spec.type(),
+                            spec.light().stream().filter(visible).toList(),
+                            truncate,
+                            derived,
+                            spec.graph().stream().filter(visible).toList()));
+        }
+        return new Projections(seen, kept, masking);
+    }
+
     /** These projections without their specs: every type's generic projection, with the same masks. */
     public Projections generic() {
         return new Projections(schema, Map.of(), masking);

@@ -63,6 +63,16 @@ public final class Toolkit {
 
     private final ContextBlocks contextBlocks;
 
+    /** With roles: the settings each role set's toolkit is built from; {@code null} without. */
+    private final Settings byRole;
+
+    private final Map<java.util.Set<String>, Toolkit> byRoles = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<java.util.Set<String>, Toolkit> eldest) {
+            return size() > SCOPES_CACHED;
+        }
+    };
+
     private final Map<Scope, Toolkit> byScope = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Scope, Toolkit> eldest) {
@@ -79,6 +89,7 @@ public final class Toolkit {
         Settings described = perScope ? settings.withSchema(Schema.builder().build()) : settings;
         ToolConfig config = described.toolConfig();
         this.inferred = perScope ? settings : null;
+        this.byRole = !perScope && !settings.roles().isEmpty() ? settings : null;
         this.schema = described.schema();
         this.limits = settings.limits();
         this.listeners = settings.listeners();
@@ -224,6 +235,43 @@ public final class Toolkit {
         return built;
     }
 
+    /**
+     * The toolkit a caller with these roles runs on ({@link io.quarry.schema.Roles}, {@link
+     * Builder#roles}): its tools, descriptions, input schemas and answers show only the types and fields
+     * the roles may see, masked where they are masked. Without roles, or for roles none of which the
+     * toolkit's roles name, it is this toolkit. Cached per set of named roles.
+     */
+    public Toolkit forRoles(java.util.Collection<String> roles) {
+        requireNonNull(roles, "roles");
+        if (byRole == null) {
+            return this;
+        }
+        java.util.Set<String> named = byRole.roles().named(roles);
+        if (named.isEmpty()) {
+            return this;
+        }
+        synchronized (byRoles) {
+            Toolkit cached = byRoles.get(named);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Toolkit built = new Toolkit(byRole.forRoles(named), false);
+        synchronized (byRoles) {
+            byRoles.put(named, built);
+        }
+        return built;
+    }
+
+    /**
+     * The toolkit a call in this context runs on: its scope's ({@link #forScope}) and its roles' ({@link
+     * #forRoles}). A server lists this toolkit's tools to the caller.
+     */
+    public Toolkit forCaller(ToolContext context) {
+        requireNonNull(context, "context");
+        return inferred != null ? forScope(context.scope()) : forRoles(context.roles());
+    }
+
     /** A builder: a store is required; without a schema it is inferred from the data in each scope. */
     public static Builder builder() {
         return new Builder();
@@ -261,7 +309,7 @@ public final class Toolkit {
      * @param context the host's context for this call
      */
     public ToolResult call(String name, String arguments, ToolContext context) {
-        Toolkit scoped = inferred != null ? forScope(context.scope()) : this;
+        Toolkit scoped = forCaller(context);
         Tool tool = scoped.tools.get(name);
         return tool != null ? tool.call(arguments, context) : scoped.call(name, (JsonNode) null, context);
     }
@@ -274,8 +322,9 @@ public final class Toolkit {
      * @param context the host's context for this call
      */
     public ToolResult call(String name, JsonNode arguments, ToolContext context) {
-        if (inferred != null) {
-            return forScope(context.scope()).call(name, arguments, context);
+        Toolkit caller = forCaller(context);
+        if (caller != this) {
+            return caller.call(name, arguments, context);
         }
         Tool tool = tools.get(name);
         if (tool == null) {
@@ -313,8 +362,9 @@ public final class Toolkit {
      */
     public String contextBlock(String rootId, int budget, ToolContext context) {
         requireNonNull(context, "context");
-        return inferred != null
-                ? forScope(context.scope()).contextBlock(rootId, budget, context)
+        Toolkit caller = forCaller(context);
+        return caller != this
+                ? caller.contextBlock(rootId, budget, context)
                 : contextBlocks.format(rootId, budget, context);
     }
 
@@ -330,6 +380,7 @@ public final class Toolkit {
         private final java.util.Set<String> readonlySql = new java.util.LinkedHashSet<>();
         private final List<ToolExtension> extensions = new ArrayList<>();
         private QuarryConfig config;
+        private io.quarry.schema.Roles roles;
 
         private Projections projections;
         private SnapshotBuilder snapshots;
@@ -491,6 +542,16 @@ public final class Toolkit {
             return this;
         }
 
+        /**
+         * Which fields and types each caller role sees (docs/policies.md#per-role-visibility); a call's
+         * roles come from its {@link ToolContext#roles()}. Replaces the configuration's ({@code roles:}
+         * on its types and fields). Needs a schema.
+         */
+        public Builder roles(io.quarry.schema.Roles roles) {
+            this.roles = requireNonNull(roles, "roles");
+            return this;
+        }
+
         /** Adds a listener told of every call. */
         public Builder listener(ToolListener listener) {
             this.listeners.add(requireNonNull(listener, "listener"));
@@ -541,6 +602,15 @@ public final class Toolkit {
                 throw new IllegalStateException(
                         "Toolkit.builder(): the schema declares no types; tools would have nothing to show");
             }
+            io.quarry.schema.Roles seen =
+                    roles != null ? roles : config != null ? config.roles() : io.quarry.schema.Roles.none();
+            if (!seen.isEmpty()) {
+                if (built == null) {
+                    throw new IllegalStateException("Toolkit.builder(): roles need a schema that declares the types"
+                            + " and fields they name; pass schema(...) or a configuration with types");
+                }
+                seen.check(built);
+            }
             // without a schema it is inferred from the data in each call's scope: the limits are checked now
             ToolConfig toolConfig = toolConfig(config, built);
             Limits effective =
@@ -562,7 +632,8 @@ public final class Toolkit {
                     shown,
                     graphs,
                     embedder,
-                    vectorIndex);
+                    vectorIndex,
+                    seen);
             return new Toolkit(settings, built == null);
         }
     }
@@ -595,7 +666,8 @@ public final class Toolkit {
             Projections projections,
             SnapshotBuilder snapshots,
             io.quarry.search.Embedder embedder,
-            io.quarry.search.VectorIndex vectorIndex) {
+            io.quarry.search.VectorIndex vectorIndex,
+            io.quarry.schema.Roles roles) {
 
         /** The configuration's {@code tools} and {@code limits} sections, checked against the schema. */
         ToolConfig toolConfig() {
@@ -604,8 +676,31 @@ public final class Toolkit {
 
         /** These settings with this schema (a scope's, inferred from its data). */
         Settings withSchema(Schema inferredSchema) {
+            return with(inferredSchema, projections, snapshots, roles);
+        }
+
+        /**
+         * These settings for a caller with these roles: the schema they see, projections and snapshots
+         * over it, and no roles of their own.
+         */
+        Settings forRoles(java.util.Set<String> named) {
+            Schema seen = roles.schemaFor(schema, named);
+            return with(
+                    seen,
+                    (projections != null ? projections : Projections.none(schema)).forSchema(seen),
+                    snapshots == null
+                            ? null
+                            : snapshots.withProjections(snapshots.projections().forSchema(seen)),
+                    io.quarry.schema.Roles.none());
+        }
+
+        private Settings with(
+                Schema newSchema,
+                Projections newProjections,
+                SnapshotBuilder newSnapshots,
+                io.quarry.schema.Roles newRoles) {
             return new Settings(
-                    inferredSchema,
+                    newSchema,
                     store,
                     limits,
                     listeners,
@@ -615,10 +710,11 @@ public final class Toolkit {
                     readonlySql,
                     extensions,
                     config,
-                    projections,
-                    snapshots,
+                    newProjections,
+                    newSnapshots,
                     embedder,
-                    vectorIndex);
+                    vectorIndex,
+                    newRoles);
         }
     }
 }

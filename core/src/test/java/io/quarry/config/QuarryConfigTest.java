@@ -98,7 +98,7 @@ class QuarryConfigTest {
                 "search|search: {chunk: 5}|search: unknown key 'chunk' (did you mean 'chunk_size'?); allowed keys are chunk_overlap, chunk_size,"
                         + " fields",
                 "type|types: {Task: {colour: red}}|types.Task: unknown key 'colour'; allowed keys are description,"
-                        + " fields, left_out, module, order, relationships",
+                        + " fields, left_out, module, order, relationships, roles",
                 "store|store: {colour: red}|store: unknown key 'colour'; allowed keys are layout, objects,"
                         + " relationships, session, tables",
                 "table layout|store: {layout: tables, tables: {types: {Task: {table: t, colour: red}}}}"

@@ -51,6 +51,35 @@ final class Fixture {
         }
     }
 
+    /** A word of {@code length} capital letters: high entropy, so a value made of it appears nowhere by chance. */
+    static String word(java.util.Random random, int length) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            s.append((char) ('A' + random.nextInt(26)));
+        }
+        return s.toString();
+    }
+
+    private static final java.util.regex.Pattern CURSOR =
+            java.util.regex.Pattern.compile("\"next_cursor\":\"([^\"]+)\"");
+
+    /** The text, and after it every cursor in it decoded (a signed one without its signature; a sealed one stays unread). */
+    static String withCursorsDecoded(String text) {
+        StringBuilder all = new StringBuilder(text);
+        var cursors = CURSOR.matcher(text);
+        while (cursors.find()) {
+            String c = cursors.group(1);
+            c = c.contains(".") && !c.startsWith("m.") ? c.substring(0, c.lastIndexOf('.')) : c;
+            try {
+                all.append('\n')
+                        .append(new String(java.util.Base64.getUrlDecoder().decode(c), StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException sealed) {
+                // a sealed cursor: "m." and encrypted bytes
+            }
+        }
+        return all.toString();
+    }
+
     static List<String> ids(JsonNode result) {
         List<String> ids = new ArrayList<>();
         result.path("objects").forEach(o -> ids.add(o.path("id").asText()));

@@ -36,4 +36,7 @@ class H2ToolsTest {
 
     @Nested
     class MaskedFields extends MaskedFieldsContract implements OnH2 {}
+
+    @Nested
+    class RoleVisibility extends RoleVisibilityContract implements OnH2 {}
 }

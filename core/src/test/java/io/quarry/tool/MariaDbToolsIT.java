@@ -36,4 +36,7 @@ class MariaDbToolsIT {
 
     @Nested
     class MaskedFields extends MaskedFieldsContract implements OnMariaDb {}
+
+    @Nested
+    class RoleVisibility extends RoleVisibilityContract implements OnMariaDb {}
 }

@@ -19,10 +19,8 @@ import io.quarry.store.GraphObject;
 import io.quarry.store.GraphRelationship;
 import io.quarry.store.ObjectStore;
 import io.quarry.store.Scope;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,7 +45,6 @@ abstract class MaskedFieldsContract extends ToolContract {
     private static final Scope ACME = Scope.of("org_id", "acme");
     private static final Instant T = Instant.parse("2024-05-01T10:00:00Z");
     private static final Pattern MASK = Pattern.compile(Pattern.quote(Masking.PREFIX) + "[0-9a-f]{12}");
-    private static final Pattern CURSOR = Pattern.compile("\"next_cursor\":\"([^\"]+)\"");
 
     static final String CONFIG = """
             types:
@@ -172,11 +169,7 @@ abstract class MaskedFieldsContract extends ToolContract {
     }
 
     private static String word(Random random, int length) {
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < length; i++) {
-            s.append((char) ('A' + random.nextInt(26)));
-        }
-        return s.toString();
+        return Fixture.word(random, length);
     }
 
     /** The calls of the sweep: every tool, over every masked field, in the shapes a model sends. */
@@ -449,17 +442,8 @@ abstract class MaskedFieldsContract extends ToolContract {
 
     /** No secret, nor the start of one, in the text and its cursors decoded, unless the call's arguments carry it. */
     private void assertNoSecret(String where, String arguments, String text) {
-        StringBuilder all = new StringBuilder(MASK.matcher(text).replaceAll(Masking.PREFIX + "_"));
-        var cursors = CURSOR.matcher(text);
-        while (cursors.find()) {
-            String c = cursors.group(1);
-            c = c.contains(".") && !c.startsWith("m.") ? c.substring(0, c.lastIndexOf('.')) : c;
-            try {
-                all.append('\n').append(new String(Base64.getUrlDecoder().decode(c), StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException sealed) {
-                // a sealed cursor: "m." and encrypted bytes
-            }
-        }
+        StringBuilder all =
+                new StringBuilder(Fixture.withCursorsDecoded(text).replaceAll(MASK.pattern(), Masking.PREFIX + "_"));
         Map<String, String> leaked = new LinkedHashMap<>();
         for (String whole : secrets) {
             // a value cut short leaks too: its first 8 characters are as unlikely anywhere else

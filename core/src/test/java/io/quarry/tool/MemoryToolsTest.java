@@ -24,4 +24,7 @@ class MemoryToolsTest {
 
     @Nested
     class MaskedFields extends MaskedFieldsContract implements StoreUnderTest.InMemory {}
+
+    @Nested
+    class RoleVisibility extends RoleVisibilityContract implements StoreUnderTest.InMemory {}
 }

@@ -36,4 +36,7 @@ class PostgresToolsIT {
 
     @Nested
     class MaskedFields extends MaskedFieldsContract implements OnPostgres {}
+
+    @Nested
+    class RoleVisibility extends RoleVisibilityContract implements OnPostgres {}
 }

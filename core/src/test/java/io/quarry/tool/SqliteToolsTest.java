@@ -36,4 +36,7 @@ class SqliteToolsTest {
 
     @Nested
     class MaskedFields extends MaskedFieldsContract implements OnSqlite {}
+
+    @Nested
+    class RoleVisibility extends RoleVisibilityContract implements OnSqlite {}
 }
