@@ -167,6 +167,7 @@ public final class DatabaseSource {
                 .mapping(mapping);
         if (config != null) {
             config.sessionSettings().forEach(b::sessionSetting);
+            config.sessionRoles().forEach(b::sessionRole);
         }
         settings.accept(b);
         JdbcObjectStore store = b.build();

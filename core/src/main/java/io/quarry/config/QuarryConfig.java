@@ -46,6 +46,7 @@ public final class QuarryConfig {
     private final SnapshotBuilder snapshots;
     private final StoreMapping store;
     private final Map<String, String> sessionSettings;
+    private final Map<String, String> sessionRoles;
     private final EmbeddedText search;
     private final io.quarry.schema.Roles roles;
 
@@ -59,6 +60,8 @@ public final class QuarryConfig {
                 .orElse(null);
         this.sessionSettings =
                 Map.copyOf(root.get("store").map(StoreSection::session).orElse(Map.of()));
+        this.sessionRoles = java.util.Collections.unmodifiableMap(
+                root.get("store").map(StoreSection::roles).orElse(new java.util.LinkedHashMap<>()));
         // with a table layout, its fields are the schema's fields: the types section only adds to them
         Map<String, LayoutFields.TypeFields> layout = store == null || store.tables() == null
                 ? Map.of()
@@ -197,6 +200,15 @@ public final class QuarryConfig {
      */
     public Map<String, String> sessionSettings() {
         return sessionSettings;
+    }
+
+    /**
+     * The {@code store} section's {@code roles} map, caller role → the database role its reads run as:
+     * what {@link DatabaseSource} gives {@link io.quarry.sql.JdbcObjectStore.Builder#sessionRole}. Empty
+     * without one.
+     */
+    public Map<String, String> sessionRoles() {
+        return sessionRoles;
     }
 
     /**

@@ -19,7 +19,8 @@ import java.util.Set;
  * the host's per type ({@link TableLayout}).
  */
 final class StoreSection {
-    private static final Set<String> SECTION_KEYS = Set.of("layout", "objects", "relationships", "tables", "session");
+    private static final Set<String> SECTION_KEYS =
+            Set.of("layout", "objects", "relationships", "tables", "session", "roles");
     private static final Set<String> OBJECT_KEYS =
             Set.of("table", "id", "type", "properties", "created_at", "updated_at", "scope_columns");
     private static final Set<String> RELATIONSHIP_KEYS = Set.of("table", "id", "src_id", "dst_id", "type");
@@ -34,10 +35,27 @@ final class StoreSection {
 
     private StoreSection() {}
 
-    /** Whether the section says where the data lives: all but a section of only {@code session}. */
+    /** Whether the section says where the data lives: all but a section of only {@code session} and {@code roles}. */
     static boolean mapsData(ConfigNode store) {
         store.keys(SECTION_KEYS);
-        return !store.entries("").keySet().equals(Set.of("session"));
+        Set<String> keys = store.entries("").keySet();
+        return keys.isEmpty() || !Set.of("session", "roles").containsAll(keys);
+    }
+
+    /**
+     * The {@code roles} map: the database role each caller role reads as, {@code hr: quarry_hr} ({@link
+     * JdbcObjectStore.Builder#sessionRole} checks each).
+     */
+    static Map<String, String> roles(ConfigNode store) {
+        Map<String, String> roles = new LinkedHashMap<>();
+        store.get("roles").ifPresent(section -> section.entries(
+                        "map each caller role to the database role its reads run as, such as hr: quarry_hr")
+                .forEach((role, to) -> {
+                    String databaseRole = to.text("write a database role, such as quarry_hr");
+                    to.build(() -> JdbcObjectStore.builder().sessionRole(role, databaseRole));
+                    roles.put(role, databaseRole);
+                }));
+        return roles;
     }
 
     /**

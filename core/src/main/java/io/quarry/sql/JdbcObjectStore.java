@@ -74,6 +74,10 @@ public final class JdbcObjectStore implements ObjectStore {
     private final Map<String, String> sessionSources;
     /** The settings' values for the caller of {@link #forCaller}, or {@code null}: every setting empty. */
     private final Map<String, String> sessionValues;
+    /** The database role of each caller role ({@link Builder#sessionRole}), in code-point order of the caller roles. */
+    private final java.util.SortedMap<String, String> sessionRoles;
+    /** The database role the reads of {@link #forCaller}'s caller run as, or {@code null}: the login role. */
+    private final String databaseRole;
 
     private JdbcObjectStore(Builder b) {
         this.dataSource = b.dataSource;
@@ -87,10 +91,13 @@ public final class JdbcObjectStore implements ObjectStore {
         this.readLayout = new java.util.concurrent.atomic.AtomicReference<>();
         this.sessionSources = Map.copyOf(b.sessionSources);
         this.sessionValues = null;
+        this.sessionRoles = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(b.sessionRoles));
+        this.databaseRole = null;
     }
 
     /** This store with another statement timeout or caller: the same data sources, layout and observer. */
-    private JdbcObjectStore(JdbcObjectStore of, Duration timeout, Map<String, String> sessionValues) {
+    private JdbcObjectStore(
+            JdbcObjectStore of, Duration timeout, Map<String, String> sessionValues, String databaseRole) {
         this.dataSource = of.dataSource;
         this.readDataSource = of.readDataSource;
         this.dialect = of.dialect;
@@ -102,6 +109,8 @@ public final class JdbcObjectStore implements ObjectStore {
         this.readLayout = of.readLayout;
         this.sessionSources = of.sessionSources;
         this.sessionValues = sessionValues;
+        this.sessionRoles = of.sessionRoles;
+        this.databaseRole = databaseRole;
     }
 
     /**
@@ -118,7 +127,7 @@ public final class JdbcObjectStore implements ObjectStore {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
-        return timeout.equals(this.timeout) ? this : new JdbcObjectStore(this, timeout, sessionValues);
+        return timeout.equals(this.timeout) ? this : new JdbcObjectStore(this, timeout, sessionValues, databaseRole);
     }
 
     /**
@@ -132,21 +141,45 @@ public final class JdbcObjectStore implements ObjectStore {
      * @param scope the caller's scope (the settings from {@code scope.KEY} read it; a missing key is empty)
      */
     public JdbcObjectStore forCaller(String user, Scope scope) {
+        return forCaller(user, scope, java.util.Set.of());
+    }
+
+    /**
+     * This store reading for one caller, as {@link #forCaller(String, Scope)}, and as the database role of
+     * the first of the caller's roles (in code-point order) that has one ({@link Builder#sessionRole});
+     * a caller with none reads as the login role.
+     *
+     * @param roles the caller's roles
+     */
+    public JdbcObjectStore forCaller(String user, Scope scope, java.util.Collection<String> roles) {
         requireNonNull(scope, "scope");
+        requireNonNull(roles, "roles");
+        String role = null;
+        for (Map.Entry<String, String> e : sessionRoles.entrySet()) {
+            if (roles.contains(e.getKey())) {
+                role = e.getValue();
+                break;
+            }
+        }
         if (sessionSources.isEmpty()) {
-            return this;
+            return java.util.Objects.equals(role, databaseRole)
+                    ? this
+                    : new JdbcObjectStore(this, timeout, sessionValues, role);
         }
         Map<String, String> values = new java.util.TreeMap<>();
         sessionSources.forEach((name, source) -> {
             String value = source.equals(USER) ? user : scope.values().get(source.substring(SCOPE.length()));
             values.put(name, value == null ? "" : value);
         });
-        return new JdbcObjectStore(this, timeout, Map.copyOf(values));
+        return new JdbcObjectStore(this, timeout, Map.copyOf(values), role);
     }
 
     private static final String USER = "user";
     private static final String SCOPE = "scope.";
     /** A setting's name: {@code prefix.name}, as PostgreSQL's custom settings must be (never one of its own). */
+    /** A database role's name as the configuration may give it. */
+    private static final Pattern ROLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
     private static final Pattern SETTING = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*");
 
     /** The statement timeout of every statement this store runs. */
@@ -642,6 +675,9 @@ public final class JdbcObjectStore implements ObjectStore {
                 try {
                     c.setAutoCommit(false);
                     dialect.session().prepareRead(c, timeout);
+                    if (databaseRole != null) {
+                        dialect.session().setRole(c, databaseRole);
+                    }
                     if (!sessionSources.isEmpty()) {
                         dialect.session().setSessionSettings(c, sessionSettings());
                     }
@@ -880,6 +916,7 @@ public final class JdbcObjectStore implements ObjectStore {
         private long countCap = StorageLayout.DEFAULT_COUNT_CAP;
         private StatementObserver observer;
         private final Map<String, String> sessionSources = new java.util.LinkedHashMap<>();
+        private final Map<String, String> sessionRoles = new java.util.LinkedHashMap<>();
 
         private Builder() {}
 
@@ -963,6 +1000,33 @@ public final class JdbcObjectStore implements ObjectStore {
             return this;
         }
 
+        /**
+         * The database role the reads of a caller with this role run as: PostgreSQL's {@code SET LOCAL
+         * ROLE} (as {@code set_config('role', …, true)}) in each read's transaction, so the grants and
+         * row-level security policies of that role apply ({@code current_user} is it). A caller with
+         * several mapped roles reads as the first in code-point order of its roles; one with none, as
+         * the login role. The login role must be a member of each database role. The names come from
+         * the host (the configuration's {@code store.roles}), never from the model; the guarded SQL
+         * tool cannot change the role ({@code set_config}, {@code SET} and {@code RESET} are refused).
+         *
+         * @param callerRole a role of the {@code ToolContext}, such as {@code hr}
+         * @param databaseRole the database role, such as {@code quarry_hr}
+         * @throws IllegalArgumentException for a blank caller role or a database role that is not an identifier
+         */
+        public Builder sessionRole(String callerRole, String databaseRole) {
+            requireNonNull(callerRole, "callerRole");
+            requireNonNull(databaseRole, "databaseRole");
+            if (callerRole.isBlank()) {
+                throw new IllegalArgumentException("session role: the caller role is blank");
+            }
+            if (!ROLE.matcher(databaseRole).matches()) {
+                throw new IllegalArgumentException("session role '" + callerRole + "' reads as '" + databaseRole
+                        + "', which is not a role name; use letters, digits and underscores, such as quarry_hr");
+            }
+            sessionRoles.put(callerRole, databaseRole);
+            return this;
+        }
+
         /** The statement timeout; default 5 s. */
         public Builder timeout(Duration timeout) {
             this.timeout = requireNonNull(timeout, "timeout");
@@ -988,6 +1052,10 @@ public final class JdbcObjectStore implements ObjectStore {
             if (!sessionSources.isEmpty() && !dialect.session().takesSessionSettings()) {
                 throw new IllegalStateException("JdbcObjectStore.builder(): session settings need PostgreSQL or"
                         + " MariaDB/MySQL; " + dialect.name() + " has none a policy could read");
+            }
+            if (!sessionRoles.isEmpty() && !dialect.session().takesRoles()) {
+                throw new IllegalStateException("JdbcObjectStore.builder(): session roles need PostgreSQL; "
+                        + dialect.name() + " cannot switch roles inside a read's transaction");
             }
             return new JdbcObjectStore(this);
         }

@@ -72,6 +72,22 @@ public interface JdbcSession {
         throw new SQLFeatureNotSupportedException("this database takes no session settings");
     }
 
+    /**
+     * Whether a read can run as another database role for its caller ({@link
+     * JdbcObjectStore.Builder#sessionRole}), local to its transaction. The default: no.
+     */
+    default boolean takesRoles() {
+        return false;
+    }
+
+    /**
+     * Makes the rest of the read's transaction run as this database role (a name from the host's
+     * configuration, bound as a value), before its first statement.
+     */
+    default void setRole(Connection connection, String role) throws SQLException {
+        throw new SQLFeatureNotSupportedException("this database takes no role per read");
+    }
+
     /** Clears the settings before the connection goes back, where they outlive the transaction. The default: nothing. */
     default void clearSessionSettings(Connection connection, Set<String> names) throws SQLException {}
 }

@@ -59,7 +59,10 @@ final class CallTimeoutStore implements ObjectStore {
         return call == null
                 ? store
                 : store.withTimeout(call.timeout())
-                        .forCaller(call.context().user(), call.context().scope());
+                        .forCaller(
+                                call.context().user(),
+                                call.context().scope(),
+                                call.context().roles());
     }
 
     @Override

@@ -80,7 +80,10 @@ final class RunReadonlySqlTool extends SchemaTool {
                 call.context().clock());
         SqlRows rows;
         try {
-            rows = jdbc.forCaller(call.context().user(), call.context().scope())
+            rows = jdbc.forCaller(
+                            call.context().user(),
+                            call.context().scope(),
+                            call.context().roles())
                     .readonly(sql, call.limits().statementTimeout());
         } catch (QueryException e) {
             throw e.first().code() == ErrorCode.DATABASE_UNAVAILABLE ? stopped(call) : e;

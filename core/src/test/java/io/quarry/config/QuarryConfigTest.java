@@ -100,7 +100,7 @@ class QuarryConfigTest {
                 "type|types: {Task: {colour: red}}|types.Task: unknown key 'colour'; allowed keys are description,"
                         + " fields, left_out, module, order, relationships, roles",
                 "store|store: {colour: red}|store: unknown key 'colour'; allowed keys are layout, objects,"
-                        + " relationships, session, tables",
+                        + " relationships, roles, session, tables",
                 "table layout|store: {layout: tables, tables: {types: {Task: {table: t, colour: red}}}}"
                         + "|store.tables.types.Task: unknown key 'colour'; allowed keys are created_at, fields,"
                         + " foreign_keys, id, rest, schema, scope, table, updated_at",

@@ -82,7 +82,7 @@ class StoreMappingConfigTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "store: {objcts: {}}|q.yaml: store: unknown key 'objcts' (did you mean 'objects'?); allowed keys are layout, objects, relationships, session, tables",
+                "store: {objcts: {}}|q.yaml: store: unknown key 'objcts' (did you mean 'objects'?); allowed keys are layout, objects, relationships, roles, session, tables",
                 "store: {layout: tabels}|q.yaml: store.layout: unknown layout 'tabels'; use graph (the default) or tables",
                 "store: {layout: tables, objects: {table: t}, tables: {types: {Thing: {table: things}}}}|q.yaml: store: 'objects' and 'relationships' name the graph layout's tables; with layout: tables, name the tables under 'tables' instead",
                 "store: {objects: {tabel: t}}|q.yaml: store.objects: unknown key 'tabel' (did you mean 'table'?); allowed keys are created_at, id, properties, scope_columns, table, type, updated_at",
@@ -93,7 +93,7 @@ class StoreMappingConfigTest {
                 "store: {objects: {scope_columns: [type]}}|q.yaml: store.objects: 'type' and 'scope_columns' both name the column 'type'; give each its own column",
                 "store: {relationships: {src_id: a, dst_id: a}}|q.yaml: store.relationships: 'src_id' and 'dst_id' both name the column 'a'; give each its own column",
                 "store: {relationships: {table: quarry_objects}}|q.yaml: store: objects and relationships need two tables, not both 'quarry_objects'; rename relationships.table",
-                "store: [objects]|q.yaml: store: expected an object, found a list; give some of layout, objects, relationships, session, tables",
+                "store: [objects]|q.yaml: store: expected an object, found a list; give some of layout, objects, relationships, roles, session, tables",
                 "store: {objects: [table]}|q.yaml: store.objects: expected an object, found a list; give some of created_at, id, properties, scope_columns, table, type, updated_at",
                 "store: {objects: {table: a, table: b}}|q.yaml: store.objects: duplicate key 'table'; write each key once"
             })

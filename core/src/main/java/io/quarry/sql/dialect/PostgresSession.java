@@ -39,6 +39,23 @@ final class PostgresSession implements JdbcSession {
         return true;
     }
 
+    @Override
+    public boolean takesRoles() {
+        return true;
+    }
+
+    /**
+     * {@code set_config('role', name, true)}, the same as {@code SET LOCAL ROLE}: the login role must be a
+     * member of it (PostgreSQL refuses otherwise), and the transaction's rollback ends it.
+     */
+    @Override
+    public void setRole(Connection connection, String role) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT set_config('role', ?, true)")) {
+            ps.setString(1, role);
+            ps.execute();
+        }
+    }
+
     /** {@code set_config(name, value, true)}: local to the transaction, gone with its rollback. */
     @Override
     public void setSessionSettings(Connection connection, Map<String, String> settings) throws SQLException {
