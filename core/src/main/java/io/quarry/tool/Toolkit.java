@@ -116,7 +116,14 @@ public final class Toolkit {
             byName.put(tool.name(), perScope ? new ScopedTool(guarded, this) : guarded);
         }
         this.tools = byName;
-        this.refreshStatistics = perScope ? this::forgetScopes : schemaTool::refreshStatistics;
+        this.refreshStatistics = perScope
+                ? this::forgetScopes
+                : () -> {
+                    schemaTool.refreshStatistics();
+                    synchronized (byRoles) {
+                        byRoles.clear(); // each role set's toolkit computes its own again
+                    }
+                };
         this.warm = perScope ? scope -> forScope(scope).warm(scope) : schemaTool::warm;
     }
 
@@ -190,7 +197,8 @@ public final class Toolkit {
 
     /**
      * Forgets the statistics computed from the data (the common values {@code get_database_schema}
-     * shows at detail {@code full}); the next call computes them again. Call it after large data changes.
+     * shows at detail {@code full}), also those of each role set's toolkit ({@link #forRoles}); the next
+     * call computes them again. Call it after large data changes.
      */
     public void refreshStatistics() {
         refreshStatistics.run();

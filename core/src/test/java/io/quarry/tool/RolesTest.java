@@ -105,7 +105,11 @@ class RolesTest {
                         .orElseThrow()
                         .order())
                 .isEqualTo("-margin");
-        assertThat(tk.forRoles(Set.of("finance", "nobody"))).isSameAs(tk.forRoles(Set.of("finance")));
+        Toolkit finance = tk.forRoles(Set.of("finance"));
+        assertThat(tk.forRoles(Set.of("finance", "nobody"))).isSameAs(finance);
+        // refreshing the statistics forgets each role set's toolkit with its statistics
+        tk.refreshStatistics();
+        assertThat(tk.forRoles(Set.of("finance"))).isNotSameAs(finance);
     }
 
     @Test
