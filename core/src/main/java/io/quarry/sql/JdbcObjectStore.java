@@ -448,10 +448,15 @@ public final class JdbcObjectStore implements ObjectStore {
      * {@code COUNT(*)} per type table with the table layout), exact however many objects match. Every
      * other aggregation reads the matching objects in id order, at most {@link
      * AggregateQuery#maxObjects()} of them, and feeds them to the {@link io.quarry.store.Aggregator} as
-     * they arrive.
+     * they arrive. A metric across a relationship reads the matching objects a page at a time with their
+     * {@link #neighbourhood} ({@link io.quarry.store.Aggregator#scan}).
      */
     @Override
     public Aggregation aggregate(AggregateQuery query) {
+        if (query.related()) {
+            // across relationships: the matching objects by id and their neighbourhood per page
+            return io.quarry.store.Aggregator.scan(this, query);
+        }
         try {
             return reads().aggregate(new Session("aggregate"), query);
         } catch (QueryException e) {

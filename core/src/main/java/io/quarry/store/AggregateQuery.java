@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarry.filter.FieldPath;
 import io.quarry.filter.ValidatedFilter;
 import io.quarry.internal.IsoDateTime;
+import io.quarry.schema.Relationship;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -277,6 +278,32 @@ public record AggregateQuery(
     }
 
     /**
+     * A relationship a metric reads across: the objects at the other end of a group's objects' links of
+     * {@code storedType}, from the end {@code direction} says, that are of type {@code target} and in the
+     * scope. A group's metric reads every such object once per link from one of its objects.
+     *
+     * @param name the name the aggregated type gives the relationship, as the metric is named
+     * @param storedType the relationship type the store keeps
+     * @param direction which end of the links the aggregated objects are: {@code OUT} the sources
+     *     ({@code src_id}), {@code IN} the targets, {@code BOTH} either
+     * @param target the type of the objects at the other end
+     */
+    public record Related(String name, String storedType, Relationship.Direction direction, String target) {
+        /** Checks the arguments. */
+        public Related {
+            requireNonNull(name, "name");
+            requireNonNull(storedType, "storedType");
+            requireNonNull(direction, "direction");
+            requireNonNull(target, "target");
+        }
+    }
+
+    /** Whether a metric reads across a relationship ({@link Metric#of()}), which no store aggregates in SQL. */
+    public boolean related() {
+        return metrics.stream().anyMatch(m -> m.of() != null);
+    }
+
+    /**
      * One metric.
      *
      * @param op the operation
@@ -284,11 +311,18 @@ public record AggregateQuery(
      * @param p the percentile, 0 to 100, for {@link Op#PERCENTILE}; otherwise {@code null}
      * @param expr the arithmetic {@code sum}, {@code avg}, {@code min} or {@code max} reads instead of a
      *     field, or {@code null}
+     * @param of the relationship whose objects the metric reads instead of the group's own ({@code count}
+     *     counts them, a field or {@code expr} is theirs), or {@code null}
      */
-    public record Metric(Op op, FieldPath field, BigDecimal p, Expr expr) {
+    public record Metric(Op op, FieldPath field, BigDecimal p, Expr expr, Related of) {
         /** A metric of a field, or a count of objects ({@code field} {@code null}). */
         public Metric(Op op, FieldPath field, BigDecimal p) {
-            this(op, field, p, null);
+            this(op, field, p, null, null);
+        }
+
+        /** A metric of a field or an expression of the group's own objects. */
+        public Metric(Op op, FieldPath field, BigDecimal p, Expr expr) {
+            this(op, field, p, expr, null);
         }
 
         /** Checks the arguments. */

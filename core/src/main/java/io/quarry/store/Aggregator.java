@@ -49,13 +49,91 @@ public final class Aggregator {
         this.query = query;
     }
 
-    /** Adds one matching object's document. */
+    /** Adds one matching object's document; for a query with {@link AggregateQuery#related()} metrics, see the other. */
     public void add(JsonNode document) {
+        add(document, r -> List.of());
+    }
+
+    /**
+     * Adds one matching object's document, and for each metric {@link AggregateQuery.Metric#of() of} a
+     * relationship the documents at the other end of the object's links ({@link #related}), once per link.
+     */
+    public void add(JsonNode document, java.util.function.Function<AggregateQuery.Related, List<JsonNode>> related) {
         objects++;
         for (JsonNode key : keys(document)) {
             String id = key == null ? "\u0000null" : key.toString();
             groups.computeIfAbsent(id, k -> new Acc(key, query.metrics().size()))
-                    .add(document, query.metrics());
+                    .add(document, query.metrics(), related);
+        }
+    }
+
+    /**
+     * The objects at the other end of an object's links that a relationship metric reads, in the order of
+     * the links: of the stored type, from the right end, of the target type, in the graph (so in the scope).
+     */
+    public static List<JsonNode> related(ScopeGraph graph, String id, AggregateQuery.Related of) {
+        List<JsonNode> out = new ArrayList<>();
+        for (GraphRelationship r : graph.relationships(id)) {
+            boolean from =
+                    switch (of.direction()) {
+                        case OUT -> r.srcId().equals(id);
+                        case IN -> r.dstId().equals(id);
+                        case BOTH -> true;
+                    };
+            if (!r.type().equals(of.storedType()) || !from) {
+                continue;
+            }
+            graph.object(r.other(id)).filter(o -> o.type().equals(of.target())).ifPresent(o -> out.add(o.document()));
+        }
+        return out;
+    }
+
+    /**
+     * The reference aggregation over a store's {@link ObjectStore#search}: the matching objects in id
+     * order, and for relationship metrics their neighbourhood ({@link ObjectStore#neighbourhood}) once per
+     * page. At most {@link AggregateQuery#maxObjects()} objects are read, the related objects a page
+     * brings included; beyond, the result is incomplete. What {@link ObjectStore#aggregate}'s default
+     * does, and what a store that computes in the database does for what it does not compute.
+     */
+    public static Aggregation scan(ObjectStore store, AggregateQuery query) {
+        Aggregator aggregator = new Aggregator(query);
+        List<AggregateQuery.Related> of = query.metrics().stream()
+                .map(AggregateQuery.Metric::of)
+                .filter(java.util.Objects::nonNull)
+                .distinct()
+                .toList();
+        long read = 0;
+        String cursor = null;
+        int pageSize = Math.min(1_000, query.maxObjects());
+        while (true) {
+            Page page = store.search(ObjectQuery.builder()
+                    .types(query.types())
+                    .filter(query.filter())
+                    .sort(List.of(new SortKey(io.quarry.filter.FieldPath.systemField("id"), false)))
+                    .limit(pageSize)
+                    .cursor(cursor)
+                    .scope(query.scope())
+                    .build());
+            ScopeGraph graph = of.isEmpty()
+                    ? null
+                    : store.neighbourhood(
+                            page.items().stream().map(GraphObject::id).toList(), query.scope());
+            for (GraphObject o : page.items()) {
+                Map<AggregateQuery.Related, List<JsonNode>> links = new java.util.HashMap<>();
+                for (AggregateQuery.Related r : of) {
+                    links.put(r, related(graph, o.id(), r));
+                }
+                long reads = 1 + links.values().stream().mapToLong(List::size).sum();
+                if (read + reads > query.maxObjects()) {
+                    return aggregator.result(false);
+                }
+                read += reads;
+                aggregator.add(o.document(), r -> links.getOrDefault(r, List.of()));
+            }
+            if (!page.hasMore()) {
+                return aggregator.result(true);
+            }
+            cursor = page.nextCursor();
         }
     }
 
@@ -235,35 +313,49 @@ public final class Aggregator {
             }
         }
 
-        void add(JsonNode document, List<AggregateQuery.Metric> metrics) {
+        void add(
+                JsonNode document,
+                List<AggregateQuery.Metric> metrics,
+                java.util.function.Function<AggregateQuery.Related, List<JsonNode>> related) {
             for (int i = 0; i < metrics.size(); i++) {
                 AggregateQuery.Metric m = metrics.get(i);
-                if (m.expr() != null) {
-                    Aggregator.value(m.expr(), document).ifPresent(numbers.get(i)::add);
-                    continue;
+                if (m.of() == null) {
+                    add(i, m, document);
+                } else {
+                    for (JsonNode other : related.apply(m.of())) {
+                        add(i, m, other);
+                    }
                 }
-                if (m.field() == null) {
-                    counts[i]++;
-                    continue;
-                }
-                JsonNode v = FilterEvaluator.resolve(m.field(), document);
-                if (v != null && !v.isNull()) {
-                    counts[i]++;
-                }
-                if (m.op() == AggregateQuery.Op.COUNT) {
-                    continue;
-                }
-                for (JsonNode s : scalars(document, m)) {
-                    Optional<BigDecimal> n = FilterEvaluator.numberOf(s);
-                    if (n.isPresent()) {
-                        numbers.get(i).add(n.get());
-                    } else if (s.isTextual()) {
-                        Optional<Instant> t = IsoDateTime.parse(s.textValue());
-                        if (t.isPresent()) {
-                            instants.get(i).add(t.get());
-                        } else {
-                            strings.get(i).add(s.textValue());
-                        }
+            }
+        }
+
+        /** Adds what one document (the object's own, or one across the metric's relationship) brings to metric i. */
+        private void add(int i, AggregateQuery.Metric m, JsonNode document) {
+            if (m.expr() != null) {
+                Aggregator.value(m.expr(), document).ifPresent(numbers.get(i)::add);
+                return;
+            }
+            if (m.field() == null) {
+                counts[i]++;
+                return;
+            }
+            JsonNode v = FilterEvaluator.resolve(m.field(), document);
+            if (v != null && !v.isNull()) {
+                counts[i]++;
+            }
+            if (m.op() == AggregateQuery.Op.COUNT) {
+                return;
+            }
+            for (JsonNode s : scalars(document, m)) {
+                Optional<BigDecimal> n = FilterEvaluator.numberOf(s);
+                if (n.isPresent()) {
+                    numbers.get(i).add(n.get());
+                } else if (s.isTextual()) {
+                    Optional<Instant> t = IsoDateTime.parse(s.textValue());
+                    if (t.isPresent()) {
+                        instants.get(i).add(t.get());
+                    } else {
+                        strings.get(i).add(s.textValue());
                     }
                 }
             }

@@ -38,29 +38,7 @@ public interface ObjectStore {
      * store supports it; a store may compute the same result in the database.
      */
     default Aggregation aggregate(AggregateQuery query) {
-        Aggregator aggregator = new Aggregator(query);
-        String cursor = null;
-        int pageSize = Math.min(1_000, query.maxObjects());
-        while (true) {
-            Page page = search(ObjectQuery.builder()
-                    .types(query.types())
-                    .filter(query.filter())
-                    .sort(List.of(new SortKey(io.quarry.filter.FieldPath.systemField("id"), false)))
-                    .limit(pageSize)
-                    .cursor(cursor)
-                    .scope(query.scope())
-                    .build());
-            for (GraphObject o : page.items()) {
-                if (aggregator.objects() >= query.maxObjects()) {
-                    return aggregator.result(false);
-                }
-                aggregator.add(o.document());
-            }
-            if (!page.hasMore()) {
-                return aggregator.result(true);
-            }
-            cursor = page.nextCursor();
-        }
+        return Aggregator.scan(this, query);
     }
 
     /**

@@ -15,6 +15,7 @@ import io.quarry.internal.Suggestions;
 import io.quarry.schema.EntityType;
 import io.quarry.schema.Field;
 import io.quarry.schema.FieldType;
+import io.quarry.schema.Relationship;
 import io.quarry.store.AggregateQuery;
 import io.quarry.store.Aggregation;
 import java.math.BigDecimal;
@@ -34,7 +35,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
     private static final List<String> OPS = List.of("count", "sum", "avg", "min", "max", "percentile");
     private static final Set<String> NUMERIC_OPS = Set.of("sum", "avg", "percentile");
     private static final int MAX_METRICS = 5;
-    private static final List<String> METRIC_KEYS = List.of("op", "field", "expr", "p");
+    private static final List<String> METRIC_KEYS = List.of("op", "field", "expr", "p", "of");
     private static final Set<String> EXPR_OPS = Set.of("sum", "avg", "min", "max");
 
     AggregateGraphObjectsTool(Parts parts) {
@@ -94,6 +95,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         itemProps.set("field", fieldSchema());
         itemProps.set(
                 "expr", InputSchemas.string("Instead of field: + - * / over number fields, such as \"price * qty\"."));
+        itemProps.set("of", InputSchemas.string("A relationship of type: count its objects or read their field/expr."));
         ObjectNode p = itemProps.putObject("p");
         p.put("type", "number");
         p.put("minimum", 0);
@@ -101,6 +103,21 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         p.put("description", "For percentile, such as 90.");
         item.putArray("required").add("op");
         metrics.set("items", item);
+        ObjectNode having = props.putObject("having");
+        having.put("type", "object");
+        having.put(
+                "description",
+                "Keep groups whose metric passes, by its name in the groups: {\"count\": {\"$gt\": 30}}.");
+        ObjectNode sort = props.putObject("sort");
+        sort.put("type", "array");
+        sort.put("maxItems", 2);
+        ObjectNode key = InputSchemas.object();
+        ObjectNode keyProps = (ObjectNode) key.get("properties");
+        keyProps.putObject("field").put("type", "string");
+        keyProps.set("direction", InputSchemas.enumString(List.of("asc", "desc")));
+        key.putArray("required").add("field");
+        sort.set("items", key);
+        sort.put("description", "Order groups by a metric or the group field (default desc); with limit, top N.");
         ObjectNode limit = InputSchemas.integer(1, limits.maxLimit(), limits.defaultLimit());
         props.set("limit", limit);
         limit.put("description", "The most groups to return.");
@@ -146,6 +163,26 @@ final class AggregateGraphObjectsTool extends SchemaTool {
             }
             groups.add(node);
         }
+        List<String> names = new ArrayList<>();
+        if (groupBy != null) {
+            names.add(groupBy.toString());
+        }
+        metrics.forEach(m -> names.add(metricName(m)));
+        List<Condition> having = having(args.node("having").orElse(null), names);
+        groups.removeIf(g -> !having.stream().allMatch(c -> c.test(g.get(c.name()))));
+        List<Order> order = order(args.node("sort").orElse(null), names);
+        if (!order.isEmpty()) {
+            // stable: ties keep the reference order
+            groups.sort((a, b) -> {
+                for (Order o : order) {
+                    int c = compare(a.get(o.name()), b.get(o.name()), o.descending());
+                    if (c != 0) {
+                        return c;
+                    }
+                }
+                return 0;
+            });
+        }
         int keep = Math.min(limit, groups.size());
         ObjectNode result = envelope(groups, keep, limit, aggregation, warnings);
         while (keep > 0 && Results.size(result) > call.limits().sizeBudget()) {
@@ -187,6 +224,198 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         }
         Results.warnings(result, warnings);
         return result;
+    }
+
+    private static final List<String> COMPARISONS = List.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte");
+    private static final String HAVING_FORM = "{\"count\": {\"$gt\": 30}}";
+
+    /** One condition of {@code having}: a group's value under a name, an operator and an operand. */
+    private record Condition(String name, String op, JsonNode operand) {
+        /**
+         * Whether a group's value passes: numbers compare as numbers, other values as date-times by
+         * instant when both are, else as strings by code point; a value of another kind than the
+         * operand, and no value (null), pass no condition.
+         */
+        boolean test(JsonNode value) {
+            if (value == null || value.isNull()) {
+                return false;
+            }
+            Optional<Integer> c = comparison(value, operand);
+            if (c.isEmpty()) {
+                return false;
+            }
+            int v = c.get();
+            return switch (op) {
+                case "$eq" -> v == 0;
+                case "$ne" -> v != 0;
+                case "$gt" -> v > 0;
+                case "$gte" -> v >= 0;
+                case "$lt" -> v < 0;
+                default -> v <= 0;
+            };
+        }
+    }
+
+    /** A sort key of the groups: a name and a direction. */
+    private record Order(String name, boolean descending) {}
+
+    private static Optional<Integer> comparison(JsonNode a, JsonNode b) {
+        if (a.isNumber() && b.isNumber()) {
+            return Optional.of(a.decimalValue().compareTo(b.decimalValue()));
+        }
+        if (a.isTextual() && b.isTextual()) {
+            Optional<java.time.Instant> x = io.quarry.internal.IsoDateTime.parse(a.textValue());
+            Optional<java.time.Instant> y = io.quarry.internal.IsoDateTime.parse(b.textValue());
+            return Optional.of(
+                    x.isPresent() && y.isPresent()
+                            ? x.get().compareTo(y.get())
+                            : io.quarry.internal.CodePoints.compare(a.textValue(), b.textValue()));
+        }
+        if (a.isBoolean() && b.isBoolean()) {
+            return Optional.of(Boolean.compare(a.booleanValue(), b.booleanValue()));
+        }
+        return Optional.empty();
+    }
+
+    /** Two groups' values under a sort key: the missing value last either way; numbers before other kinds. */
+    private static int compare(JsonNode a, JsonNode b, boolean descending) {
+        boolean noA = a == null || a.isNull();
+        boolean noB = b == null || b.isNull();
+        if (noA || noB) {
+            return noA == noB ? 0 : noA ? 1 : -1;
+        }
+        Optional<Integer> c = comparison(a, b);
+        if (c.isEmpty()) {
+            return Boolean.compare(!a.isNumber(), !b.isNumber());
+        }
+        return descending ? -c.get() : c.get();
+    }
+
+    /** {@code having}: {NAME: value | {"$gt": value, ...}}, each name a metric's or the group field's. */
+    private static List<Condition> having(JsonNode node, List<String> names) {
+        List<Condition> out = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isObject()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "having",
+                    "'having' is an object of conditions on the groups' metrics, such as " + HAVING_FORM + ".",
+                    "Name a metric as the groups show it: " + String.join(", ", names) + ".");
+        }
+        for (java.util.Map.Entry<String, JsonNode> e : node.properties()) {
+            String name = e.getKey();
+            String where = "having." + name;
+            if (!names.contains(name)) {
+                throw unknownName(where, name, names, "having");
+            }
+            JsonNode v = e.getValue();
+            if (!v.isObject()) {
+                out.add(new Condition(name, "$eq", operand(v, where)));
+                continue;
+            }
+            if (v.isEmpty()) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where,
+                        "A condition needs an operator.",
+                        "Write " + HAVING_FORM + "; operators: " + String.join(", ", COMPARISONS) + ".");
+            }
+            for (java.util.Map.Entry<String, JsonNode> c : v.properties()) {
+                String op = c.getKey();
+                if (!COMPARISONS.contains(op)) {
+                    String bare = op.startsWith("$") ? op.substring(1) : op;
+                    String meant =
+                            switch (bare) {
+                                case ">" -> "$gt";
+                                case ">=" -> "$gte";
+                                case "<" -> "$lt";
+                                case "<=" -> "$lte";
+                                case "=", "==" -> "$eq";
+                                case "!=", "<>" -> "$ne";
+                                default -> COMPARISONS.contains("$" + bare) ? "$" + bare : null;
+                            };
+                    throw QueryException.of(
+                            ErrorCode.INVALID_OPERAND,
+                            where + "." + op,
+                            "Unknown operator '" + Arguments.echo(op) + "' in having.",
+                            (meant == null ? "" : "Did you mean '" + meant + "'? ") + "Operators: "
+                                    + String.join(", ", COMPARISONS) + ".");
+                }
+                out.add(new Condition(name, op, operand(c.getValue(), where + "." + op)));
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode operand(JsonNode v, String where) {
+        if (!v.isNumber() && !v.isTextual() && !v.isBoolean()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    where,
+                    "A having condition compares with a number, a string or a boolean.",
+                    "Such as " + HAVING_FORM + ".");
+        }
+        return v;
+    }
+
+    /** {@code sort}: [{"field": NAME, "direction"?: "desc" | "asc"}], at most two, NAME a metric's or the group field's. */
+    private static List<Order> order(JsonNode node, List<String> names) {
+        List<Order> out = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        JsonNode list = node.isObject() || node.isTextual()
+                ? Json.MAPPER.createArrayNode().add(node)
+                : node;
+        if (!list.isArray() || list.isEmpty() || list.size() > 2) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    "sort",
+                    "'sort' is [{\"field\": NAME, \"direction\": \"asc\"|\"desc\"}], one or two keys.",
+                    "NAME is a metric or the group field as the groups show it: " + String.join(", ", names) + ".");
+        }
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode k = list.get(i);
+            String where = "sort[" + i + "]";
+            String name = k.isTextual()
+                    ? k.textValue()
+                    : k.path("field").isTextual() ? k.get("field").textValue() : null;
+            if (name == null) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where,
+                        "A sort key is {\"field\": NAME, \"direction\": \"asc\"|\"desc\"}.",
+                        "NAME is one of " + String.join(", ", names) + ".");
+            }
+            if (!names.contains(name)) {
+                throw unknownName(where + ".field", name, names, "sort");
+            }
+            String direction = k.path("direction").asText("desc").toLowerCase(Locale.ROOT);
+            if (!List.of("asc", "desc").contains(direction)) {
+                throw QueryException.of(
+                        ErrorCode.INVALID_OPERAND,
+                        where + ".direction",
+                        "direction is asc or desc, not '" + Arguments.echo(direction) + "'.",
+                        "Default desc: the largest first.");
+            }
+            out.add(new Order(name, direction.equals("desc")));
+        }
+        return out;
+    }
+
+    private static QueryException unknownName(String where, String name, List<String> names, String parameter) {
+        List<String> near = Suggestions.nearest(name, names, 1);
+        if (near.isEmpty() && names.size() == 1) {
+            near = names;
+        }
+        return QueryException.of(
+                ErrorCode.INVALID_OPERAND,
+                where,
+                "'" + Arguments.echo(name) + "' is no metric or group field of this aggregation.",
+                (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ") + parameter + " names the groups' keys: "
+                        + String.join(", ", names) + ".");
     }
 
     /** The field grouped by ({@code null}: none) and its date bucket ({@code null}: the value itself). */
@@ -386,22 +615,37 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 if (!METRIC_KEYS.contains(k)) {
                     String meant = Arguments.meant(k, METRIC_KEYS)
                             .orElse(
-                                    Set.of("column", "property", "attribute", "of", "on")
+                                    Set.of("column", "property", "attribute", "on")
                                                     .contains(k)
                                             ? "field"
-                                            : Set.of("percentile", "percent", "q", "quantile")
+                                            : Set.of(
+                                                                    "relationship",
+                                                                    "related",
+                                                                    "across",
+                                                                    "through",
+                                                                    "via",
+                                                                    "from",
+                                                                    "in")
                                                             .contains(k)
-                                                    ? "p"
-                                                    : Set.of("expression", "formula", "compute", "calc", "computed")
+                                                    ? "of"
+                                                    : Set.of("percentile", "percent", "q", "quantile")
                                                                     .contains(k)
-                                                            ? "expr"
-                                                            : null);
+                                                            ? "p"
+                                                            : Set.of(
+                                                                                    "expression",
+                                                                                    "formula",
+                                                                                    "compute",
+                                                                                    "calc",
+                                                                                    "computed")
+                                                                            .contains(k)
+                                                                    ? "expr"
+                                                                    : null);
                     throw QueryException.of(
                             ErrorCode.INVALID_OPERAND,
                             where + "." + k,
                             "Unknown metric parameter '" + Arguments.echo(k) + "'.",
                             (meant == null ? "" : "Did you mean '" + meant + "'? ")
-                                    + "A metric is {\"op\", \"field\"?, \"expr\"?, \"p\"?}.");
+                                    + "A metric is {\"op\", \"field\"?, \"expr\"?, \"p\"?, \"of\"?}.");
                 }
             }
             String op = m.get("op").textValue();
@@ -428,6 +672,9 @@ final class AggregateGraphObjectsTool extends SchemaTool {
             }
             FieldPath field = null;
             AggregateQuery.Expr expr = null;
+            AggregateQuery.Related of = m.hasNonNull("of") ? related(m.get("of"), where + ".of", type) : null;
+            // across a relationship, fields are the related type's
+            EntityType owner = of == null ? type : view.type(of.target(), where + ".of");
             if (m.hasNonNull("expr")) {
                 if (!EXPR_OPS.contains(op)) {
                     throw QueryException.of(
@@ -454,7 +701,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 }
                 String at = where + ".expr";
                 expr = MetricExpression.parse(
-                        m.get("expr").textValue(), at, name -> numberField(parser, name, at, type));
+                        m.get("expr").textValue(), at, name -> numberField(parser, name, at, owner));
             } else if (m.hasNonNull("field")) {
                 if (!m.get("field").isTextual()) {
                     throw QueryException.of(
@@ -463,7 +710,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                             "'field' must be a string.",
                             "Name one field, such as \"updated_at\".");
                 }
-                field = field(parser, m.get("field").textValue(), where + ".field", type);
+                field = field(parser, m.get("field").textValue(), where + ".field", owner);
             } else if (!op.equals("count")) {
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
@@ -473,15 +720,15 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                                 + (EXPR_OPS.contains(op) ? ", or an expression: \"expr\": \"price * quantity\"" : "")
                                 + ".");
             }
-            if (NUMERIC_OPS.contains(op) && type != null && field != null && !field.system()) {
-                Optional<Field> declared = type.field(field.head());
+            if (NUMERIC_OPS.contains(op) && owner != null && field != null && !field.system()) {
+                Optional<Field> declared = owner.field(field.head());
                 if (declared.isPresent()
                         && !field.nested()
                         && !declared.get().type().isNumeric()) {
                     throw QueryException.of(
                             ErrorCode.TYPE_MISMATCH,
                             where + ".field",
-                            op + " needs a number field; " + type.name() + "." + field + " is "
+                            op + " needs a number field; " + owner.name() + "." + field + " is "
                                     + declared.get().type().jsonName() + ".",
                             declared.get().type() == FieldType.OBJECT
                                             && !io.quarry.filter.NameHints.objectKeys(declared.get())
@@ -493,7 +740,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                                     : "Use count, min or max on it, or group_by it.");
                 }
             }
-            if (field != null && !op.equals("count") && !field.system() && masked(type, field.head())) {
+            if (field != null && !op.equals("count") && !field.system() && masked(owner, field.head())) {
                 throw maskedValue(where + ".field", op, field.head());
             }
             BigDecimal p = null;
@@ -528,10 +775,51 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         "Only percentile takes p.",
                         "Remove p, or use {\"op\": \"percentile\", \"field\": ..., \"p\": 90}.");
             }
-            metrics.add(
-                    new AggregateQuery.Metric(AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p, expr));
+            metrics.add(new AggregateQuery.Metric(
+                    AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p, expr, of));
         }
         return metrics;
+    }
+
+    /** {@code of}: a relationship the aggregated type declares, by the name it gives it. */
+    private AggregateQuery.Related related(JsonNode node, String where, EntityType type) {
+        if (!node.isTextual()) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    where,
+                    "'of' must be a string: the name of a relationship of the type.",
+                    "Such as {\"op\": \"count\", \"of\": \"invoices\"}.");
+        }
+        String name = node.textValue();
+        if (type == null) {
+            throw QueryException.of(
+                    ErrorCode.INVALID_OPERAND,
+                    where,
+                    "'of' reads a relationship of one type; no 'type' was given.",
+                    "Add \"type\": the type whose objects have the relationship '" + Arguments.echo(name) + "'.");
+        }
+        List<String> names =
+                type.relationships().stream().map(Relationship::name).toList();
+        for (Relationship r : type.relationships()) {
+            if (r.name().equals(name)) {
+                return new AggregateQuery.Related(r.name(), r.storedType(), r.direction(), r.target());
+            }
+        }
+        view.refuseRenamed(type, name, where);
+        List<String> near = names.stream()
+                .filter(n -> n.replace("_", "").equalsIgnoreCase(name.replace("_", "")))
+                .toList();
+        if (near.isEmpty()) {
+            near = Suggestions.nearest(name, names, 1);
+        }
+        throw QueryException.of(
+                ErrorCode.INVALID_OPERAND,
+                where,
+                type.name() + " has no relationship '" + Arguments.echo(name) + "'.",
+                (near.isEmpty() ? "" : "Did you mean '" + near.get(0) + "'? ")
+                        + (names.isEmpty()
+                                ? type.name() + " has no relationships; aggregate the other type and filter it."
+                                : "Relationships of " + type.name() + ": " + String.join(", ", names) + "."));
     }
 
     /**
@@ -584,6 +872,9 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         String op = m.op() == AggregateQuery.Op.PERCENTILE
                 ? "p" + m.p().stripTrailingZeros().toPlainString()
                 : m.op().name().toLowerCase(Locale.ROOT);
+        if (m.of() != null) {
+            op = op + "_" + m.of().name();
+        }
         if (m.expr() != null) {
             return op + "(" + MetricExpression.text(m.expr()) + ")";
         }

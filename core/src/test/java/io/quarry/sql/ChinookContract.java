@@ -255,6 +255,74 @@ abstract class ChinookContract implements BackendUnderTest {
         }
     }
 
+    /**
+     * Metrics across every relationship the introspection derived (foreign keys both ways, join tables),
+     * per object, per a field and in one group, with {@code having} and a top N: the table layout's
+     * answer equals the evaluator's over the same objects and links ({@link JdbcObjectStore#graph}).
+     */
+    @net.jqwik.api.Example
+    void acrossRelationshipsAsTheEvaluator() throws Exception {
+        Chinook c = chinook();
+        io.quarry.store.ScopeGraph graph = c.store().graph(Scope.unrestricted());
+        io.quarry.tool.Toolkit tested = io.quarry.tool.Toolkit.builder()
+                .schema(c.schema())
+                .store(c.store())
+                .build();
+        io.quarry.tool.Toolkit reference = io.quarry.tool.Toolkit.builder()
+                .schema(c.schema())
+                .store(InMemoryObjectStore.of(graph.objects(), graph.relationships()))
+                .build();
+        int cases = 0;
+        long nonZero = 0;
+        for (io.quarry.schema.EntityType type : c.schema().types()) {
+            List<String> groups = new ArrayList<>(List.of("id"));
+            type.fields().stream()
+                    .filter(f -> f.type() == io.quarry.schema.FieldType.STRING
+                            || f.type() == io.quarry.schema.FieldType.INTEGER)
+                    .skip(1)
+                    .findFirst()
+                    .ifPresent(f -> groups.add(f.name()));
+            for (io.quarry.schema.Relationship r : type.relationships()) {
+                io.quarry.schema.EntityType target = c.schema().type(r.target()).orElseThrow();
+                String metrics = "{\"op\": \"count\", \"of\": \"" + r.name() + "\"}";
+                java.util.Optional<String> number = target.fields().stream()
+                        .filter(f -> f.type().isNumeric())
+                        .map(io.quarry.schema.Field::name)
+                        .reduce((a, b) -> b);
+                if (number.isPresent()) {
+                    metrics += ", {\"op\": \"sum\", \"field\": \"" + number.get() + "\", \"of\": \"" + r.name()
+                            + "\"}, {\"op\": \"max\", \"field\": \"" + number.get() + "\", \"of\": \""
+                            + r.name() + "\"}";
+                }
+                String counted = "count_" + r.name();
+                for (String tail : List.of(
+                        ", \"limit\": 100",
+                        ", \"group_by\": \"" + groups.get(0) + "\", \"limit\": 100",
+                        ", \"group_by\": \"" + groups.get(groups.size() - 1) + "\", \"limit\": 100",
+                        ", \"group_by\": \"id\", \"having\": {\"" + counted + "\": {\"$gte\": 2}}, \"sort\":"
+                                + " [{\"field\": \"" + counted + "\"}, {\"field\": \"id\", \"direction\": \"asc\"}],"
+                                + " \"limit\": 5",
+                        ", \"group_by\": \"id\", \"having\": {\"" + counted + "\": 0}, \"limit\": 100")) {
+                    String args = "{\"type\": \"" + type.name() + "\", \"metrics\": [" + metrics + "]" + tail + "}";
+                    io.quarry.tool.ToolResult expected = reference.call(
+                            "aggregate_graph_objects", Json.parse(args), io.quarry.tool.ToolContext.unrestricted());
+                    assertThat(expected.isError())
+                            .as(args + " " + expected.text())
+                            .isFalse();
+                    io.quarry.tool.ToolResult actual = tested.call(
+                            "aggregate_graph_objects", Json.parse(args), io.quarry.tool.ToolContext.unrestricted());
+                    assertThat(actual.text()).as(args).isEqualTo(expected.text());
+                    if (expected.text().matches("(?s).*\"" + counted + "\":[1-9].*")) {
+                        nonZero++;
+                    }
+                    cases++;
+                }
+            }
+        }
+        assertThat(cases).as("aggregations across relationships").isGreaterThan(50);
+        assertThat(nonZero).as("with links counted").isGreaterThan(cases / 2);
+    }
+
     private static Set<String> ids(Page page) {
         Set<String> ids = new TreeSet<>();
         page.items().forEach(o -> ids.add(o.id()));

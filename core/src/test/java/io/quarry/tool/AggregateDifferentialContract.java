@@ -146,6 +146,37 @@ abstract class AggregateDifferentialContract extends ToolContract {
         assertThat(actual.text()).as(arguments).isEqualTo(expected.text());
     }
 
+    static Stream<String> relatedAggregations() {
+        return RelatedCases.aggregations().stream();
+    }
+
+    private Toolkit relatedReference;
+    private Toolkit relatedTested;
+
+    /**
+     * Metrics across relationships ({@code "of"}), with {@code having} and {@code sort}: counted and
+     * summed over the objects at the other end of each link, on the store as in memory.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("relatedAggregations")
+    void acrossRelationshipsAsInMemory(String arguments) throws Exception {
+        if (relatedTested == null) {
+            relatedReference = Toolkit.builder()
+                    .schema(RelatedCases.schema())
+                    .store(InMemoryObjectStore.of(RelatedCases.data()))
+                    .build();
+            relatedTested = Toolkit.builder()
+                    .schema(RelatedCases.schema())
+                    .store(newStore("related", RelatedCases.data()))
+                    .build();
+        }
+        JsonNode args = Json.parse(arguments);
+        ToolResult expected = relatedReference.call("aggregate_graph_objects", args, ToolContext.unrestricted());
+        assertThat(expected.isError()).as(arguments + ": " + expected.text()).isFalse();
+        ToolResult actual = relatedTested.call("aggregate_graph_objects", args, ToolContext.unrestricted());
+        assertThat(actual.text()).as(arguments).isEqualTo(expected.text());
+    }
+
     @Test
     void plainCountsAreExactPastTheScanLimit() {
         // SQL stores count in the database; other aggregations stop at maxObjects and say so

@@ -120,6 +120,10 @@ public final class Neo4jObjectStore implements ObjectStore {
     @Override
     public Aggregation aggregate(AggregateQuery query) {
         requireNonNull(query, "query");
+        if (query.related()) {
+            // across relationships: the matching objects by id and their neighbourhood per page
+            return Aggregator.scan(this, query);
+        }
         ObjectQuery objects = ObjectQuery.builder()
                 .types(query.types())
                 .filter(query.filter())
