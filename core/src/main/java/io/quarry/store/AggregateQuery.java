@@ -28,6 +28,9 @@ import java.util.Set;
  * @param metrics the metrics, at least one
  * @param scope the host's scope
  * @param maxObjects the most objects a store reads before it stops and reports an incomplete result
+ * @param groupOf the relationship whose objects {@code groupBy} is a field of, or {@code null} for the
+ *     aggregated objects' own field: an object is in the group of each distinct value its related
+ *     objects hold (as of an array's elements), in the missing group when none holds one
  */
 public record AggregateQuery(
         List<String> types,
@@ -36,7 +39,8 @@ public record AggregateQuery(
         Bucket bucket,
         List<Metric> metrics,
         Scope scope,
-        int maxObjects) {
+        int maxObjects,
+        Related groupOf) {
 
     /** Checks and copies the arguments. */
     public AggregateQuery {
@@ -45,8 +49,8 @@ public record AggregateQuery(
             throw new IllegalArgumentException("an aggregation reads at least one type");
         }
         requireNonNull(filter, "filter");
-        if (bucket != null && groupBy == null) {
-            throw new IllegalArgumentException("a bucket needs a group-by field");
+        if ((bucket != null || groupOf != null) && groupBy == null) {
+            throw new IllegalArgumentException("a bucket or a related group needs a group-by field");
         }
         metrics = List.copyOf(requireNonNull(metrics, "metrics"));
         if (metrics.isEmpty()) {
@@ -56,6 +60,18 @@ public record AggregateQuery(
         if (maxObjects < 1) {
             throw new IllegalArgumentException("maxObjects must be at least 1, was " + maxObjects);
         }
+    }
+
+    /** An aggregation grouped by the aggregated objects' own field, or by nothing. */
+    public AggregateQuery(
+            List<String> types,
+            ValidatedFilter filter,
+            FieldPath groupBy,
+            Bucket bucket,
+            List<Metric> metrics,
+            Scope scope,
+            int maxObjects) {
+        this(types, filter, groupBy, bucket, metrics, scope, maxObjects, null);
     }
 
     /** An aggregation grouped by a field's value itself, or by nothing ({@code groupBy} {@code null}). */
@@ -71,7 +87,7 @@ public record AggregateQuery(
 
     /** This aggregation reading at most {@code maxObjects} objects. */
     public AggregateQuery withMaxObjects(int maxObjects) {
-        return new AggregateQuery(types, filter, groupBy, bucket, metrics, scope, maxObjects);
+        return new AggregateQuery(types, filter, groupBy, bucket, metrics, scope, maxObjects, groupOf);
     }
 
     /**
@@ -298,9 +314,12 @@ public record AggregateQuery(
         }
     }
 
-    /** Whether a metric reads across a relationship ({@link Metric#of()}), which no store aggregates in SQL. */
+    /**
+     * Whether the aggregation reads across a relationship (a metric's {@link Metric#of()}, or {@link
+     * #groupOf()}), which every store answers with {@link Aggregator#scan}.
+     */
     public boolean related() {
-        return metrics.stream().anyMatch(m -> m.of() != null);
+        return groupOf != null || metrics.stream().anyMatch(m -> m.of() != null);
     }
 
     /**

@@ -60,7 +60,8 @@ public final class Aggregator {
      */
     public void add(JsonNode document, java.util.function.Function<AggregateQuery.Related, List<JsonNode>> related) {
         objects++;
-        for (JsonNode key : keys(document)) {
+        List<JsonNode> keys = query.groupOf() == null ? keys(document) : keys(related.apply(query.groupOf()));
+        for (JsonNode key : keys) {
             String id = key == null ? "\u0000null" : key.toString();
             groups.computeIfAbsent(id, k -> new Acc(key, query.metrics().size()))
                     .add(document, query.metrics(), related);
@@ -97,8 +98,9 @@ public final class Aggregator {
      */
     public static Aggregation scan(ObjectStore store, AggregateQuery query) {
         Aggregator aggregator = new Aggregator(query);
-        List<AggregateQuery.Related> of = query.metrics().stream()
-                .map(AggregateQuery.Metric::of)
+        List<AggregateQuery.Related> of = java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(query.groupOf()),
+                        query.metrics().stream().map(AggregateQuery.Metric::of))
                 .filter(java.util.Objects::nonNull)
                 .distinct()
                 .toList();
@@ -176,6 +178,7 @@ public final class Aggregator {
                 query.metrics().stream().allMatch(m -> m.op() == AggregateQuery.Op.COUNT && m.field() == null);
         return plainCounts
                 && query.bucket() == null
+                && query.groupOf() == null
                 && (query.groupBy() == null || query.groupBy().equals(io.quarry.filter.FieldPath.systemField("type")));
     }
 
@@ -212,6 +215,20 @@ public final class Aggregator {
         }
         return CodePoints.compare(String.valueOf(a.key()), String.valueOf(b.key()));
     };
+
+    /** The groups of an object by its related objects' values: each distinct one, else the missing group. */
+    private List<JsonNode> keys(List<JsonNode> related) {
+        Set<String> seen = new LinkedHashSet<>();
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode document : related) {
+            for (JsonNode k : keys(document)) {
+                if (k != null && seen.add(String.valueOf(k))) {
+                    out.add(k);
+                }
+            }
+        }
+        return out.isEmpty() ? java.util.Collections.singletonList(null) : out;
+    }
 
     private List<JsonNode> keys(JsonNode document) {
         if (query.groupBy() == null) {

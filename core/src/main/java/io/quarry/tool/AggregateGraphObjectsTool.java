@@ -53,6 +53,13 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         .map(e -> "Arithmetic over number fields: {\"op\": \"sum\", \"expr\": " + Examples.quote(e)
                                 + "}. ")
                         .orElse("")
+                + examples.relatedMetric()
+                        .map(r -> "Across a relationship, top 5 by a metric: {\"type\": " + Examples.quote(r.get(0))
+                                + ", \"group_by\": \"id\", \"metrics\": [{\"op\": \"count\", \"of\": "
+                                + Examples.quote(r.get(1)) + "}], \"sort\": [{\"field\": "
+                                + Examples.quote("count_" + r.get(1)) + "}], \"limit\": 5}; keep groups with "
+                                + "\"having\": {" + Examples.quote("count_" + r.get(1)) + ": {\"$gt\": 3}}. ")
+                        .orElse("")
                 + "Example: {\"type\": " + Examples.quote(examples.type())
                 + examples.enumField()
                         .map(f -> ", \"group_by\": " + Examples.quote(f))
@@ -147,15 +154,18 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                 grouping.bucket(),
                 metrics,
                 call.context().scope(),
-                MAX_OBJECTS));
+                MAX_OBJECTS,
+                grouping.via()));
         List<ObjectNode> groups = new ArrayList<>();
-        boolean maskedKey = groupBy != null && !groupBy.system() && masked(type, groupBy.head());
+        EntityType keyType =
+                grouping.via() == null ? type : view.type(grouping.via().target(), "group_by");
+        boolean maskedKey = groupBy != null && !groupBy.system() && masked(keyType, groupBy.head());
         for (Aggregation.Group g : aggregation.groups()) {
             ObjectNode node = Json.object();
             if (groupBy != null) {
                 // a masked field's groups keep apart, each under its value's mask
                 JsonNode key = maskedKey ? runner.masking.mask(g.key()) : g.key();
-                node.set(groupBy.toString(), key == null ? Json.MAPPER.nullNode() : key);
+                node.set(grouping.name(), key == null ? Json.MAPPER.nullNode() : key);
             }
             for (int i = 0; i < metrics.size(); i++) {
                 JsonNode v = g.values().get(i);
@@ -165,7 +175,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
         }
         List<String> names = new ArrayList<>();
         if (groupBy != null) {
-            names.add(groupBy.toString());
+            names.add(grouping.name());
         }
         metrics.forEach(m -> names.add(metricName(m)));
         List<Condition> having = having(args.node("having").orElse(null), names);
@@ -419,7 +429,16 @@ final class AggregateGraphObjectsTool extends SchemaTool {
     }
 
     /** The field grouped by ({@code null}: none) and its date bucket ({@code null}: the value itself). */
-    private record Grouping(FieldPath field, AggregateQuery.Bucket bucket) {}
+    private record Grouping(FieldPath field, AggregateQuery.Bucket bucket, AggregateQuery.Related via) {
+        Grouping(FieldPath field, AggregateQuery.Bucket bucket) {
+            this(field, bucket, null);
+        }
+
+        /** The groups' key: the field's name, after the relationship's ({@code customer.country}). */
+        String name() {
+            return via == null ? field.toString() : via.name() + "." + field;
+        }
+    }
 
     private static final List<String> GROUP_KEYS = List.of("field", "bucket", "offset");
     private static final List<String> BUCKETS = List.of("year", "quarter", "month", "week", "day");
@@ -434,7 +453,8 @@ final class AggregateGraphObjectsTool extends SchemaTool {
             return new Grouping(null, null);
         }
         if (node.isTextual()) {
-            return new Grouping(field(parser, node.textValue(), "group_by", type), null);
+            return across(node.textValue(), "group_by", parser, type)
+                    .orElseGet(() -> new Grouping(field(parser, node.textValue(), "group_by", type), null));
         }
         if (!node.isObject()) {
             throw QueryException.of(
@@ -469,7 +489,11 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                     "group_by needs 'field', the name of a date or date-time field.",
                     "Write " + BUCKET_FORM + ".");
         }
-        FieldPath field = field(parser, node.get("field").textValue(), "group_by.field", type);
+        Optional<Grouping> across = across(node.get("field").textValue(), "group_by.field", parser, type);
+        AggregateQuery.Related via = across.map(Grouping::via).orElse(null);
+        EntityType owner = via == null ? type : view.type(via.target(), "group_by.field");
+        FieldPath field = across.map(Grouping::field)
+                .orElseGet(() -> field(parser, node.get("field").textValue(), "group_by.field", type));
         if (!node.has("bucket")) {
             if (node.has("offset")) {
                 throw QueryException.of(
@@ -478,7 +502,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                         "'offset' applies only with a bucket.",
                         "Add \"bucket\": " + String.join("|", BUCKETS) + ", or remove offset.");
             }
-            return new Grouping(field, null);
+            return new Grouping(field, null, via);
         }
         JsonNode b = node.get("bucket");
         String unit = b.isTextual() ? b.textValue().toLowerCase(Locale.ROOT) : "";
@@ -518,20 +542,21 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                     "A bucket groups dates; '" + field + "' is no date.",
                     "Bucket created_at, updated_at or a date field of the type.");
         }
-        if (type != null && !field.system() && !field.nested()) {
-            Optional<Field> declared = type.field(field.head());
+        if (owner != null && !field.system() && !field.nested()) {
+            Optional<Field> declared = owner.field(field.head());
             if (declared.isPresent() && !DATE_LIKE.contains(declared.get().type())) {
                 throw QueryException.of(
                         ErrorCode.TYPE_MISMATCH,
                         "group_by.field",
-                        "A bucket groups dates; " + type.name() + "." + field + " is "
+                        "A bucket groups dates; " + owner.name() + "." + field + " is "
                                 + declared.get().type().jsonName() + ".",
                         "Bucket a date or date-time field, or group_by \"" + field + "\" without a bucket.");
             }
         }
         return new Grouping(
                 field,
-                new AggregateQuery.Bucket(AggregateQuery.Bucket.Unit.valueOf(unit.toUpperCase(Locale.ROOT)), offset));
+                new AggregateQuery.Bucket(AggregateQuery.Bucket.Unit.valueOf(unit.toUpperCase(Locale.ROOT)), offset),
+                via);
     }
 
     /** Declared field types that may hold dates: a bucket of any other is a mistake. */
@@ -710,7 +735,7 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                             "'field' must be a string.",
                             "Name one field, such as \"updated_at\".");
                 }
-                field = field(parser, m.get("field").textValue(), where + ".field", owner);
+                field = metricField(parser, m.get("field").textValue(), where + ".field", owner, op, of);
             } else if (!op.equals("count")) {
                 throw QueryException.of(
                         ErrorCode.INVALID_OPERAND,
@@ -779,6 +804,31 @@ final class AggregateGraphObjectsTool extends SchemaTool {
                     AggregateQuery.Op.valueOf(op.toUpperCase(Locale.ROOT)), field, p, expr, of));
         }
         return metrics;
+    }
+
+    /**
+     * {@code group_by} across a relationship: {@code customer.country}, a relationship {@code type}
+     * declares (and no object field of that name) and a field of its target type; empty for any other name.
+     */
+    private Optional<Grouping> across(String name, String where, FilterParser parser, EntityType type) {
+        int dot = name.indexOf('.');
+        if (type == null || dot <= 0 || dot == name.length() - 1) {
+            return Optional.empty();
+        }
+        String head = name.substring(0, dot);
+        // an object field's nested key is the type's own; a key column named as its relationship is not
+        if (type.field(head).filter(f -> f.type() == FieldType.OBJECT).isPresent()) {
+            return Optional.empty();
+        }
+        for (Relationship r : type.relationships()) {
+            if (r.name().equals(head)) {
+                EntityType target = view.type(r.target(), where);
+                FieldPath field = field(parser, name.substring(dot + 1), where, target);
+                return Optional.of(new Grouping(
+                        field, null, new AggregateQuery.Related(r.name(), r.storedType(), r.direction(), r.target())));
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@code of}: a relationship the aggregated type declares, by the name it gives it. */
@@ -860,6 +910,41 @@ final class AggregateGraphObjectsTool extends SchemaTool {
             }
         }
         return path;
+    }
+
+    /**
+     * A metric's field; a name that reaches across a relationship ({@code invoices.total}, {@code
+     * track.genre_id}) is refused with the hint to write it with {@code of}.
+     */
+    private FieldPath metricField(
+            FilterParser parser, String name, String where, EntityType type, String op, AggregateQuery.Related of) {
+        try {
+            return field(parser, name, where, type);
+        } catch (QueryException e) {
+            int dot = name.indexOf('.');
+            if (type == null || of != null || dot <= 0 || dot == name.length() - 1) {
+                throw e;
+            }
+            String head = name.substring(0, dot);
+            String rest = name.substring(dot + 1);
+            Optional<String> relationship = type.relationships().stream()
+                    .map(Relationship::name)
+                    .filter(head::equals)
+                    .findFirst()
+                    .or(() -> io.quarry.filter.NameHints.relationship(view.schema, type, head)
+                            .filter(r -> r.from().equals(type.name()))
+                            .map(io.quarry.filter.NameHints.RelationshipMatch::relationship));
+            if (relationship.isEmpty()) {
+                throw e;
+            }
+            throw QueryException.of(
+                    e.first().code(),
+                    where,
+                    e.first().message(),
+                    "'" + Arguments.echo(head) + "' reaches across the relationship '" + relationship.get()
+                            + "' of " + type.name() + ": write {\"op\": \"" + op + "\", \"field\": "
+                            + Examples.quote(rest) + ", \"of\": " + Examples.quote(relationship.get()) + "}.");
+        }
     }
 
     private FieldPath field(FilterParser parser, String name, String where, EntityType type) {

@@ -116,6 +116,42 @@ final class Examples {
         return "";
     }
 
+    /**
+     * A type and a relationship it declares towards a declared type, for an aggregation across it: the
+     * first that reaches many objects (direction in or both, or a to-many kind), the example type's
+     * first, else any type's first; empty if no type has one.
+     */
+    Optional<List<String>> relatedMetric() {
+        List<EntityType> types = new java.util.ArrayList<>();
+        if (type != null) {
+            types.add(type);
+        }
+        types.addAll(view.schema.types());
+        List<String> first = null;
+        for (EntityType t : types) {
+            for (Relationship r : t.relationships()) {
+                if (view.schema.type(r.target()).isEmpty()) {
+                    continue;
+                }
+                // a relationship that reaches many objects (an artist's albums) makes the better example
+                boolean many = r.direction() != Relationship.Direction.OUT
+                        || r.kind() != null
+                                && java.util.Set.of(
+                                                Relationship.Kind.HAS_MANY,
+                                                Relationship.Kind.HAS_MANY_MANY,
+                                                Relationship.Kind.BELONGS_TO_MANY)
+                                        .contains(r.kind());
+                if (many) {
+                    return Optional.of(List.of(t.name(), r.name()));
+                }
+                if (first == null) {
+                    first = List.of(t.name(), r.name());
+                }
+            }
+        }
+        return Optional.ofNullable(first);
+    }
+
     /** A string as JSON text. */
     static String quote(String text) {
         return Json.write(Json.MAPPER.getNodeFactory().textNode(text));

@@ -295,14 +295,22 @@ abstract class ChinookContract implements BackendUnderTest {
                             + r.name() + "\"}";
                 }
                 String counted = "count_" + r.name();
-                for (String tail : List.of(
+                List<String> tails = new ArrayList<>();
+                // grouped by a field of the related objects
+                target.fields().stream()
+                        .filter(f -> f.type() == io.quarry.schema.FieldType.STRING)
+                        .limit(1)
+                        .forEach(f ->
+                                tails.add(", \"group_by\": \"" + r.name() + "." + f.name() + "\", \"limit\": 100"));
+                tails.addAll(List.of(
                         ", \"limit\": 100",
                         ", \"group_by\": \"" + groups.get(0) + "\", \"limit\": 100",
                         ", \"group_by\": \"" + groups.get(groups.size() - 1) + "\", \"limit\": 100",
                         ", \"group_by\": \"id\", \"having\": {\"" + counted + "\": {\"$gte\": 2}}, \"sort\":"
                                 + " [{\"field\": \"" + counted + "\"}, {\"field\": \"id\", \"direction\": \"asc\"}],"
                                 + " \"limit\": 5",
-                        ", \"group_by\": \"id\", \"having\": {\"" + counted + "\": 0}, \"limit\": 100")) {
+                        ", \"group_by\": \"id\", \"having\": {\"" + counted + "\": 0}, \"limit\": 100"));
+                for (String tail : tails) {
                     String args = "{\"type\": \"" + type.name() + "\", \"metrics\": [" + metrics + "]" + tail + "}";
                     io.quarry.tool.ToolResult expected = reference.call(
                             "aggregate_graph_objects", Json.parse(args), io.quarry.tool.ToolContext.unrestricted());

@@ -148,6 +148,35 @@ class AggregateAcrossRelationshipsTest {
         assertThat(bottom.get("total").asInt()).isEqualTo(12);
     }
 
+    @Test
+    void groupedByARelatedObjectsFieldEachObjectIsInTheGroupOfEachValue() throws Exception {
+        JsonNode byCountry = call(
+                "{\"type\": \"Invoice\", \"group_by\": \"customer.country\", \"metrics\":" + " [{\"op\": \"count\"}]}");
+        Map<String, String> country = new LinkedHashMap<>();
+        DATA.objects().stream()
+                .filter(o -> o.type().equals("Customer"))
+                .forEach(o -> country.put(o.id(), o.properties().path("country").asText(null)));
+        Map<String, Long> expected = new LinkedHashMap<>();
+        for (GraphRelationship r : DATA.relationships()) {
+            if (r.type().equals("customer") && r.srcId().startsWith("i")) {
+                expected.merge(String.valueOf(country.get(r.dstId())), 1L, Long::sum);
+            }
+        }
+        Map<String, JsonNode> actual = byKey(byCountry, "customer.country", "count");
+        assertThat(actual).hasSize(expected.size());
+        expected.forEach((c, n) -> assertThat(actual.get(c).asLong()).as(c).isEqualTo(n));
+        // a customer with invoices of two statuses is in both groups; one without invoices in the null group
+        JsonNode byStatus = call(
+                "{\"type\": \"Customer\", \"group_by\": \"invoices.status\", \"metrics\":" + " [{\"op\": \"count\"}]}");
+        Map<String, JsonNode> status = byKey(byStatus, "invoices.status", "count");
+        assertThat(status.get("null").asLong()).isEqualTo(1);
+        long sum = 0;
+        for (JsonNode n : status.values()) {
+            sum += n.asLong();
+        }
+        assertThat(sum).isGreaterThan(12);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             {"metrics": [{"op": "count", "of": "invoices"}]}|metrics[0].of|Add "type"
@@ -155,6 +184,10 @@ class AggregateAcrossRelationshipsTest {
             {"type": "Customer", "metrics": [{"op": "sum", "field": "totl", "of": "invoices"}]}|metrics[0].field|total
             {"type": "Customer", "metrics": [{"op": "sum", "field": "country", "of": "invoices"}]}|metrics[0].field|
             {"type": "Customer", "metrics": [{"op": "count", "via": "invoices"}]}|metrics[0].via|Did you mean 'of'?
+            {"type": "Invoice", "group_by": "customer.contry"}|group_by|country
+            {"type": "Invoice", "group_by": {"field": "customer.tier", "bucket": "month"}}|group_by.field|
+            {"type": "Customer", "metrics": [{"op": "sum", "field": "invoices.total"}]}|metrics[0].field|{"op": "sum", "field": "total", "of": "invoices"}
+            {"type": "Line", "metrics": [{"op": "max", "field": "invoice_id.total"}]}|metrics[0].field|{"op": "max", "field": "total", "of": "invoice"}
             {"type": "Customer", "metrics": [{"op": "count", "of": "invoices"}], "having": {"count": {"$gt": 1}}}|having.count|Did you mean 'count_invoices'?
             {"type": "Customer", "metrics": [{"op": "count", "of": "invoices"}], "having": {"count_invoices": {">": 1}}}|having.count_invoices.>|Did you mean '$gt'?
             {"type": "Customer", "metrics": [{"op": "count"}], "sort": [{"field": "cnt"}]}|sort[0].field|Did you mean 'count'?

@@ -161,6 +161,41 @@ final class RelatedCases {
                 out.add(call("Invoice", g, m, "{\"status\": {\"$ne\": \"void\"}}", null));
             }
         }
+        // group_by across one relationship: one-valued, many-valued, both ways, bucketed, none linked
+        String counts = "[{\"op\": \"count\"}, {\"op\": \"sum\", \"field\": \"total\"}, {\"op\": \"count\","
+                + " \"of\": \"lines\"}]";
+        for (String g : new String[] {"customer.country", "customer.tier", "customer.id", "customer.created_at"}) {
+            out.add(call("Invoice", g, counts, null, null));
+            out.add(call("Invoice", g, counts, "{\"status\": {\"$in\": [\"paid\", \"open\"]}}", null));
+        }
+        out.add(call(
+                "Invoice",
+                "{\"field\": \"customer.created_at\", \"bucket\": \"week\"}",
+                counts,
+                null,
+                ", \"having\": {\"count\": {\"$gte\": 2}}"));
+        for (String g : new String[] {
+            "invoice.status", "{\"field\": \"invoice.billed_at\", \"bucket\": \"month\", \"offset\": \"-10:00\"}"
+        }) {
+            out.add(call(
+                    "Line",
+                    g,
+                    "[{\"op\": \"count\"}, {\"op\": \"sum\", \"expr\": \"unit_price * quantity\"}]",
+                    null,
+                    null));
+        }
+        for (String g : new String[] {"invoices.status", "contacts.tier", "contacts.name", "notes.text"}) {
+            out.add(call(
+                    "Customer", g, "[{\"op\": \"count\"}, {\"op\": \"count\", \"of\": \"invoices\"}]", null, null));
+        }
+        out.add(call("Note", "customer.name", "[{\"op\": \"count\"}]", null, null));
+        out.add(call(
+                "Invoice",
+                "customer.country",
+                counts,
+                null,
+                ", \"sort\": [{\"field\": \"customer.country\", \"direction\": \"asc\"}], \"having\":"
+                        + " {\"customer.country\": {\"$ne\": \"FR\"}}"));
         out.add(call(
                 "Line",
                 "note",
