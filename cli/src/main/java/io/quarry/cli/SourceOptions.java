@@ -56,6 +56,26 @@ final class SourceOptions {
     String jdbcUrl;
 
     @Option(
+            names = "--neo4j-url",
+            paramLabel = "URL",
+            description = "A Neo4j database holding Quarry's graph layout (quarry load --neo4j-url writes it), e.g."
+                    + " bolt://localhost:7687; --user and --password when the server asks for them.")
+    String neo4jUrl;
+
+    @Option(
+            names = "--neo4j-database",
+            paramLabel = "NAME",
+            description = "The database of --neo4j-url to read. Default: the server's default database.")
+    String neo4jDatabase;
+
+    @Option(
+            names = "--neo4j-label",
+            paramLabel = "LABEL",
+            description = "The label of the object nodes in --neo4j-url (several graphs in one database each have"
+                    + " their own). Default: QuarryObject.")
+    String neo4jLabel;
+
+    @Option(
             names = "--layout",
             paramLabel = "LAYOUT",
             defaultValue = "auto",
@@ -171,7 +191,7 @@ final class SourceOptions {
 
     /** Whether the tools run over the built-in demo. */
     boolean demo() {
-        return data == null && jdbcUrl == null;
+        return data == null && jdbcUrl == null && neo4jUrl == null;
     }
 
     /**
@@ -200,11 +220,32 @@ final class SourceOptions {
      * @throws IllegalArgumentException with a message for the user when a file is unusable
      */
     Source source() {
-        if (data != null && jdbcUrl != null) {
-            throw new IllegalArgumentException("give --data or --jdbc-url, not both");
+        if ((data != null ? 1 : 0) + (jdbcUrl != null ? 1 : 0) + (neo4jUrl != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("give one of --data, --jdbc-url and --neo4j-url");
+        }
+        if (neo4jUrl == null && (neo4jDatabase != null || neo4jLabel != null)) {
+            throw new IllegalArgumentException(
+                    (neo4jDatabase != null ? "--neo4j-database" : "--neo4j-label") + " needs --neo4j-url");
         }
         QuarryConfig file = config != null ? QuarryConfig.load(config) : demo() ? DemoData.config() : null;
         Schema declared = file == null ? null : file.schema().orElse(null);
+        if (neo4jUrl != null) {
+            if (file != null && file.store().isPresent()) {
+                throw new IllegalArgumentException(
+                        config + ": a 'store' section names SQL tables; --neo4j-url reads Quarry's graph layout in"
+                                + " Neo4j: leave the section out");
+            }
+            // the store's reads under the configuration's statement timeout (the toolkit checks the value)
+            java.time.Duration timeout = java.util.Optional.ofNullable(file)
+                    .flatMap(QuarryConfig::limits)
+                    .flatMap(limits -> limits.get("statement_timeout_seconds"))
+                    .map(n -> n.number("a whole number of seconds"))
+                    .filter(n -> n.signum() > 0 && n.compareTo(java.math.BigDecimal.valueOf(2_000_000)) < 0)
+                    .map(n -> java.time.Duration.ofSeconds(n.longValue()))
+                    .orElse(io.quarry.tool.Limits.builder().build().statementTimeout());
+            ObjectStore graph = Neo4jDatabase.store(neo4jUrl, user, password, neo4jDatabase, neo4jLabel, timeout);
+            return new Source(graph, declared != null ? declared : inferred(graph), file);
+        }
         if (jdbcUrl != null) {
             return database(file, declared);
         } else if (data != null) {
