@@ -65,12 +65,9 @@ final class LoadCommand implements Callable<Integer> {
         if ((jdbcUrl == null) == (neo4jUrl == null)) {
             throw new IllegalArgumentException("give --jdbc-url or --neo4j-url (one of them)");
         }
+        Neo4jDatabase.requireUrl(neo4jUrl, neo4jDatabase, neo4jLabel);
         if (neo4jUrl != null) {
             return intoNeo4j();
-        }
-        if (neo4jDatabase != null || neo4jLabel != null) {
-            throw new IllegalArgumentException(
-                    (neo4jDatabase != null ? "--neo4j-database" : "--neo4j-label") + " needs --neo4j-url");
         }
         PrintWriter err = spec.commandLine().getErr();
         DataFile.Scanned scanned = DataFile.scan(data);
@@ -90,7 +87,11 @@ final class LoadCommand implements Callable<Integer> {
         return loaded(scanned.objectCount(), scanned.relationshipCount());
     }
 
-    /** Into Neo4j: the indexes first when missing, then every node and relationship in one transaction. */
+    /**
+     * Into Neo4j: the constraint and index first when missing, then the nodes and relationships in
+     * batches (the whole file is checked as it is read, so a bad row writes nothing; a failing batch
+     * leaves the ones before it).
+     */
     private int intoNeo4j() {
         if (config != null) {
             throw new IllegalArgumentException(

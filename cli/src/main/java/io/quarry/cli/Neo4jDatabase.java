@@ -46,6 +46,14 @@ final class Neo4jDatabase {
         return b.build();
     }
 
+    /** Refuses --neo4j-database or --neo4j-label without --neo4j-url (every command that takes them). */
+    static void requireUrl(String url, String database, String label) {
+        if (url == null && (database != null || label != null)) {
+            throw new IllegalArgumentException(
+                    (database != null ? "--neo4j-database" : "--neo4j-label") + " needs --neo4j-url");
+        }
+    }
+
     private static Driver driver(String url, String user, String password, String database) {
         String scheme = url.contains("://") ? url.substring(0, url.indexOf("://")) : "";
         if (!scheme.matches("(bolt|neo4j)(\\+s|\\+ssc)?")) {

@@ -223,10 +223,7 @@ final class SourceOptions {
         if ((data != null ? 1 : 0) + (jdbcUrl != null ? 1 : 0) + (neo4jUrl != null ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --data, --jdbc-url and --neo4j-url");
         }
-        if (neo4jUrl == null && (neo4jDatabase != null || neo4jLabel != null)) {
-            throw new IllegalArgumentException(
-                    (neo4jDatabase != null ? "--neo4j-database" : "--neo4j-label") + " needs --neo4j-url");
-        }
+        Neo4jDatabase.requireUrl(neo4jUrl, neo4jDatabase, neo4jLabel);
         QuarryConfig file = config != null ? QuarryConfig.load(config) : demo() ? DemoData.config() : null;
         Schema declared = file == null ? null : file.schema().orElse(null);
         if (neo4jUrl != null) {
